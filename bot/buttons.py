@@ -1,0 +1,41 @@
+"""Button payloads: short, versioned and stateless, so any process can answer them.
+
+`st1:<chat>:<step>:<prompt>.<option>` — the chat (buttons sent privately must find
+their table), the table's step when the button was made (a press from an earlier
+step is answered "outdated"), and which option of which prompt. Telegram allows
+64 bytes of callback data, Discord 100 characters of custom id.
+"""
+
+from dataclasses import dataclass
+
+from rules.core.errors import ParseError
+
+PREFIX = "st1"
+MAX_BYTES = 64
+
+
+@dataclass(frozen=True)
+class Press:
+    chat: str
+    step: int
+    prompt: int
+    option: int
+
+
+def encode(chat: str, step: int, prompt: int, option: int) -> str:
+    data = f"{PREFIX}:{chat}:{step}:{prompt}.{option}"
+    if len(data.encode()) > MAX_BYTES:
+        raise ValueError(f"button data too long: {data}")
+    return data
+
+
+def decode(data: str) -> Press:
+    try:
+        prefix, rest = data.split(":", 1)
+        chat, step, choice = rest.rsplit(":", 2)
+        prompt, option = choice.split(".")
+        if prefix != PREFIX or not chat:
+            raise ValueError(data)
+        return Press(chat, int(step), int(prompt), int(option))
+    except ValueError as e:
+        raise ParseError("error.bad_button") from e

@@ -1,0 +1,102 @@
+"""German and English: gettext catalogs, one per language, keyed by message keys.
+
+Every user-visible line is a message key (`lobby.joined`) looked up here, never a
+literal in code. The catalogs are ordinary gettext .po files under bot/locales,
+edited with Babel's tooling (see README); we compile them in memory at start so
+there is no build step and no stale .mo file. Plural messages use gettext's
+ngettext with the parameter `count`.
+"""
+
+import gettext
+import io
+import logging
+import string
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+log = logging.getLogger(__name__)
+
+LANGUAGES = ("en", "de")
+DEFAULT = "en"
+DOMAIN = "stammtisch"
+LOCALES = Path(__file__).parent / "locales"
+
+
+def catalog_path(lang: str) -> Path:
+    return LOCALES / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+_EXTRA: list[Path] = []  # further locales folders (the test-only game brings its own)
+
+
+def add_locales(folder: Path) -> None:
+    """Add a folder laid out like bot/locales; its keys join the catalogs."""
+    if folder not in _EXTRA:
+        _EXTRA.append(folder)
+        _translations.cache_clear()
+        keys.cache_clear()
+
+
+def _catalogs(lang: str) -> list[Any]:
+    catalogs = []
+    for folder in [LOCALES, *_EXTRA]:
+        with (folder / lang / "LC_MESSAGES" / f"{DOMAIN}.po").open("rb") as f:
+            catalogs.append(read_po(f, locale=lang))
+    return catalogs
+
+
+@cache
+def _translations(lang: str) -> gettext.GNUTranslations:
+    first: gettext.GNUTranslations | None = None
+    for catalog in _catalogs(lang):
+        buf = io.BytesIO()
+        write_mo(buf, catalog)
+        buf.seek(0)
+        tr = gettext.GNUTranslations(buf)
+        if first is None:
+            first = tr
+        else:
+            first.add_fallback(tr)
+    assert first is not None
+    return first
+
+
+@cache
+def keys(lang: str) -> frozenset[str]:
+    """All message keys of one language (plural keys by their singular id)."""
+    return frozenset(
+        m.id if isinstance(m.id, str) else m.id[0]
+        for catalog in _catalogs(lang)
+        for m in catalog
+        if m.id
+    )
+
+
+def normalize(lang: str | None) -> str:
+    """The supported language closest to a platform's language tag (`de-AT` → `de`)."""
+    base = (lang or "").split("-")[0].split("_")[0].lower()
+    return base if base in LANGUAGES else DEFAULT
+
+
+class _Formatter(string.Formatter):
+    def get_value(self, key: Any, args: Any, kwargs: Any) -> Any:
+        return kwargs.get(key, "{" + str(key) + "}")
+
+
+_FORMAT = _Formatter()
+
+
+def t(lang: str, key: str, **params: Any) -> str:
+    """The message `key` in `lang`, with `{name}` placeholders filled from params."""
+    tr = _translations(normalize(lang))
+    if "count" in params and isinstance(params["count"], int):
+        text = tr.ngettext(key, key, params["count"])
+    else:
+        text = tr.gettext(key)
+    if text == key:
+        log.error("message key %r missing in the %s catalog", key, lang)
+    return _FORMAT.vformat(text, (), params)

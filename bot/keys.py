@@ -1,0 +1,25 @@
+"""The one place Redis key names are built.
+
+Every key of one chat carries the same Redis Cluster hash tag `{platform:chat}`, so
+all of a chat lives on one cluster slot and a Lua script may touch it atomically.
+"""
+
+PREFIX = "stammtisch"
+
+# Global: one sorted set of all deadlines (see bot/scheduler.py). It cannot share a
+# slot with the tables, so it is written after a table's compare-and-set commits.
+DEADLINES = f"{PREFIX}:{{deadlines}}:zset"
+
+
+def chat_tag(platform: str, chat: str) -> str:
+    return f"{platform}:{chat}"
+
+
+def table_key(platform: str, chat: str) -> str:
+    """The key of a chat's table, e.g. `stammtisch:{telegram:-100123}:table`."""
+    return f"{PREFIX}:{{{chat_tag(platform, chat)}}}:table"
+
+
+def user_tables_key(platform: str, user: str) -> str:
+    """The set of chats where a user sits at a table (to route private messages)."""
+    return f"{PREFIX}:{{{platform}:user:{user}}}:tables"

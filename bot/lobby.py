@@ -1,0 +1,143 @@
+"""Opening, joining, leaving, starting and aborting a table. Raise RuleError to refuse.
+
+Each operation changes the Table it is given and says what happened into the Outbox;
+the router stores the table only if the operation returned without raising.
+"""
+
+from typing import Any
+
+from pydantic import ValidationError
+
+from bot.deadlines import Deadline
+from bot.outbox import Outbox
+from bot.table import Seat, Table
+from rules import registry
+from rules.core.errors import ParseError, RuleError
+from rules.core.protocol import GameSpec
+
+
+def spec_of(table: Table) -> GameSpec:
+    spec = registry.get(table.game or "")
+    if spec is None:  # a game removed from the registry while a table still had it
+        raise RuleError("error.unknown_game", game=table.game or "?")
+    return spec
+
+
+def expire_if_stale(table: Table, now: float, lobby_ttl: float) -> bool:
+    """A lobby nobody started for `lobby_ttl` seconds closes, so it never blocks the chat."""
+    if table.status == "lobby" and now - table.opened_at >= lobby_ttl:
+        table.end_game()
+        return True
+    return False
+
+
+def parse_options(spec: GameSpec, words: list[str]) -> dict[str, Any]:
+    fields = spec.options.model_fields
+    raw: dict[str, str] = {}
+    for word in words:
+        name, eq, value = word.partition("=")
+        if not eq or name not in fields:
+            raise ParseError("error.bad_option", option=word, allowed=", ".join(fields) or "—")
+        raw[name] = value
+    try:
+        return spec.options.model_validate(raw).model_dump(mode="json")
+    except ValidationError as e:
+        err = e.errors()[0]
+        name = str(err["loc"][0]) if err["loc"] else "?"
+        raise ParseError(
+            "error.bad_option_value", option=name, value=raw.get(name, ""), reason=err["msg"]
+        ) from e
+
+
+def open_lobby(
+    table: Table, args: list[str], user: str, name: str, out: Outbox, now: float, lobby_ttl: float
+) -> None:
+    if table.status != "idle":
+        raise RuleError("error.table_busy")
+    if not args:
+        raise ParseError("error.new_usage", games=_game_ids())
+    spec = registry.get(args[0].lower())
+    if spec is None:
+        raise ParseError("error.unknown_game", game=args[0], games=_game_ids())
+    table.options = parse_options(spec, args[1:])
+    table.status, table.game, table.creator, table.opened_at = "lobby", spec.id, user, now
+    table.seats = [Seat(user=user, name=name)]
+    out.joined.add(user)
+    out.schedule[Deadline(table.platform, table.chat, "lobby", 0, repr(now)).member()] = (
+        now + lobby_ttl
+    )
+    out.group(
+        "lobby.opened",
+        name=name,
+        game=spec.name(table.lang),
+        min=spec.min_players,
+        max=spec.max_players,
+    )
+
+
+def _game_ids() -> str:
+    return ", ".join(g.id for g in registry.all_games()) or "—"
+
+
+def join(table: Table, user: str, name: str, out: Outbox) -> None:
+    if table.status == "idle":
+        raise RuleError("error.no_lobby")
+    if table.status == "playing":
+        raise RuleError("error.already_running")
+    if table.seat_of(user) is not None:
+        raise RuleError("error.already_joined")
+    spec = spec_of(table)
+    if len(table.seats) >= spec.max_players:
+        raise RuleError("error.table_full", max=spec.max_players)
+    table.seats.append(Seat(user=user, name=name))
+    out.joined.add(user)
+    out.group("lobby.joined", name=name, seated=len(table.seats), max=spec.max_players)
+
+
+def leave(table: Table, user: str, out: Outbox) -> None:
+    if table.status == "playing":
+        raise RuleError("error.leave_running")
+    seat = table.seat_of(user) if table.status == "lobby" else None
+    if seat is None:
+        raise RuleError("error.not_seated")
+    name = table.seats.pop(seat).name
+    out.left.add(user)
+    if not table.seats:
+        table.end_game()
+        out.group("lobby.closed_empty", name=name)
+        return
+    if table.creator == user:
+        table.creator = table.seats[0].user
+        out.group("lobby.left_new_host", name=name, host=table.seats[0].name)
+    else:
+        out.group("lobby.left", name=name, seated=len(table.seats))
+
+
+def check_start(table: Table, user: str, admin: bool) -> GameSpec:
+    if table.status == "playing":
+        raise RuleError("error.already_running")
+    if table.status != "lobby":
+        raise RuleError("error.no_lobby")
+    if table.seat_of(user) is None and not admin:
+        raise RuleError("error.not_seated")
+    if user != table.creator and not admin:
+        raise RuleError("error.only_host_starts", host=_host_name(table))
+    spec = spec_of(table)
+    if len(table.seats) < spec.min_players:
+        raise RuleError("error.too_few", min=spec.min_players, seated=len(table.seats))
+    return spec
+
+
+def abort(table: Table, user: str, name: str, admin: bool, out: Outbox) -> None:
+    if table.status == "idle":
+        raise RuleError("error.nothing_to_abort")
+    if user != table.creator and not admin:
+        raise RuleError("error.only_host_aborts", host=_host_name(table))
+    out.left.update(s.user for s in table.seats)
+    out.group("lobby.aborted", name=name)
+    table.end_game()
+
+
+def _host_name(table: Table) -> str:
+    seat = table.seat_of(table.creator or "")
+    return table.seats[seat].name if seat is not None else "?"

@@ -1,0 +1,72 @@
+"""Collects what one command says, in the table's language, and turns it into Replies.
+
+Group lines of one command become one group message (a busy chat gets one message
+per turn, not a stream); each player's private lines become one private message.
+Seat numbers in message parameters become player names here.
+"""
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.i18n import t
+from bot.replies import Button, Reply
+
+
+@dataclass
+class Outbox:
+    lang: str
+    names: list[str] = field(default_factory=list)  # seat → display name
+    group_lines: list[str] = field(default_factory=list)
+    group_buttons: list[tuple[Button, ...]] = field(default_factory=list)
+    private: dict[str, list[str]] = field(default_factory=dict)
+    private_buttons: dict[str, list[tuple[Button, ...]]] = field(default_factory=dict)
+    extra: list[Reply] = field(default_factory=list)  # boards, notices: sent as they are
+    schedule: dict[str, float] = field(default_factory=dict)
+    cancel: list[str] = field(default_factory=list)
+    joined: set[str] = field(default_factory=set)  # users who now sit at this table
+    left: set[str] = field(default_factory=set)
+
+    def text(self, key: str, **params: Any) -> str:
+        return t(self.lang, key, **self.named(params))
+
+    def named(self, params: dict[str, Any]) -> dict[str, Any]:
+        """Seat numbers → names; lists per seat → 'Alice: 3, Bob: 0'; other lists joined."""
+        out: dict[str, Any] = {}
+        for k, v in params.items():
+            if k.endswith("_by_seat"):
+                out[k] = ", ".join(f"{self.name(s)}: {x}" for s, x in enumerate(v))
+            elif k == "seat" or k.endswith("_seat"):
+                out[k] = self.name(v)
+            elif k == "seats" or k.endswith("_seats"):
+                out[k] = ", ".join(self.name(s) for s in v)
+            elif isinstance(v, list | tuple):
+                out[k] = ", ".join(str(x) for x in v)
+            else:
+                out[k] = v
+        return out
+
+    def name(self, seat: Any) -> str:
+        if isinstance(seat, int) and 0 <= seat < len(self.names):
+            return self.names[seat]
+        return "?"
+
+    def group(self, key: str, **params: Any) -> None:
+        self.group_lines.append(self.text(key, **params))
+
+    def dm(self, user: str, key: str, **params: Any) -> None:
+        self.private.setdefault(user, []).append(self.text(key, **params))
+
+    def notice(self, user: str, key: str, **params: Any) -> None:
+        self.extra.append(Reply(text=self.text(key, **params), to=user, notice=True))
+
+    def replies(self) -> list[Reply]:
+        out: list[Reply] = []
+        boards = [r for r in self.extra if r.board]
+        if self.group_lines or self.group_buttons:
+            out.append(Reply(text="\n".join(self.group_lines), buttons=tuple(self.group_buttons)))
+        out.extend(boards)
+        for user, lines in self.private.items():
+            buttons = tuple(self.private_buttons.get(user, ()))
+            out.append(Reply(text="\n".join(lines), to=user, buttons=buttons))
+        out.extend(r for r in self.extra if not r.board)
+        return out

@@ -1,0 +1,204 @@
+"""Running a game on a table: start it, apply answers, tell players, announce prompts.
+
+Group lines come only from public events and from who-is-asked; a prompt whose
+answers are secret is shown, with its options, only privately to its seats.
+"""
+
+from typing import Any
+
+from bot import buttons
+from bot.deadlines import Deadline
+from bot.lobby import spec_of
+from bot.outbox import Outbox
+from bot.replies import Button, Reply
+from bot.table import Table
+from render.boards import board_text, private_text
+from rules.core.errors import RuleError
+from rules.core.protocol import Event, GameSpec, Outcome, Prompt
+
+REMIND_AT = 0.75  # of a deadline: the one reminder comes when three quarters have passed
+REMIND_MIN_DEADLINE = 20  # seconds; shorter deadlines get no reminder
+REMIND_WITHOUT_DEADLINE = 600  # seconds until a prompt without deadline is reminded
+
+
+def state_of(spec: GameSpec, table: Table) -> Any:
+    return spec.state.model_validate(table.state)
+
+
+def start(table: Table, spec: GameSpec, seed: int, out: Outbox, now: float) -> None:
+    options = spec.options.model_validate(table.options)
+    state = spec.setup(len(table.seats), options, seed)
+    table.status = "playing"
+    out.cancel.append(Deadline(table.platform, table.chat, "lobby", 0, repr(table.opened_at)).member())
+    out.group("game.started", game=spec.name(table.lang), seats=list(range(len(table.seats))))
+    settle(table, spec, state, [], out, now)
+
+
+def prompts_for(spec: GameSpec, table: Table) -> list[Prompt]:
+    return spec.prompts(state_of(spec, table)) if table.status == "playing" else []
+
+
+def act(
+    table: Table, spec: GameSpec, seat: int, payload: dict[str, Any], prompt: Prompt,
+    out: Outbox, now: float,
+) -> None:
+    """Apply one seat's answer to `prompt`. Raises ParseError/RuleError to refuse."""
+    action = spec.parse_action(payload)
+    state, events = spec.apply(state_of(spec, table), seat, action)
+    if prompt.secret:
+        out.group("prompt.answered", seat=seat)
+    step = table.step
+    settle(table, spec, state, events, out, now)
+    if prompt.secret and table.step == step and table.status == "playing":
+        waiting = sorted({s for p in spec.prompts(state) if p.id == prompt.id for s in p.seats})
+        if waiting:
+            out.group("prompt.still_waiting", seats=waiting)
+
+
+def settle(
+    table: Table, spec: GameSpec, state: Any, events: list[Event], out: Outbox, now: float
+) -> None:
+    """After a change: tell the events, keep the state, then announce or finish."""
+    tell(table, events, out)
+    table.state = state.model_dump(mode="json")
+    outcome = spec.outcome(state)
+    if outcome is not None:
+        finish(table, spec, state, outcome, out)
+        return
+    prompts = spec.prompts(state)
+    ids = [p.id for p in prompts]
+    if ids == table.prompt_ids:
+        return
+    out.cancel.extend(_deadline_members(table))
+    table.step += 1
+    table.prompt_ids, table.reminded = ids, False
+    announce(table, prompts, out, now)
+    show_board(table, spec, state, out)
+
+
+def tell(table: Table, events: list[Event], out: Outbox) -> None:
+    for event in events:
+        if event.to is None:
+            out.group(event.key, **event.params)
+        else:
+            for seat in event.to:
+                out.dm(table.seats[seat].user, event.key, **event.params)
+
+
+def announce(table: Table, prompts: list[Prompt], out: Outbox, now: float) -> None:
+    deadline = min((p.deadline for p in prompts if p.deadline), default=None)
+    table.deadline_at = now + deadline if deadline else None
+    for index, prompt in enumerate(prompts):
+        keyboard = _keyboard(table, index, prompt, out)
+        params = {"seats": list(prompt.seats), **prompt.params}
+        if prompt.secret:
+            # The question and its options may be private (a hand of cards): only the
+            # prompted seats see them; the group learns whom we are waiting for.
+            out.group("prompt.secret_waiting", seats=list(prompt.seats))
+            for seat in prompt.seats:
+                user = table.seats[seat].user
+                out.dm(user, prompt.key, **params)
+                out.private_buttons.setdefault(user, []).extend(keyboard)
+        else:
+            out.group(prompt.key, **params)
+            out.group_buttons.extend(keyboard)
+    if deadline:
+        out.group("prompt.deadline", seconds=deadline)
+    _schedule(table, prompts, deadline, out, now)
+
+
+def _keyboard(table: Table, index: int, prompt: Prompt, out: Outbox) -> list[tuple[Button, ...]]:
+    row = tuple(
+        Button(
+            label=option.label if option.literal else out.text(option.label, **option.params),
+            data=buttons.encode(table.chat, table.step, index, i),
+        )
+        for i, option in enumerate(prompt.options)
+    )
+    return [row[i : i + 4] for i in range(0, len(row), 4)]
+
+
+def _deadline_members(table: Table) -> list[str]:
+    return [
+        Deadline(table.platform, table.chat, kind, table.step).member()
+        for kind in ("timeout", "remind")
+    ]
+
+
+def _schedule(
+    table: Table, prompts: list[Prompt], deadline: int | None, out: Outbox, now: float
+) -> None:
+    timeout, remind = _deadline_members(table)
+    if deadline:
+        out.schedule[timeout] = now + deadline
+        if deadline >= REMIND_MIN_DEADLINE:
+            out.schedule[remind] = now + deadline * REMIND_AT
+    elif prompts:
+        out.schedule[remind] = now + REMIND_WITHOUT_DEADLINE
+
+
+def timeout(table: Table, step: int, out: Outbox, now: float) -> bool:
+    """The deadline of `step` passed: apply the game's timeout action for every silent seat."""
+    if table.status != "playing" or table.step != step:
+        return False
+    spec = spec_of(table)
+    state = state_of(spec, table)
+    pending = spec.prompts(state)
+    silent = sorted({s for p in pending if p.deadline for s in p.seats})
+    out.group("prompt.timed_out", seats=silent)
+    events: list[Event] = []
+    for prompt_id in [p.id for p in pending if p.deadline]:
+        for seat in silent:
+            current = next((p for p in spec.prompts(state) if p.id == prompt_id), None)
+            if current is None or seat not in current.seats:
+                continue
+            state, more = spec.apply(state, seat, spec.timeout(state, current, seat))
+            events += more
+    settle(table, spec, state, events, out, now)
+    return True
+
+
+def remind(table: Table, step: int, out: Outbox, now: float) -> bool:
+    """Remind the silent seats once, by name."""
+    if table.status != "playing" or table.step != step or table.reminded:
+        return False
+    waiting = sorted({s for p in prompts_for(spec_of(table), table) for s in p.seats})
+    if not waiting:
+        return False
+    table.reminded = True
+    if table.deadline_at:
+        out.group("prompt.reminder_deadline", seats=waiting, seconds=round(table.deadline_at - now))
+    else:
+        out.group("prompt.reminder", seats=waiting)
+    return True
+
+
+def finish(table: Table, spec: GameSpec, state: Any, outcome: Outcome, out: Outbox) -> None:
+    show_board(table, spec, state, out)
+    out.cancel.extend(_deadline_members(table))
+    out.group("game.over", game=spec.name(table.lang))
+    for place, seats in enumerate(outcome.ranking, start=1):
+        score = outcome.scores.get(seats[0])
+        if score is None:
+            out.group("game.place", place=place, seats=list(seats))
+        else:
+            out.group("game.place_score", place=place, seats=list(seats), score=score)
+    out.left.update(s.user for s in table.seats)
+    table.end_game()
+
+
+def show_board(table: Table, spec: GameSpec, state: Any, out: Outbox) -> None:
+    text = board_text(spec.id, spec.public_view(state), out.names, out.text)
+    out.extra.append(Reply(text=out.text("board.title", game=spec.name(table.lang)), pre=text, board=True))
+
+
+def show_hand(table: Table, user: str, out: Outbox) -> None:
+    if table.status != "playing":
+        raise RuleError("error.no_game")
+    seat = table.seat_of(user)
+    if seat is None:
+        raise RuleError("error.not_seated")
+    spec = spec_of(table)
+    view = spec.seat_view(state_of(spec, table), seat)
+    text = private_text(spec.id, view, out.names, out.text)
+    out.extra.append(Reply(text=out.text("hand.title", game=spec.name(table.lang)), to=user, pre=text))

@@ -1,0 +1,31 @@
+"""Connect to Redis: a real server when REDIS_URL is set, else fakeredis in-process."""
+
+import logging
+import os
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+
+def connect(url: str | None = None) -> Any:
+    """A redis.asyncio client. Without a URL, the embedded fakeredis (state dies with the process)."""
+    url = url if url is not None else os.environ.get("REDIS_URL")
+    if url:
+        import redis.asyncio as redis
+
+        log.info("state in Redis at %s", _without_password(url))
+        return redis.Redis.from_url(url)
+    import fakeredis
+
+    log.warning(
+        "REDIS_URL is not set: using the embedded fakeredis. "
+        "Tables live only in this process and are lost when it stops."
+    )
+    return fakeredis.FakeAsyncRedis()
+
+
+def _without_password(url: str) -> str:
+    if "@" not in url:
+        return url
+    scheme, _, rest = url.partition("://")
+    return f"{scheme}://***@{rest.split('@', 1)[1]}"

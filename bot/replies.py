@@ -1,0 +1,31 @@
+"""What the bot sends. Adapters decide how: a Telegram DM or a Discord ephemeral answer.
+
+Text is plain: adapters escape it for their markup (Telegram HTML, Discord markdown)
+so user text can never inject formatting or mentions. `pre` is a monospace block
+(a board snapshot). Two light marks may appear in text and are mapped by adapters
+to their strikethrough/bold or left as they are: ~~dropped~~ and **success**.
+"""
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Button:
+    label: str
+    data: str  # at most 64 bytes (Telegram's callback data limit)
+
+
+@dataclass(frozen=True)
+class Reply:
+    text: str = ""
+    to: str | None = None  # None: the group; else the user id to tell privately
+    pre: str | None = None
+    buttons: tuple[tuple[Button, ...], ...] = ()
+    board: bool = False  # the board: edit the previous board message where possible
+    notice: bool = False  # a short answer to whoever pressed (callback alert, ephemeral)
+    image: bytes | None = field(default=None, repr=False)
+    chat: str = ""  # the table's chat this reply belongs to (its group, for group replies)
+
+    @property
+    def private(self) -> bool:
+        return self.to is not None

@@ -1,0 +1,413 @@
+"""Commands and button presses in, replies out: the one door into the platform-neutral core.
+
+Every change to a table is load → apply → compare-and-set (bot/store.py), so the
+functions that change a table run inside `RedisStore.transact` and must be pure:
+they may run more than once. Side effects that live outside the table (deadlines,
+which chats a user sits in) are written after the table's write has won.
+"""
+
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from bot import buttons, lobby, play
+from bot.commands import COMMON, Command, parse
+from bot.deadlines import Deadline
+from bot.dice_text import roll_text
+from bot.i18n import LANGUAGES, normalize, t
+from bot.keys import table_key, user_tables_key
+from bot.outbox import Outbox
+from bot.replies import Reply
+from bot.scheduler import Deadlines
+from bot.store import KEEP, RedisStore
+from bot.table import Table
+from rules import registry
+from rules.core.errors import GameError, ParseError, RuleError
+from rules.core.protocol import Prompt
+from rules.core.rng import Rng
+from rules.dice import roll
+
+log = logging.getLogger(__name__)
+
+LOBBY_TTL = 2 * 3600  # seconds an unstarted lobby keeps the chat
+MAX_TEXT = 500  # characters of a typed answer
+
+
+@dataclass(frozen=True)
+class Incoming:
+    """One thing a user did, as an adapter saw it."""
+
+    platform: str
+    chat: str  # the group chat; for a private message, the user's private chat
+    user: str
+    name: str
+    text: str = ""
+    button: str | None = None  # button payload (bot/buttons.py)
+    private: bool = False
+    update_id: str | None = None
+    admin: bool = False  # a chat administrator, as the platform says
+    lang: str | None = None  # the user's language as the platform reports it
+
+
+# An operation on one table: change it and say so into the outbox; True if it changed.
+Op = Callable[[Table, Outbox, float], bool]
+
+
+class Router:
+    def __init__(
+        self,
+        redis: Any,
+        *,
+        store: RedisStore | None = None,
+        clock: Callable[[], float] = time.time,
+        entropy: Callable[[], int] = lambda: secrets.randbits(63),
+        lobby_ttl: float = LOBBY_TTL,
+        bot_name: str | None = None,
+    ) -> None:
+        self.redis = redis
+        self.store = store or RedisStore(redis)
+        self.deadlines = Deadlines(redis)
+        self.clock = clock
+        self.entropy = entropy
+        self.lobby_ttl = lobby_ttl
+        self.bot_name = bot_name
+
+    # ----- the door -----------------------------------------------------------------
+
+    async def handle(self, msg: Incoming) -> list[Reply]:
+        """Everything the bot answers to `msg`. Never raises; never shows a traceback."""
+        try:
+            return await self._handle(msg)
+        except GameError as e:  # refused before any table was touched
+            return [self._error_reply(msg, await self._lang(msg), e)]
+        except Exception:
+            log.exception("failed on %s chat %s", msg.platform, msg.chat)
+            return [self._error_reply(msg, normalize(msg.lang), RuleError("error.internal"))]
+
+    async def fire(self, member: str) -> tuple[str, str, list[Reply]]:
+        """Run one due deadline; returns (platform, chat, replies) for the adapter to send."""
+        d = Deadline.parse(member)
+        now = self.clock()
+
+        def op(table: Table, out: Outbox, now: float) -> bool:
+            if d.kind == "lobby":
+                if table.status == "lobby" and repr(table.opened_at) == d.extra:
+                    out.left.update(s.user for s in table.seats)
+                    out.group("lobby.expired", game=lobby.spec_of(table).name(table.lang))
+                    table.end_game()
+                    return True
+                return False
+            if d.kind == "remind":
+                return play.remind(table, d.step, out, now)
+            return play.timeout(table, d.step, out, now)
+
+        try:
+            replies = await self._transact(d.platform, d.chat, None, op, now)
+        except Exception:
+            log.exception("deadline %s failed", member)
+            replies = []
+        return d.platform, d.chat, replies
+
+    async def remember_board(self, platform: str, chat: str, message_id: str | None) -> None:
+        """Adapters call this after posting a board, so the next one edits it in place."""
+
+        def op(table: Table, out: Outbox, now: float) -> bool:
+            table.board_message = message_id
+            return True
+
+        await self._transact(platform, chat, None, op, self.clock())
+
+    async def table(self, platform: str, chat: str) -> Table | None:
+        data = (await self.store.load(table_key(platform, chat))).data
+        return Table.model_validate_json(data) if data else None
+
+    # ----- dispatch -----------------------------------------------------------------
+
+    async def _handle(self, msg: Incoming) -> list[Reply]:
+        if msg.button is not None:
+            return await self._press(msg)
+        cmd = parse(msg.text, self.bot_name)
+        if cmd is None:
+            if len(msg.text) > MAX_TEXT and msg.private:
+                raise ParseError("error.too_long", limit=MAX_TEXT)
+            return await self._typed(msg, None)
+        if cmd.name == "roll":
+            result = roll(cmd.rest, Rng.from_seed(self.entropy()))
+            return [self._reply(msg, roll_text(await self._lang(msg), msg.name, result))]
+        if cmd.name in ("help", "start") and (cmd.name == "help" or msg.private):
+            return [self._reply(msg, t(await self._lang(msg), "help.text"))]
+        if cmd.name == "games":
+            return [self._reply(msg, self._games(await self._lang(msg)))]
+        if cmd.name == "rules":
+            return [self._reply(msg, self._rules(await self._lang(msg), cmd.args))]
+        if cmd.name in ("hand",) and msg.private:
+            return await self._via_private(
+                msg,
+                lambda tb, ps: tb.status == "playing",
+                self._op_hand(msg),
+                lambda tables: RuleError("error.no_game"),
+            )
+        if cmd.name in COMMON:
+            if msg.private:
+                raise RuleError("error.group_only", command=cmd.name)
+            return await self._transact(msg.platform, msg.chat, msg, self._command_op(msg, cmd))
+        return await self._typed(msg, cmd)
+
+    def _command_op(self, msg: Incoming, cmd: Command) -> Op:
+        def op(table: Table, out: Outbox, now: float) -> bool:
+            lobby.expire_if_stale(table, now, self.lobby_ttl)
+            match cmd.name:
+                case "new":
+                    lobby.open_lobby(table, cmd.args, msg.user, msg.name, out, now, self.lobby_ttl)
+                case "join":
+                    lobby.join(table, msg.user, msg.name, out)
+                case "leave":
+                    lobby.leave(table, msg.user, out)
+                case "start":
+                    spec = lobby.check_start(table, msg.user, msg.admin)
+                    out.names = [s.name for s in table.seats]
+                    play.start(table, spec, self.entropy(), out, now)
+                case "abort":
+                    lobby.abort(table, msg.user, msg.name, msg.admin, out)
+                case "board":
+                    if table.status != "playing":
+                        raise RuleError("error.no_game")
+                    spec = lobby.spec_of(table)
+                    play.show_board(table, spec, play.state_of(spec, table), out)
+                    return False
+                case "hand":
+                    play.show_hand(table, msg.user, out)
+                    return False
+                case "lang":
+                    if len(cmd.args) != 1 or cmd.args[0].lower() not in LANGUAGES:
+                        raise ParseError("error.lang_usage", languages=" | ".join(LANGUAGES))
+                    table.lang = out.lang = cmd.args[0].lower()
+                    out.group("lang.set")
+            return True
+
+        return op
+
+    def _op_hand(self, msg: Incoming) -> Op:
+        def op(table: Table, out: Outbox, now: float) -> bool:
+            play.show_hand(table, msg.user, out)
+            return False
+
+        return op
+
+    # ----- answers to prompts ----------------------------------------------------------
+
+    async def _typed(self, msg: Incoming, cmd: Command | None) -> list[Reply]:
+        """A typed answer: `/bid 30` anywhere it belongs, or plain text where a prompt asks."""
+
+        def wants(table: Table, prompts: list[Prompt]) -> bool:
+            return _find_typed(table, prompts, msg, cmd) is not None
+
+        def op(table: Table, out: Outbox, now: float) -> bool:
+            if table.status != "playing":
+                raise ParseError("error.unknown_command", command=cmd.name if cmd else "")
+            spec = lobby.spec_of(table)
+            prompts = spec.prompts(play.state_of(spec, table))
+            found = _find_typed(table, prompts, msg, cmd)
+            if found is None:
+                if cmd is not None and any(p.command == cmd.name for p in prompts):
+                    raise RuleError("error.not_prompted")
+                if cmd is not None and cmd.name in spec.commands:
+                    raise RuleError("error.not_now")
+                raise ParseError("error.unknown_command", command=cmd.name if cmd else "")
+            seat, prompt = found
+            if prompt.secret and not msg.private:
+                raise RuleError("error.answer_privately")
+            if not prompt.secret and msg.private:
+                raise RuleError("error.answer_in_group")
+            assert prompt.input is not None
+            text = cmd.rest if cmd else msg.text.strip()
+            payload = {**prompt.input.action, prompt.input.field: _value(prompt, text)}
+            play.act(table, spec, seat, payload, prompt, out, now)
+            return True
+
+        if msg.private:
+
+            def refuse(tables: list[Table]) -> GameError:
+                if cmd is None:
+                    return RuleError("error.nothing_to_answer")
+                if any(cmd.name in lobby.spec_of(tb).commands for tb in tables if tb.game):
+                    return RuleError("error.not_now")
+                return ParseError("error.unknown_command", command=cmd.name)
+
+            return await self._via_private(msg, wants, op, refuse)
+        if cmd is None:
+            # Plain chatter in a group is none of our business unless a prompt asks for it.
+            table = await self.table(msg.platform, msg.chat)
+            if table is None or table.status != "playing":
+                return []
+            spec = lobby.spec_of(table)
+            if _find_typed(table, spec.prompts(play.state_of(spec, table)), msg, None) is None:
+                return []
+        return await self._transact(msg.platform, msg.chat, msg, op)
+
+    async def _press(self, msg: Incoming) -> list[Reply]:
+        press = buttons.decode(msg.button or "")
+        if not msg.private and press.chat != msg.chat:
+            raise RuleError("error.outdated")
+
+        def op(table: Table, out: Outbox, now: float) -> bool:
+            if table.status != "playing" or table.step != press.step:
+                raise RuleError("error.outdated")
+            spec = lobby.spec_of(table)
+            prompts = spec.prompts(play.state_of(spec, table))
+            if press.prompt >= len(prompts) or press.option >= len(prompts[press.prompt].options):
+                raise RuleError("error.outdated")
+            prompt = prompts[press.prompt]
+            seat = table.seat_of(msg.user)
+            if seat is None:
+                raise RuleError("error.not_seated")
+            if seat not in prompt.seats:
+                raise RuleError("error.not_prompted")
+            play.act(table, spec, seat, dict(prompt.options[press.option].action), prompt, out, now)
+            return True
+
+        return await self._transact(msg.platform, press.chat, msg, op)
+
+    async def _via_private(
+        self,
+        msg: Incoming,
+        wants: Callable[[Table, list[Prompt]], bool],
+        op: Op,
+        refuse: Callable[[list[Table]], GameError],
+    ) -> list[Reply]:
+        """Route a private message to the one table of this user it belongs to."""
+        members = await self.redis.smembers(user_tables_key(msg.platform, msg.user))
+        candidates, seated = [], []
+        for chat in sorted(m.decode() if isinstance(m, bytes) else m for m in members):
+            table = await self.table(msg.platform, chat)
+            if table is None or table.seat_of(msg.user) is None:
+                continue
+            seated.append(table)
+            prompts = play.prompts_for(lobby.spec_of(table), table) if table.game else []
+            if wants(table, prompts):
+                candidates.append(table)
+        if not candidates:
+            raise refuse(seated)
+        if len(candidates) > 1:
+            raise RuleError("error.several_tables")
+        return await self._transact(msg.platform, candidates[0].chat, msg, op)
+
+    # ----- the transaction --------------------------------------------------------------
+
+    async def _transact(
+        self, platform: str, chat: str, msg: Incoming | None, op: Op, now: float | None = None
+    ) -> list[Reply]:
+        now = self.clock() if now is None else now
+
+        def fn(data: bytes | None) -> tuple[Any, Outbox]:
+            if data:
+                table = Table.model_validate_json(data)
+            else:
+                lang = normalize(msg.lang if msg else None)
+                table = Table(platform=platform, chat=chat, lang=lang)
+            out = Outbox(lang=table.lang, names=[s.name for s in table.seats])
+            if msg and msg.update_id and msg.update_id in table.seen:
+                return KEEP, out  # a redelivered update: it was applied once already
+            try:
+                changed = op(table, out, now)
+            except GameError as e:
+                out = Outbox(lang=table.lang)
+                out.extra.append(self._error_reply(msg, table.lang, e))
+                return KEEP, out
+            if msg and msg.update_id and changed:
+                table.remember(msg.update_id)
+            return (table.model_dump_json().encode() if changed else KEEP), out
+
+        out = await self.store.transact(table_key(platform, chat), fn)
+        await self._side_effects(platform, chat, out)
+        return [replace(r, chat=r.chat or chat) for r in out.replies()]
+
+    async def _side_effects(self, platform: str, chat: str, out: Outbox) -> None:
+        if not (out.schedule or out.cancel or out.joined or out.left):
+            return
+        async with self.redis.pipeline(transaction=False) as pipe:
+            if out.cancel:
+                pipe.zrem(self.deadlines.key, *out.cancel)
+            if out.schedule:
+                pipe.zadd(self.deadlines.key, out.schedule)
+            for user in out.joined - out.left:
+                pipe.sadd(user_tables_key(platform, user), chat)
+            for user in out.left - out.joined:
+                pipe.srem(user_tables_key(platform, user), chat)
+            await pipe.execute()
+
+    # ----- small helpers ---------------------------------------------------------------
+
+    async def _lang(self, msg: Incoming) -> str:
+        if not msg.private:
+            table = await self.table(msg.platform, msg.chat)
+            if table is not None:
+                return table.lang
+        return normalize(msg.lang)
+
+    def _reply(self, msg: Incoming, text: str) -> Reply:
+        return Reply(text=text, to=msg.user if msg.private else None, chat=msg.chat)
+
+    def _error_reply(self, msg: Incoming | None, lang: str, e: GameError) -> Reply:
+        text = t(lang, e.key, **e.params)
+        if msg is None:
+            return Reply(text=text)
+        if msg.button is not None:
+            return Reply(text=text, to=msg.user, notice=True)
+        return self._reply(msg, text)
+
+    def _games(self, lang: str) -> str:
+        lines = [t(lang, "games.title")]
+        for g in registry.all_games():
+            lines.append(
+                t(lang, "games.line", id=g.id, name=g.name(lang), min=g.min_players, max=g.max_players)
+            )
+        return "\n".join(lines)
+
+    def _rules(self, lang: str, args: list[str]) -> str:
+        if not args:
+            raise ParseError("error.rules_usage", games=", ".join(g.id for g in registry.all_games()))
+        spec = registry.get(args[0].lower())
+        if spec is None:
+            raise ParseError("error.unknown_game", game=args[0], games=", ".join(
+                g.id for g in registry.all_games()))
+        return t(lang, f"rules.{spec.id}", rulebook=spec.rulebook)
+
+
+def _find_typed(
+    table: Table, prompts: list[Prompt], msg: Incoming, cmd: Command | None
+) -> tuple[int, Prompt] | None:
+    seat = table.seat_of(msg.user)
+    if seat is None:
+        return None
+    for prompt in prompts:
+        if seat not in prompt.seats or prompt.input is None:
+            continue
+        if cmd is None and prompt.secret == msg.private:
+            return seat, prompt
+        if cmd is not None and prompt.command == cmd.name:
+            return seat, prompt
+    return None
+
+
+def _value(prompt: Prompt, text: str) -> Any:
+    spec = prompt.input
+    assert spec is not None
+    if spec.kind == "text":
+        if not text or len(text) > spec.max_length:
+            raise ParseError("error.text_length", max=spec.max_length)
+        return text
+    try:
+        value = int(text.replace(" ", ""))
+    except ValueError:
+        raise ParseError("error.not_a_number", text=text[:20]) from None
+    if spec.min is not None and value < spec.min:
+        raise RuleError("error.number_min", min=spec.min)
+    if spec.max is not None and value > spec.max:
+        raise RuleError("error.number_max", max=spec.max)
+    if spec.multiple_of and value % spec.multiple_of:
+        raise RuleError("error.number_multiple", step=spec.multiple_of)
+    return value

@@ -1,0 +1,98 @@
+"""Tables in Redis: load → apply → compare-and-set on a version number.
+
+A table is one hash {v: version, d: JSON}. A command reads it (HMGET, one round
+trip), applies a pure function, and writes back with a Lua compare-and-set
+(EVALSHA, one round trip) that succeeds only if nobody wrote in between; on
+conflict it starts again from a fresh read. Lua rather than WATCH/MULTI: measured
+on loopback Redis 7, WATCH/MULTI managed ~400 successes/s on a hot key against
+6–10k/s for the script, and costs an extra round trip.
+
+Commands of one process on one key are also queued behind an asyncio lock: not
+for correctness (the compare-and-set gives that across processes) but so a burst
+of button presses in one chat does not turn into a storm of retries.
+"""
+
+import asyncio
+import random
+import weakref
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Final, TypeVar
+
+R = TypeVar("R")
+
+DEFAULT_TTL_SECONDS: Final = 30 * 24 * 3600  # idle tables vanish after 30 days
+
+
+class _Keep:
+    def __repr__(self) -> str:
+        return "KEEP"
+
+
+KEEP: Final = _Keep()
+"""Returned by a transaction function that wants to write nothing."""
+
+_CAS = """
+local v = tonumber(redis.call('HGET', KEYS[1], 'v') or '0')
+if v ~= tonumber(ARGV[1]) then return -1 end
+if ARGV[2] == '' then
+  redis.call('DEL', KEYS[1])
+  return 0
+end
+redis.call('HSET', KEYS[1], 'v', v + 1, 'd', ARGV[2])
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+return v + 1
+"""
+
+
+class StoreConflict(Exception):
+    """A transaction kept losing the race; raised only after many retries."""
+
+
+@dataclass(frozen=True)
+class Versioned:
+    version: int
+    data: bytes | None
+
+
+class RedisStore:
+    def __init__(
+        self, redis: Any, *, ttl_seconds: float = DEFAULT_TTL_SECONDS, max_retries: int = 1000
+    ) -> None:
+        self.redis = redis
+        self.ttl_ms = int(ttl_seconds * 1000)
+        self.max_retries = max_retries
+        self._cas = redis.register_script(_CAS)
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = (
+            weakref.WeakValueDictionary()
+        )
+
+    async def load(self, key: str) -> Versioned:
+        version, data = await self.redis.hmget(key, ["v", "d"])
+        return Versioned(int(version or 0), data)
+
+    async def cas(self, key: str, expected: int, data: bytes | None) -> bool:
+        """Write `data` (None deletes) if the stored version is still `expected`."""
+        result = await self._cas(keys=[key], args=[expected, data or b"", self.ttl_ms])
+        return int(result) >= 0
+
+    async def transact(
+        self, key: str, fn: Callable[[bytes | None], tuple[bytes | None | _Keep, R]]
+    ) -> R:
+        """Run `fn(current) -> (new, result)` until its write wins; return its result.
+
+        `fn` must be pure: it may run several times. `new` is the bytes to store,
+        None to delete the key, or KEEP to write nothing (one round trip only).
+        """
+        lock = self._locks.get(key)
+        if lock is None:
+            lock = self._locks[key] = asyncio.Lock()
+        async with lock:
+            for attempt in range(self.max_retries):
+                current = await self.load(key)
+                new, result = fn(current.data)
+                if new is KEEP or await self.cas(key, current.version, new):  # type: ignore[arg-type]
+                    return result
+                # Lost to another process: back off a little, with jitter, and retry.
+                await asyncio.sleep(random.uniform(0, min(0.005, 0.0002 * (attempt + 1))))
+        raise StoreConflict(key)

@@ -1,0 +1,48 @@
+"""A chat's table: its language, the lobby or running game, and what to edit."""
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from bot.i18n import DEFAULT
+
+SEEN_UPDATES = 32  # platform update ids remembered to drop redeliveries
+
+
+class Seat(BaseModel):
+    user: str  # platform user id
+    name: str  # display name, as the platform gave it (user text: escape when shown)
+
+
+class Table(BaseModel):
+    platform: str
+    chat: str
+    lang: str = DEFAULT
+    status: Literal["idle", "lobby", "playing"] = "idle"
+    game: str | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    creator: str | None = None
+    seats: list[Seat] = Field(default_factory=list)
+    opened_at: float = 0.0  # when the lobby opened (lobbies expire)
+    state: dict[str, Any] | None = None  # the engine's State, as JSON
+    step: int = 0  # bumps whenever the set of prompts changes: the version buttons carry
+    prompt_ids: list[str] = Field(default_factory=list)
+    reminded: bool = False
+    deadline_at: float | None = None  # when the current prompts time out
+    board_message: str | None = None  # the platform's id of the board message, to edit it
+    seen: list[str] = Field(default_factory=list)
+
+    def seat_of(self, user: str) -> int | None:
+        for i, seat in enumerate(self.seats):
+            if seat.user == user:
+                return i
+        return None
+
+    def end_game(self) -> None:
+        """Back to an idle chat; the language and the board message id stay."""
+        self.status, self.game, self.options, self.creator = "idle", None, {}, None
+        self.seats, self.state, self.prompt_ids, self.reminded = [], None, [], False
+        self.opened_at, self.deadline_at = 0.0, None
+
+    def remember(self, update_id: str) -> None:
+        self.seen = [*self.seen[-(SEEN_UPDATES - 1) :], update_id]

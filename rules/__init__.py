@@ -1,0 +1,1 @@
+"""Game rules: pure, deterministic engines with no I/O (see DESIGN.md)."""

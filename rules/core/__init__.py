@@ -1,0 +1,1 @@
+"""The protocol every game speaks: prompts, events, views, errors, PRNG."""

@@ -1,0 +1,27 @@
+"""The two ways a player's input can be wrong, each carrying a message key.
+
+The key and its parameters are translated into one line at the bot's edge;
+engines never produce user-visible text themselves.
+"""
+
+from typing import Any
+
+
+class GameError(Exception):
+    """Base of every error a player can cause. Changes nothing when raised."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key, params)
+        self.key = key
+        self.params = params
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.key!r}, {self.params!r})"
+
+
+class ParseError(GameError):
+    """Malformed input: the text could not be read at all (a typo, a bad number)."""
+
+
+class RuleError(GameError):
+    """Well-formed, but not allowed now (out of turn, too expensive, not your card)."""

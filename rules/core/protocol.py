@@ -1,0 +1,119 @@
+"""The shapes every game engine speaks in (DESIGN.md, "rules/ — the game protocol").
+
+A game is a `GameSpec`: pure functions over its own pydantic `State`.
+- `prompts(state)` says who must decide what now; the bot lets only those seats act.
+- `apply(state, seat, action)` returns a new state and the events to tell players;
+  an illegal action raises `RuleError` and changes nothing.
+- `public_view(state)` and `seat_view(state, seat)` are different types, so the group
+  is only ever shown what everybody may see.
+Seats are numbered 0..n-1; the bot maps them to chat users.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from rules.core.errors import ParseError
+
+
+class Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Event(Frozen):
+    """Something players are told: a message key and parameters, for everyone or some seats.
+
+    Parameters named `seat` or ending in `_seat` hold seat numbers; the bot shows them
+    as player names. `to=None` means everyone (a public event).
+    """
+
+    key: str
+    params: dict[str, Any] = Field(default_factory=dict)
+    to: tuple[int, ...] | None = None
+
+    @property
+    def public(self) -> bool:
+        return self.to is None
+
+
+class Option(Frozen):
+    """One button: its label (a message key, or literal text when `literal`) and the action."""
+
+    label: str
+    params: dict[str, Any] = Field(default_factory=dict)
+    action: dict[str, Any]
+    literal: bool = False  # label is data (a player's or a place's name), not a message key
+
+
+class FreeInput(Frozen):
+    """A typed answer: the value goes into `action[field]`."""
+
+    kind: Literal["number", "text"]
+    field: str
+    action: dict[str, Any]
+    min: int | None = None
+    max: int | None = None
+    multiple_of: int | None = None
+    max_length: int = 200
+
+
+class Prompt(Frozen):
+    """Who must decide what now.
+
+    `id` names this decision uniquely within the game (e.g. "bid:3"), so an answer to
+    an earlier decision can be recognised as outdated. `secret` answers are collected
+    privately and revealed together by the engine. `command` lets players type the
+    answer as `/<command> value`. `deadline` is in seconds; when it passes, the bot
+    applies `GameSpec.timeout` for every seat still prompted.
+    """
+
+    id: str
+    seats: tuple[int, ...]
+    key: str
+    params: dict[str, Any] = Field(default_factory=dict)
+    options: tuple[Option, ...] = ()
+    input: FreeInput | None = None
+    secret: bool = False
+    command: str | None = None
+    deadline: int | None = None
+
+
+class Outcome(Frozen):
+    """The end of a game: seats from first to last, with scores where the game keeps them."""
+
+    ranking: tuple[tuple[int, ...], ...]  # groups of tied seats, best first
+    scores: dict[int, int] = Field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the bot needs to run one game. Registered once in rules/registry.py."""
+
+    id: str
+    names: dict[str, str]  # language → display name
+    min_players: int
+    max_players: int
+    options: type[BaseModel]
+    state: type[BaseModel]
+    action: TypeAdapter[Any]  # validates a dict into the game's action union
+    setup: Callable[[int, Any, int], Any]  # (number of seats, options, seed) → State
+    prompts: Callable[[Any], list[Prompt]]
+    apply: Callable[[Any, int, Any], tuple[Any, list[Event]]]
+    public_view: Callable[[Any], BaseModel]
+    seat_view: Callable[[Any, int], BaseModel]
+    timeout: Callable[[Any, Prompt, int], Any]  # the action applied for a silent seat
+    outcome: Callable[[Any], Outcome | None]  # None while the game runs
+    rulebook: str = ""  # where the full rule book is
+    commands: tuple[str, ...] = ()  # verbs players may type (`/bid 30`), for clear refusals
+    languages: tuple[str, ...] = field(default=("de", "en"))
+
+    def name(self, lang: str) -> str:
+        return self.names.get(lang) or next(iter(self.names.values()))
+
+    def parse_action(self, payload: dict[str, Any]) -> Any:
+        try:
+            return self.action.validate_python(payload)
+        except ValidationError as e:
+            raise ParseError("error.bad_action") from e

@@ -1,0 +1,48 @@
+"""Auktion — a test-only game that exercises every part of the protocol.
+
+Each round a lot worth 2d6 points is put up. Everybody bids coins secretly (sealed
+bids, revealed together when all are in; a silent bidder bids 0 at the deadline).
+The single highest bid wins the lot and pays; a tie means nobody wins. Then any
+other player may protest (a reaction window anyone may answer): a protest costs
+the protester one coin and re-rolls the lot's worth for the winner. The first
+protest or everybody passing closes the window. Most coins + points wins.
+"""
+
+from pydantic import TypeAdapter
+
+from rules.core.protocol import GameSpec
+from tests.toygame import engine, model
+
+SPEC = GameSpec(
+    id="auktion",
+    names={"en": "Auction (test game)", "de": "Auktion (Testspiel)"},
+    min_players=2,
+    max_players=5,
+    options=model.Options,
+    state=model.State,
+    action=TypeAdapter(model.Action),
+    setup=engine.setup,
+    prompts=engine.prompts,
+    apply=engine.apply,
+    public_view=engine.public_view,
+    seat_view=engine.seat_view,
+    timeout=engine.timeout,
+    outcome=engine.outcome,
+    rulebook="tests/toygame/__init__.py",
+    commands=("bid",),
+)
+
+
+def install() -> GameSpec:
+    """Make the test game playable: registry, text board, catalogs. Safe to call twice."""
+    from pathlib import Path
+
+    from bot import i18n
+    from render.boards import register_text
+    from rules import registry
+    from tests.toygame import render
+
+    registry.register(SPEC)
+    register_text(SPEC.id, render.board, render.private)  # type: ignore[arg-type]
+    i18n.add_locales(Path(__file__).parent / "locales")
+    return SPEC
