@@ -6,8 +6,20 @@ from rules.core.errors import ParseError
 
 MAX_LENGTH = 500  # characters; longer commands are refused before any work is done
 
-COMMON = ("help", "games", "rules", "new", "join", "leave", "start", "abort", "board", "hand",
-          "roll", "lang")
+COMMON = (
+    "help",
+    "games",
+    "rules",
+    "new",
+    "join",
+    "leave",
+    "start",
+    "abort",
+    "board",
+    "hand",
+    "roll",
+    "lang",
+)
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,9 @@ def start(table: Table, spec: GameSpec, seed: int, out: Outbox, now: float) -> N
     options = spec.options.model_validate(table.options)
     state = spec.setup(len(table.seats), options, seed)
     table.status = "playing"
-    out.cancel.append(Deadline(table.platform, table.chat, "lobby", 0, repr(table.opened_at)).member())
+    out.cancel.append(
+        Deadline(table.platform, table.chat, "lobby", 0, repr(table.opened_at)).member()
+    )
     out.group("game.started", game=spec.name(table.lang), seats=list(range(len(table.seats))))
     settle(table, spec, state, [], out, now)
 
@@ -39,8 +41,13 @@ def prompts_for(spec: GameSpec, table: Table) -> list[Prompt]:
 
 
 def act(
-    table: Table, spec: GameSpec, seat: int, payload: dict[str, Any], prompt: Prompt,
-    out: Outbox, now: float,
+    table: Table,
+    spec: GameSpec,
+    seat: int,
+    payload: dict[str, Any],
+    prompt: Prompt,
+    out: Outbox,
+    now: float,
 ) -> None:
     """Apply one seat's answer to `prompt`. Raises ParseError/RuleError to refuse."""
     action = spec.parse_action(payload)
@@ -189,7 +196,9 @@ def finish(table: Table, spec: GameSpec, state: Any, outcome: Outcome, out: Outb
 
 def show_board(table: Table, spec: GameSpec, state: Any, out: Outbox) -> None:
     text = board_text(spec.id, spec.public_view(state), out.names, out.text)
-    out.extra.append(Reply(text=out.text("board.title", game=spec.name(table.lang)), pre=text, board=True))
+    out.extra.append(
+        Reply(text=out.text("board.title", game=spec.name(table.lang)), pre=text, board=True)
+    )
 
 
 def show_hand(table: Table, user: str, out: Outbox) -> None:
@@ -201,4 +210,6 @@ def show_hand(table: Table, user: str, out: Outbox) -> None:
     spec = spec_of(table)
     view = spec.seat_view(state_of(spec, table), seat)
     text = private_text(spec.id, view, out.names, out.text)
-    out.extra.append(Reply(text=out.text("hand.title", game=spec.name(table.lang)), to=user, pre=text))
+    out.extra.append(
+        Reply(text=out.text("hand.title", game=spec.name(table.lang)), to=user, pre=text)
+    )

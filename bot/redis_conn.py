@@ -8,7 +8,7 @@ log = logging.getLogger(__name__)
 
 
 def connect(url: str | None = None) -> Any:
-    """A redis.asyncio client. Without a URL, the embedded fakeredis (state dies with the process)."""
+    """A redis.asyncio client; without a URL the embedded fakeredis (dies with the process)."""
     url = url if url is not None else os.environ.get("REDIS_URL")
     if url:
         import redis.asyncio as redis

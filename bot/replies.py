@@ -23,6 +23,7 @@ class Reply:
     buttons: tuple[tuple[Button, ...], ...] = ()
     board: bool = False  # the board: edit the previous board message where possible
     notice: bool = False  # a short answer to whoever pressed (callback alert, ephemeral)
+    error: bool = False  # a refusal: nothing was changed
     image: bytes | None = field(default=None, repr=False)
     chat: str = ""  # the table's chat this reply belongs to (its group, for group replies)
 

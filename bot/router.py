@@ -157,6 +157,8 @@ class Router:
         return await self._typed(msg, cmd)
 
     def _command_op(self, msg: Incoming, cmd: Command) -> Op:
+        seed = self.entropy()  # drawn once: the op may run again after a lost race
+
         def op(table: Table, out: Outbox, now: float) -> bool:
             lobby.expire_if_stale(table, now, self.lobby_ttl)
             match cmd.name:
@@ -169,7 +171,7 @@ class Router:
                 case "start":
                     spec = lobby.check_start(table, msg.user, msg.admin)
                     out.names = [s.name for s in table.seats]
-                    play.start(table, spec, self.entropy(), out, now)
+                    play.start(table, spec, seed, out, now)
                 case "abort":
                     lobby.abort(table, msg.user, msg.name, msg.admin, out)
                 case "board":
@@ -202,21 +204,26 @@ class Router:
     async def _typed(self, msg: Incoming, cmd: Command | None) -> list[Reply]:
         """A typed answer: `/bid 30` anywhere it belongs, or plain text where a prompt asks."""
 
+        def refuse(tables: list[Table]) -> GameError:
+            if cmd is None:
+                return RuleError("error.nothing_to_answer")
+            if any(cmd.name in lobby.spec_of(tb).commands for tb in tables if tb.game):
+                return RuleError("error.not_now")
+            return ParseError("error.unknown_command", command=cmd.name)
+
         def wants(table: Table, prompts: list[Prompt]) -> bool:
             return _find_typed(table, prompts, msg, cmd) is not None
 
         def op(table: Table, out: Outbox, now: float) -> bool:
             if table.status != "playing":
-                raise ParseError("error.unknown_command", command=cmd.name if cmd else "")
+                raise refuse([table])
             spec = lobby.spec_of(table)
             prompts = spec.prompts(play.state_of(spec, table))
             found = _find_typed(table, prompts, msg, cmd)
             if found is None:
                 if cmd is not None and any(p.command == cmd.name for p in prompts):
                     raise RuleError("error.not_prompted")
-                if cmd is not None and cmd.name in spec.commands:
-                    raise RuleError("error.not_now")
-                raise ParseError("error.unknown_command", command=cmd.name if cmd else "")
+                raise refuse([table])
             seat, prompt = found
             if prompt.secret and not msg.private:
                 raise RuleError("error.answer_privately")
@@ -229,14 +236,6 @@ class Router:
             return True
 
         if msg.private:
-
-            def refuse(tables: list[Table]) -> GameError:
-                if cmd is None:
-                    return RuleError("error.nothing_to_answer")
-                if any(cmd.name in lobby.spec_of(tb).commands for tb in tables if tb.game):
-                    return RuleError("error.not_now")
-                return ParseError("error.unknown_command", command=cmd.name)
-
             return await self._via_private(msg, wants, op, refuse)
         if cmd is None:
             # Plain chatter in a group is none of our business unless a prompt asks for it.
@@ -280,8 +279,11 @@ class Router:
     ) -> list[Reply]:
         """Route a private message to the one table of this user it belongs to."""
         members = await self.redis.smembers(user_tables_key(msg.platform, msg.user))
+        chats = sorted(m.decode() if isinstance(m, bytes) else m for m in members)
+        if len(chats) == 1:  # the usual case: `op` itself refuses what does not fit
+            return await self._transact(msg.platform, chats[0], msg, op)
         candidates, seated = [], []
-        for chat in sorted(m.decode() if isinstance(m, bytes) else m for m in members):
+        for chat in chats:
             table = await self.table(msg.platform, chat)
             if table is None or table.seat_of(msg.user) is None:
                 continue
@@ -354,26 +356,38 @@ class Router:
     def _error_reply(self, msg: Incoming | None, lang: str, e: GameError) -> Reply:
         text = t(lang, e.key, **e.params)
         if msg is None:
-            return Reply(text=text)
+            return Reply(text=text, error=True)
         if msg.button is not None:
-            return Reply(text=text, to=msg.user, notice=True)
-        return self._reply(msg, text)
+            return Reply(text=text, to=msg.user, notice=True, error=True, chat=msg.chat)
+        return replace(self._reply(msg, text), error=True)
 
     def _games(self, lang: str) -> str:
         lines = [t(lang, "games.title")]
         for g in registry.all_games():
             lines.append(
-                t(lang, "games.line", id=g.id, name=g.name(lang), min=g.min_players, max=g.max_players)
+                t(
+                    lang,
+                    "games.line",
+                    id=g.id,
+                    name=g.name(lang),
+                    min=g.min_players,
+                    max=g.max_players,
+                )
             )
         return "\n".join(lines)
 
     def _rules(self, lang: str, args: list[str]) -> str:
         if not args:
-            raise ParseError("error.rules_usage", games=", ".join(g.id for g in registry.all_games()))
+            raise ParseError(
+                "error.rules_usage", games=", ".join(g.id for g in registry.all_games())
+            )
         spec = registry.get(args[0].lower())
         if spec is None:
-            raise ParseError("error.unknown_game", game=args[0], games=", ".join(
-                g.id for g in registry.all_games()))
+            raise ParseError(
+                "error.unknown_game",
+                game=args[0],
+                games=", ".join(g.id for g in registry.all_games()),
+            )
         return t(lang, f"rules.{spec.id}", rulebook=spec.rulebook)
 
 

@@ -63,9 +63,7 @@ class RedisStore:
         self.ttl_ms = int(ttl_seconds * 1000)
         self.max_retries = max_retries
         self._cas = redis.register_script(_CAS)
-        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = (
-            weakref.WeakValueDictionary()
-        )
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
 
     async def load(self, key: str) -> Versioned:
         version, data = await self.redis.hmget(key, ["v", "d"])
@@ -77,7 +75,7 @@ class RedisStore:
         return int(result) >= 0
 
     async def transact(
-        self, key: str, fn: Callable[[bytes | None], tuple[bytes | None | _Keep, R]]
+        self, key: str, fn: Callable[[bytes | None], tuple[bytes | _Keep | None, R]]
     ) -> R:
         """Run `fn(current) -> (new, result)` until its write wins; return its result.
 

@@ -41,7 +41,9 @@ def _new_lot(state: State) -> tuple[State, list[Event]]:
     worth, dice = _roll_lot(state)
     state.lot, state.bids, state.winner, state.passed = worth, {}, None, []
     state.phase = "bid"
-    return state, [Event(key="toy.lot", params={"round": state.round, "worth": worth, "dice": dice})]
+    return state, [
+        Event(key="toy.lot", params={"round": state.round, "worth": worth, "dice": dice})
+    ]
 
 
 def prompts(state: State) -> list[Prompt]:
@@ -138,7 +140,13 @@ def _protest(state: State, seat: int) -> tuple[State, list[Event]]:
     events = [
         Event(
             key="toy.protested",
-            params={"seat": seat, "winner_seat": state.winner, "old": old, "new": new, "dice": dice},
+            params={
+                "seat": seat,
+                "winner_seat": state.winner,
+                "old": old,
+                "new": new,
+                "dice": dice,
+            },
         )
     ]
     return _next_round(state, events)

@@ -1,0 +1,149 @@
+"""Every user-visible line comes from the catalogs, in both languages, alike in placeholders."""
+
+import ast
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from bot import i18n
+from tests import toygame
+
+toygame.install()
+ROOT = Path(__file__).resolve().parent.parent
+# Calls whose first string argument (or key= / label=) is a message key.
+KEY_CALLS = {
+    "t",
+    "text",
+    "group",
+    "dm",
+    "notice",
+    "RuleError",
+    "ParseError",
+    "GameError",
+    "Event",
+    "Prompt",
+    "label",
+}
+KEY_KWARGS = {"key", "label"}
+KEY = re.compile(r"^[a-z_]+(\.[a-z_]+)+$")
+
+
+def _code_files():
+    for folder in ("bot", "adapters", "rules", "render", "tests/toygame"):
+        yield from (ROOT / folder).rglob("*.py")
+
+
+def _keys_in_code() -> set[str]:
+    found = set()
+    for path in _code_files():
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+            if name not in KEY_CALLS:
+                continue
+            args = [a for a in node.args[:2] if isinstance(a, ast.Constant)]
+            args += [k.value for k in node.keywords if k.arg in KEY_KWARGS]
+            for arg in args:
+                if (
+                    isinstance(arg, ast.Constant)
+                    and isinstance(arg.value, str)
+                    and KEY.match(arg.value)
+                ):
+                    found.add(arg.value)
+    return found
+
+
+def test_both_languages_have_the_same_keys():
+    assert i18n.keys("en") == i18n.keys("de")
+
+
+@pytest.mark.parametrize("key", sorted(_keys_in_code()))
+def test_every_key_in_the_code_is_in_both_catalogs(key):
+    if key.startswith("error.") or "." in key:
+        for lang in i18n.LANGUAGES:
+            assert key in i18n.keys(lang), f"{key} missing in {lang}"
+
+
+def _placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+@pytest.mark.parametrize("key", sorted(i18n.keys("en")))
+def test_placeholders_agree_between_languages(key):
+    en = i18n.t("en", key, count=2) if _is_plural(key) else i18n.t("en", key)
+    de = i18n.t("de", key, count=2) if _is_plural(key) else i18n.t("de", key)
+    assert _placeholders(en) == _placeholders(de)
+    assert en != key and de != key
+
+
+def _is_plural(key: str) -> bool:
+    return key in ("roll.successes",)
+
+
+def test_rules_summary_for_every_registered_game():
+    from rules import registry
+
+    for game in registry.all_games():
+        for lang in i18n.LANGUAGES:
+            assert f"rules.{game.id}" in i18n.keys(lang)
+
+
+# Prose in code: a string literal with two words or more, outside docstrings, logging and
+# message keys, is text a user might see that bypassed the catalog.
+PROSE = re.compile(r"[A-Za-zÄÖÜäöüß]{2,}\s+[A-Za-zÄÖÜäöüß]{2,}")
+LOG_CALLS = {
+    "debug",
+    "info",
+    "warning",
+    "error",
+    "exception",
+    "critical",
+    "add_argument",
+    "ArgumentParser",
+    "ValueError",
+    "AssertionError",
+    "RuntimeError",
+    "TypeError",
+}
+
+
+CODE_CONSTANTS = {"_CAS"}  # source code of other languages (the store's Lua script)
+
+
+def _prose_literals(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text())
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+            skip.add(id(node.value))  # a docstring, of a module, class, function or attribute
+        if isinstance(node, ast.Assign) and any(
+            getattr(t, "id", "") in CODE_CONSTANTS for t in node.targets
+        ):
+            skip.update(id(n) for n in ast.walk(node))
+        if isinstance(node, ast.Call):
+            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+            if name in LOG_CALLS:
+                skip.update(id(n) for n in ast.walk(node))
+        if isinstance(node, ast.Assert):
+            skip.update(id(n) for n in ast.walk(node))
+    return [
+        n.value
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Constant)
+        and isinstance(n.value, str)
+        and id(n) not in skip
+        and PROSE.search(n.value)
+    ]
+
+
+@pytest.mark.parametrize("folder", ["bot", "adapters", "render"])
+def test_no_user_visible_prose_bypasses_the_catalog(folder):
+    offenders = {
+        str(p.relative_to(ROOT)): lits
+        for p in (ROOT / folder).rglob("*.py")
+        if (lits := _prose_literals(p))
+    }
+    assert offenders == {}

@@ -1,0 +1,262 @@
+"""The router through the console adapter: what players see, and what is stored."""
+
+import asyncio
+import logging
+
+import pytest
+
+from bot.router import Incoming, Router
+from tests import toygame
+from tests.chat import Chat
+
+toygame.install()
+
+LOBBY = ["alice: /new auktion rounds=2", "bob: /join", "carol: /join"]
+STARTED = [*LOBBY, "alice: /start"]
+
+
+@pytest.fixture
+def chat(redis):
+    return Chat.make(redis)
+
+
+async def test_a_lobby_fills_and_starts(chat):
+    out = await chat.say(*STARTED)
+    assert out[0].startswith("[group] alice opened a table for Auction (test game)")
+    assert "[group] bob sits down (2/5)." in out
+    assert any(
+        line.startswith("[group] Auction (test game) begins! At the table: alice, bob, carol")
+        for line in out
+    )
+    assert "[dm:bob:buttons] [0] [1] [2] [5]" in out
+    table = await chat.table()
+    assert table.status == "playing" and [s.user for s in table.seats] == ["alice", "bob", "carol"]
+
+
+BAD_INPUT = [
+    ([], "alice: /new", "Which game? Write /new <game>"),
+    ([], "alice: /new chess", "There is no game “chess”"),
+    ([], "alice: /new auktion rounds=99", "Option rounds=99 is not allowed"),
+    ([], "alice: /new auktion colour=red", "Unknown option “colour=red”"),
+    ([], "alice: /join", "No table is open. Open one with /new <game>."),
+    ([], "alice: /start", "No table is open."),
+    ([], "alice: /abort", "Nothing to abort"),
+    ([], "alice: /board", "No game is running here."),
+    ([], "alice: /hand", "No game is running here."),
+    ([], "alice: /lang fr", "Write /lang followed by one of: en | de."),
+    ([], "alice: /frobnicate", "Unknown command /frobnicate."),
+    ([], "alice: /rules", "Which game? Write /rules <game>"),
+    ([], "alice: /rules chess", "There is no game “chess”"),
+    ([], "alice: /roll " + "1+" * 300, "too long"),
+    ([], "alice> /join", "/join works in the group chat, not here."),
+    ([], "alice> 12", "Nothing to answer right now."),
+    (LOBBY, "alice: /new auktion", "A table is already open here."),
+    (LOBBY, "bob: /join", "You are already at the table."),
+    (LOBBY, "bob: /start", "Only the host (alice) or a chat admin can /start."),
+    (LOBBY, "dave: /abort", "Only the host (alice) or a chat admin can /abort."),
+    (LOBBY, "dave: /leave", "You are not at this table."),
+    (["alice: /new auktion"], "alice: /start", "Not enough players: 1 seated, at least 2 needed."),
+    ([*LOBBY, "dave: /join", "erin: /join"], "frank: /join", "The table is full (5 players)."),
+    (STARTED, "alice: /start", "The game is already running."),
+    (STARTED, "dave: /join", "The game is already running."),
+    (STARTED, "bob: /leave", "You cannot leave a running game"),
+    (STARTED, "alice: /bid 3", "That answer is secret: send it to me privately"),
+    (STARTED, "dave> 3", "Nothing to answer right now."),
+    (STARTED, "alice> ten", "“ten” is not a number."),
+    (STARTED, "alice> -1", "Too small: at least 0."),
+    (STARTED, "alice> 11", "You only have 10 coins."),
+    (STARTED, "alice: /frobnicate", "Unknown command /frobnicate."),
+    ([*STARTED, "alice> 1"], "alice> 2", "Nothing to answer right now."),
+    ([*STARTED, "alice> 1"], "alice> [2]", "It is not your turn to answer that."),
+    (STARTED, "alice> [7]", "No button [7] here"),
+]
+
+
+@pytest.mark.parametrize(("before", "line", "expected"), BAD_INPUT, ids=[b[1] for b in BAD_INPUT])
+async def test_bad_input_gets_one_line_and_changes_nothing(chat, before, line, expected):
+    await chat.say(*before)
+    stored = await chat.stored()
+    out = await chat.say(line)
+    assert len(out) == 1, out
+    assert expected in out[0]
+    assert await chat.stored() == stored
+
+
+async def test_bad_input_is_answered_in_the_chat_language(redis):
+    chat = Chat.make(redis, lang="de")
+    out = await chat.say("alice: /join")
+    assert out == ["[group] Kein Tisch ist offen. Eröffne einen mit /new <spiel>."]
+    await chat.say("alice: /lang en")
+    assert await chat.say("alice: /join") == [
+        "[group] No table is open. Open one with /new <game>."
+    ]
+
+
+async def test_a_button_from_an_earlier_prompt_is_outdated(chat):
+    await chat.say(*STARTED, "alice> 0", "bob> 3", "carol> 0")  # bob bought: protest window
+    table = await chat.table()
+    stale = chat.console.buttons  # remember the bid buttons shown to carol
+    old_bid = stale["dm:carol"][0].data
+    stored = await chat.stored()
+    replies = await chat.router.handle(
+        Incoming(
+            platform="console",
+            chat="dm:carol",
+            user="carol",
+            name="carol",
+            button=old_bid,
+            private=True,
+        )
+    )
+    assert [r.text for r in replies] == ["That button is outdated; use the latest message."]
+    assert replies[0].notice and replies[0].error and replies[0].to == "carol"
+    assert await chat.stored() == stored and (await chat.table()).step == table.step
+
+
+async def test_only_prompted_seats_may_press(chat):
+    await chat.say(*STARTED, "alice> 0", "bob> 3", "carol> 0")
+    assert await chat.say("bob: [Protest]") == ["[dm:bob] It is not your turn to answer that."]
+    assert await chat.say("dave: [Protest]") == [
+        "[dm:dave] You are not at this table. /join while it is open."
+    ]
+
+
+async def test_the_same_update_delivered_twice_is_applied_once(chat):
+    await chat.say(*STARTED)
+    router = chat.router
+    msg = Incoming(
+        platform="console",
+        chat="dm:alice",
+        user="alice",
+        name="alice",
+        text="4",
+        private=True,
+        update_id="u-77",
+    )
+    first = await router.handle(msg)
+    assert any("Your bid of 4 is sealed." in r.text for r in first)
+    again = await router.handle(msg)
+    assert again == []
+    table = await chat.table()
+    assert table.state["bids"] == {"0": 4}
+
+
+async def test_private_events_never_reach_the_group(chat):
+    out = await chat.say(*STARTED, "alice> 4", "bob> 2")
+    group = [line for line in out if line.startswith("[group")]
+    assert not any("Your bid" in line or "sealed." in line for line in group)
+    assert "[dm:alice] Your bid of 4 is sealed." in out
+    # the group learns who answered, not what
+    assert "[group] alice has answered." in out and "[group] Still waiting for carol." in out
+
+
+async def test_hand_is_sent_privately(chat):
+    await chat.say(*STARTED, "alice> 4")
+    out = await chat.say("alice: /hand")
+    assert out == [
+        "[dm:alice] Auction (test game) – your private view",
+        "[dm:alice] Coins: 10  Points: 0",
+        "[dm:alice] Your sealed bid: 4",
+    ]
+    assert await chat.say("alice> /hand") == out
+
+
+async def test_abort_by_host_or_admin(redis):
+    chat = Chat.make(redis, admins=["mod"])
+    await chat.say(*STARTED)
+    assert await chat.say("mod: /abort") == [
+        "[group] mod ended the game. /new <game> opens a new table."
+    ]
+    assert (await chat.table()).status == "idle"
+    # the private routes are gone with the table
+    assert await chat.say("alice> 3") == [
+        "[dm:alice] Nothing to answer right now. /help lists the commands."
+    ]
+
+
+async def test_leaving_host_hands_over_and_empty_lobby_closes(chat):
+    await chat.say(*LOBBY)
+    assert await chat.say("alice: /leave") == ["[group] alice left the table; bob is the host now."]
+    assert await chat.say("carol: /start") == [
+        "[group] Only the host (bob) or a chat admin can /start."
+    ]
+    await chat.say("carol: /leave")
+    assert await chat.say("bob: /leave") == ["[group] bob left; the table is empty and closed."]
+    assert (await chat.table()).status == "idle"
+
+
+async def test_deadline_reminds_once_then_applies_the_timeout(chat):
+    await chat.say("alice: /new auktion rounds=1 deadline=100", "bob: /join", "alice: /start")
+    await chat.say("alice> 3")
+    out = await chat.say("@wait 74")
+    assert out == []
+    out = await chat.say("@wait 1")
+    assert out == ["[group] bob: the table is waiting for you – 25 s left."]
+    out = await chat.say("@wait 25")
+    assert out[0] == "[group] Time is up for bob; the rules decide for them."
+    assert "[group] The bids: alice: 3, bob: 0." in out
+    assert "[dm:bob] Your bid of 0 is sealed." in out
+
+
+async def test_a_deadline_fired_twice_acts_once(chat):
+    await chat.say("alice: /new auktion rounds=2 deadline=60", "bob: /join", "alice: /start")
+    table = await chat.table()
+    member = f"console|group|timeout|{table.step}|"
+    _, _, first = await chat.router.fire(member)
+    assert any("Time is up" in r.text for r in first)
+    _, _, second = await chat.router.fire(member)
+    assert second == []
+
+
+async def test_an_unstarted_lobby_expires_and_frees_the_chat(chat):
+    await chat.say(*LOBBY)
+    out = await chat.say("@wait 7200")
+    assert out == [
+        "[group] Nobody started the table for Auction (test game); it is closed. "
+        "/new <game> opens a new one."
+    ]
+    out = await chat.say("bob: /new auktion")
+    assert out[0].startswith("[group] bob opened a table")
+
+
+async def test_concurrent_joins_from_several_processes_lose_nothing(redis, redis_factory):
+    import dataclasses
+
+    from rules import registry
+
+    crowd = registry.register(dataclasses.replace(toygame.SPEC, id="crowd", max_players=250))
+    assert crowd.max_players == 250
+    routers = [Router(await redis_factory()) for _ in range(4)]
+    await routers[0].handle(
+        Incoming(platform="t", chat="c", user="host", name="host", text="/new crowd")
+    )
+
+    async def join(i: int) -> None:
+        msg = Incoming(
+            platform="t", chat="c", user=f"u{i}", name=f"u{i}", text="/join", update_id=f"join-{i}"
+        )
+        await routers[i % 4].handle(msg)
+        await routers[(i + 1) % 4].handle(msg)  # the platform delivers it twice
+
+    await asyncio.gather(*(join(i) for i in range(200)))
+    table = await routers[0].table("t", "c")
+    users = [s.user for s in table.seats]
+    assert len(users) == 201 and len(set(users)) == 201
+
+
+async def test_no_traceback_reaches_a_chat(chat, caplog, monkeypatch):
+    from tests.toygame import engine
+
+    def broken(*args):
+        raise ZeroDivisionError("engine bug")
+
+    await chat.say(*STARTED)
+    stored = await chat.stored()
+    monkeypatch.setattr(engine, "_bid", broken)
+    with caplog.at_level(logging.ERROR):
+        out = await chat.say("alice> 3")
+    assert out == [
+        "[dm:alice] Sorry, something went wrong on my side. Nothing was changed; please try again."
+    ]
+    assert "ZeroDivisionError" in caplog.text and "console chat dm:alice" in caplog.text
+    assert await chat.stored() == stored
