@@ -14,16 +14,19 @@ PREFIX = "st1"
 MAX_BYTES = 64
 
 
+TYPED = -1  # the option number of "the value typed into this prompt's input" (`<prompt>.i`)
+
+
 @dataclass(frozen=True)
 class Press:
     chat: str
     step: int
     prompt: int
-    option: int
+    option: int  # TYPED: the value is the text that came with the press
 
 
 def encode(chat: str, step: int, prompt: int, option: int) -> str:
-    data = f"{PREFIX}:{chat}:{step}:{prompt}.{option}"
+    data = f"{PREFIX}:{chat}:{step}:{prompt}.{'i' if option == TYPED else option}"
     if len(data.encode()) > MAX_BYTES:
         raise ValueError(f"button data too long: {data}")
     return data
@@ -34,8 +37,8 @@ def decode(data: str) -> Press:
         prefix, rest = data.split(":", 1)
         chat, step, choice = rest.rsplit(":", 2)
         prompt, option = choice.split(".")
-        if prefix != PREFIX or not chat:
+        if prefix != PREFIX or not chat or int(prompt) < 0 or (option != "i" and int(option) < 0):
             raise ValueError(data)
-        return Press(chat, int(step), int(prompt), int(option))
+        return Press(chat, int(step), int(prompt), TYPED if option == "i" else int(option))
     except ValueError as e:
         raise ParseError("error.bad_button") from e

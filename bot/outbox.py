@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.i18n import t
-from bot.replies import Button, Reply
+from bot.replies import Button, InputRequest, Reply
 
 
 @dataclass
@@ -20,6 +20,8 @@ class Outbox:
     group_buttons: list[tuple[Button, ...]] = field(default_factory=list)
     private: dict[str, list[str]] = field(default_factory=dict)
     private_buttons: dict[str, list[tuple[Button, ...]]] = field(default_factory=dict)
+    group_input: InputRequest | None = None
+    private_inputs: dict[str, InputRequest] = field(default_factory=dict)
     extra: list[Reply] = field(default_factory=list)  # boards, notices: sent as they are
     schedule: dict[str, float] = field(default_factory=dict)
     cancel: list[str] = field(default_factory=list)
@@ -63,10 +65,23 @@ class Outbox:
         out: list[Reply] = []
         boards = [r for r in self.extra if r.board]
         if self.group_lines or self.group_buttons:
-            out.append(Reply(text="\n".join(self.group_lines), buttons=tuple(self.group_buttons)))
+            out.append(
+                Reply(
+                    text="\n".join(self.group_lines),
+                    buttons=tuple(self.group_buttons),
+                    input=self.group_input,
+                )
+            )
         out.extend(boards)
         for user, lines in self.private.items():
             buttons = tuple(self.private_buttons.get(user, ()))
-            out.append(Reply(text="\n".join(lines), to=user, buttons=buttons))
+            out.append(
+                Reply(
+                    text="\n".join(lines),
+                    to=user,
+                    buttons=buttons,
+                    input=self.private_inputs.get(user),
+                )
+            )
         out.extend(r for r in self.extra if not r.board)
         return out

@@ -10,7 +10,7 @@ from bot import buttons
 from bot.deadlines import Deadline
 from bot.lobby import spec_of
 from bot.outbox import Outbox
-from bot.replies import Button, Reply
+from bot.replies import Button, InputRequest, Reply
 from bot.table import Table
 from render.boards import board_text, private_text
 from rules.core.errors import RuleError
@@ -98,6 +98,7 @@ def announce(table: Table, prompts: list[Prompt], out: Outbox, now: float) -> No
     for index, prompt in enumerate(prompts):
         keyboard = _keyboard(table, index, prompt, out)
         params = {"seats": list(prompt.seats), **prompt.params}
+        request = _input_request(table, index, prompt, out)
         if prompt.secret:
             # The question and its options may be private (a hand of cards): only the
             # prompted seats see them; the group learns whom we are waiting for.
@@ -106,9 +107,12 @@ def announce(table: Table, prompts: list[Prompt], out: Outbox, now: float) -> No
                 user = table.seats[seat].user
                 out.dm(user, prompt.key, **params)
                 out.private_buttons.setdefault(user, []).extend(keyboard)
+                if request:
+                    out.private_inputs[user] = request
         else:
             out.group(prompt.key, **params)
             out.group_buttons.extend(keyboard)
+            out.group_input = request or out.group_input
     if deadline:
         out.group("prompt.deadline", seconds=deadline)
     _schedule(table, prompts, deadline, out, now)
@@ -123,6 +127,20 @@ def _keyboard(table: Table, index: int, prompt: Prompt, out: Outbox) -> list[tup
         for i, option in enumerate(prompt.options)
     )
     return [row[i : i + 4] for i in range(0, len(row), 4)]
+
+
+def _input_request(table: Table, index: int, prompt: Prompt, out: Outbox) -> InputRequest | None:
+    spec = prompt.input
+    if spec is None:
+        return None
+    return InputRequest(
+        label=out.text(f"input.{spec.kind}"),
+        kind=spec.kind,
+        data=buttons.encode(table.chat, table.step, index, buttons.TYPED),
+        min=spec.min,
+        max=spec.max,
+        max_length=spec.max_length,
+    )
 
 
 def _deadline_members(table: Table) -> list[str]:

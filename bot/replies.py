@@ -16,6 +16,22 @@ class Button:
 
 
 @dataclass(frozen=True)
+class InputRequest:
+    """A question that takes a typed answer (a bid, a station): for a Discord modal.
+
+    Submit the typed value as `Incoming(button=data, text=value)`; platforms that
+    let players type in the chat need nothing of this.
+    """
+
+    label: str  # the button that opens the input, e.g. "Type a number"
+    kind: str  # "number" or "text"
+    data: str  # button payload naming the prompt; the value travels as text
+    min: int | None = None
+    max: int | None = None
+    max_length: int = 200
+
+
+@dataclass(frozen=True)
 class Reply:
     text: str = ""
     to: str | None = None  # None: the group; else the user id to tell privately
@@ -24,7 +40,8 @@ class Reply:
     board: bool = False  # the board: edit the previous board message where possible
     notice: bool = False  # a short answer to whoever pressed (callback alert, ephemeral)
     error: bool = False  # a refusal: nothing was changed
-    image: bytes | None = field(default=None, repr=False)
+    svg: str | None = field(default=None, repr=False)  # the board as a picture, when drawn
+    input: InputRequest | None = None
     chat: str = ""  # the table's chat this reply belongs to (its group, for group replies)
 
     @property

@@ -22,7 +22,7 @@ from bot.keys import table_key, user_tables_key
 from bot.outbox import Outbox
 from bot.replies import Reply
 from bot.scheduler import Deadlines
-from bot.store import KEEP, RedisStore
+from bot.store import KEEP, RedisStore, Keep
 from bot.table import Table
 from rules import registry
 from rules.core.errors import GameError, ParseError, RuleError
@@ -119,6 +119,26 @@ class Router:
             return True
 
         await self._transact(platform, chat, None, op, self.clock())
+
+    async def move_table(self, platform: str, old_chat: str, new_chat: str) -> None:
+        """A chat changed its id (Telegram: group → supergroup): its table follows."""
+        old_key, new_key = table_key(platform, old_chat), table_key(platform, new_chat)
+        current = await self.store.load(old_key)
+        if current.data is None:
+            return
+        table = Table.model_validate_json(current.data)
+        table.chat = new_chat
+
+        def put(data: bytes | None) -> tuple[bytes | Keep, None]:
+            return (KEEP if data else table.model_dump_json().encode()), None
+
+        await self.store.transact(new_key, put)
+        await self.store.cas(old_key, current.version, None)
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for seat in table.seats:
+                pipe.srem(user_tables_key(platform, seat.user), old_chat)
+                pipe.sadd(user_tables_key(platform, seat.user), new_chat)
+            await pipe.execute()
 
     async def table(self, platform: str, chat: str) -> Table | None:
         data = (await self.store.load(table_key(platform, chat))).data
@@ -258,14 +278,21 @@ class Router:
             spec = lobby.spec_of(table)
             prompts = spec.prompts(play.state_of(spec, table))
             if press.prompt >= len(prompts) or press.option >= len(prompts[press.prompt].options):
-                raise RuleError("error.outdated")
+                raise RuleError("error.outdated")  # (TYPED is -1: always within range)
             prompt = prompts[press.prompt]
             seat = table.seat_of(msg.user)
             if seat is None:
                 raise RuleError("error.not_seated")
             if seat not in prompt.seats:
                 raise RuleError("error.not_prompted")
-            play.act(table, spec, seat, dict(prompt.options[press.option].action), prompt, out, now)
+            if press.option == buttons.TYPED:
+                if prompt.input is None:
+                    raise RuleError("error.outdated")
+                value = _value(prompt, msg.text.strip())
+                payload = {**prompt.input.action, prompt.input.field: value}
+            else:
+                payload = dict(prompt.options[press.option].action)
+            play.act(table, spec, seat, payload, prompt, out, now)
             return True
 
         return await self._transact(msg.platform, press.chat, msg, op)

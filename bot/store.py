@@ -24,12 +24,14 @@ R = TypeVar("R")
 DEFAULT_TTL_SECONDS: Final = 30 * 24 * 3600  # idle tables vanish after 30 days
 
 
-class _Keep:
+class Keep:
+    """The type of KEEP."""
+
     def __repr__(self) -> str:
         return "KEEP"
 
 
-KEEP: Final = _Keep()
+KEEP: Final = Keep()
 """Returned by a transaction function that wants to write nothing."""
 
 _CAS = """
@@ -75,7 +77,7 @@ class RedisStore:
         return int(result) >= 0
 
     async def transact(
-        self, key: str, fn: Callable[[bytes | None], tuple[bytes | _Keep | None, R]]
+        self, key: str, fn: Callable[[bytes | None], tuple[bytes | Keep | None, R]]
     ) -> R:
         """Run `fn(current) -> (new, result)` until its write wins; return its result.
 

@@ -260,3 +260,52 @@ async def test_no_traceback_reaches_a_chat(chat, caplog, monkeypatch):
     ]
     assert "ZeroDivisionError" in caplog.text and "console chat dm:alice" in caplog.text
     assert await chat.stored() == stored
+
+
+async def test_a_typed_value_can_come_with_a_button_press(chat):
+    """Discord's modal: the press names the prompt, the value travels as text."""
+    await chat.say("alice: /new auktion", "bob: /join", "alice: /start")
+    step = (await chat.table()).step
+
+    def press(text: str) -> Incoming:
+        return Incoming(
+            platform="console",
+            chat="dm:bob",
+            user="bob",
+            name="bob",
+            button=f"st1:group:{step}:0.i",
+            text=text,
+            private=True,
+        )
+
+    bad = await chat.router.handle(press("lots"))
+    assert [r.text for r in bad] == ["“lots” is not a number. Write a whole number, e.g. 30."]
+    good = await chat.router.handle(press(" 7 "))
+    assert any(r.to == "bob" and r.text == "Your bid of 7 is sealed." for r in good)
+
+
+async def test_secret_prompts_offer_typed_input_privately_only(chat):
+    await chat.say(*LOBBY)
+    replies = await chat.router.handle(
+        Incoming(platform="console", chat="group", user="alice", name="alice", text="/start")
+    )
+    group = [r for r in replies if not r.private]
+    private = [r for r in replies if r.private and r.input is not None]
+    assert all(r.input is None for r in group)
+    assert {r.to for r in private} == {"alice", "bob", "carol"}
+    assert private[0].input.kind == "number" and private[0].input.label == "Type a number"
+
+
+async def test_a_table_follows_its_chat_to_a_new_id(chat):
+    await chat.say(*STARTED)
+    await chat.router.move_table("console", "group", "supergroup")
+    assert await chat.router.table("console", "group") is None
+    moved = await chat.router.table("console", "supergroup")
+    assert moved.status == "playing" and moved.chat == "supergroup"
+    # private answers now find the table under its new id
+    replies = await chat.router.handle(
+        Incoming(
+            platform="console", chat="dm:alice", user="alice", name="alice", text="2", private=True
+        )
+    )
+    assert any(r.chat == "supergroup" and r.text.startswith("alice has answered") for r in replies)

@@ -1,0 +1,1 @@
+"""The Discord adapter (see its issue): not yet available."""

@@ -1,0 +1,1 @@
+"""The Telegram adapter (see its issue): not yet available."""
