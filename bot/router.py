@@ -22,7 +22,7 @@ from bot.keys import table_key, user_tables_key
 from bot.outbox import Outbox
 from bot.replies import Reply
 from bot.scheduler import Deadlines
-from bot.store import KEEP, RedisStore, Keep
+from bot.store import KEEP, Keep, RedisStore
 from bot.table import Table
 from rules import registry
 from rules.core.errors import GameError, ParseError, RuleError
