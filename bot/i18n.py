@@ -1,7 +1,8 @@
 """German and English: gettext catalogs, one per language, keyed by message keys.
 
 Every user-visible line is a message key (`lobby.joined`) looked up here, never a
-literal in code. The catalogs are ordinary gettext .po files under bot/locales,
+literal in code. The catalogs are ordinary gettext .po files under bot/locales
+(`stammtisch.po` for the core, one more file per game, all read as one catalog),
 edited with Babel's tooling (see README); we compile them in memory at start so
 there is no build step and no stale .mo file. Plural messages use gettext's
 ngettext with the parameter `count`.
@@ -42,10 +43,15 @@ def add_locales(folder: Path) -> None:
 
 
 def _catalogs(lang: str) -> list[Any]:
+    """The core catalog first, then one per game (`aufruhr.po` …), then extra folders."""
     catalogs = []
     for folder in [LOCALES, *_EXTRA]:
-        with (folder / lang / "LC_MESSAGES" / f"{DOMAIN}.po").open("rb") as f:
-            catalogs.append(read_po(f, locale=lang))
+        messages = folder / lang / "LC_MESSAGES"
+        core = messages / f"{DOMAIN}.po"
+        for path in [core, *sorted(p for p in messages.glob("*.po") if p != core)]:
+            if path.exists():
+                with path.open("rb") as f:
+                    catalogs.append(read_po(f, locale=lang))
     return catalogs
 
 
