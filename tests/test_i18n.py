@@ -102,6 +102,7 @@ LOG_CALLS = {
     "exception",
     "critical",
     "add_argument",
+    "exit",  # an operator message on stderr as the process ends
     "ArgumentParser",
     "ValueError",
     "AssertionError",
