@@ -40,6 +40,11 @@ def prompts_for(spec: GameSpec, table: Table) -> list[Prompt]:
     return spec.prompts(state_of(spec, table)) if table.status == "playing" else []
 
 
+def waiting_prompts(spec: GameSpec, state: Any) -> list[Prompt]:
+    """The prompts the table waits on: everything but the standing ones."""
+    return [p for p in spec.prompts(state) if not p.standing]
+
+
 def act(
     table: Table,
     spec: GameSpec,
@@ -57,7 +62,9 @@ def act(
     step = table.step
     settle(table, spec, state, events, out, now)
     if prompt.secret and table.step == step and table.status == "playing":
-        waiting = sorted({s for p in spec.prompts(state) if p.id == prompt.id for s in p.seats})
+        waiting = sorted(
+            {s for p in waiting_prompts(spec, state) if p.id == prompt.id for s in p.seats}
+        )
         if waiting:
             out.group("prompt.still_waiting", seats=waiting)
 
@@ -72,7 +79,7 @@ def settle(
     if outcome is not None:
         finish(table, spec, state, outcome, out)
         return
-    prompts = spec.prompts(state)
+    prompts = [p for p in spec.prompts(state) if not p.standing]
     ids = [p.id for p in prompts]
     if ids == table.prompt_ids:
         return
@@ -168,7 +175,7 @@ def timeout(table: Table, step: int, out: Outbox, now: float) -> bool:
         return False
     spec = spec_of(table)
     state = state_of(spec, table)
-    pending = spec.prompts(state)
+    pending = waiting_prompts(spec, state)
     silent = sorted({s for p in pending if p.deadline for s in p.seats})
     out.group("prompt.timed_out", seats=silent)
     events: list[Event] = []
@@ -187,7 +194,8 @@ def remind(table: Table, step: int, out: Outbox, now: float) -> bool:
     """Remind the silent seats once, by name."""
     if table.status != "playing" or table.step != step or table.reminded:
         return False
-    waiting = sorted({s for p in prompts_for(spec_of(table), table) for s in p.seats})
+    spec = spec_of(table)
+    waiting = sorted({s for p in waiting_prompts(spec, state_of(spec, table)) for s in p.seats})
     if not waiting:
         return False
     table.reminded = True

@@ -427,7 +427,7 @@ def _find_typed(
     for prompt in prompts:
         if seat not in prompt.seats or prompt.input is None:
             continue
-        if cmd is None and prompt.secret == msg.private:
+        if cmd is None and prompt.secret == msg.private and not prompt.standing:
             return seat, prompt
         if cmd is not None and prompt.command == cmd.name:
             return seat, prompt

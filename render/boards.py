@@ -4,6 +4,8 @@ A renderer is a pure function of a view (public or one seat's), the players' nam
 and a `label` function that translates message keys (render/ never imports bot/).
 """
 
+import importlib
+import importlib.util
 from collections.abc import Callable
 from typing import Any
 
@@ -21,11 +23,19 @@ def register_text(game_id: str, board: TextRenderer, private: TextRenderer) -> N
     _PRIVATE_TEXT[game_id] = private
 
 
+def _discover(game_id: str) -> None:
+    """A game's renderers live in `render/<game_id>.py` and register on import."""
+    if game_id not in _BOARD_TEXT and importlib.util.find_spec(f"render.{game_id}"):
+        importlib.import_module(f"render.{game_id}")
+
+
 def board_text(game_id: str, view: BaseModel, names: list[str], label: Label) -> str:
+    _discover(game_id)
     return _BOARD_TEXT.get(game_id, _fields)(view, names, label)
 
 
 def private_text(game_id: str, view: BaseModel, names: list[str], label: Label) -> str:
+    _discover(game_id)
     return _PRIVATE_TEXT.get(game_id, _fields)(view, names, label)
 
 

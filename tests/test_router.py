@@ -219,13 +219,15 @@ async def test_an_unstarted_lobby_expires_and_frees_the_chat(chat):
     assert out[0].startswith("[group] bob opened a table")
 
 
-async def test_concurrent_joins_from_several_processes_lose_nothing(redis, redis_factory):
+async def test_concurrent_joins_from_several_processes_lose_nothing(
+    redis, redis_factory, monkeypatch
+):
     import dataclasses
 
     from rules import registry
 
-    crowd = registry.register(dataclasses.replace(toygame.SPEC, id="crowd", max_players=250))
-    assert crowd.max_players == 250
+    crowd = dataclasses.replace(toygame.SPEC, id="crowd", max_players=250)
+    monkeypatch.setitem(registry._GAMES, "crowd", crowd)
     routers = [Router(await redis_factory()) for _ in range(4)]
     await routers[0].handle(
         Incoming(platform="t", chat="c", user="host", name="host", text="/new crowd")

@@ -66,7 +66,9 @@ class Prompt(Frozen):
     an earlier decision can be recognised as outdated. `secret` answers are collected
     privately and revealed together by the engine. `command` lets players type the
     answer as `/<command> value`. `deadline` is in seconds; when it passes, the bot
-    applies `GameSpec.timeout` for every seat still prompted.
+    applies `GameSpec.timeout` for every seat still prompted. A `standing` prompt is
+    an action open at any time (a payment, a reaction card): it is answered only by
+    its command, is not announced, and nobody is reminded of it or timed out.
     """
 
     id: str
@@ -78,6 +80,7 @@ class Prompt(Frozen):
     secret: bool = False
     command: str | None = None
     deadline: int | None = None
+    standing: bool = False  # always open (`/pay`, `/deal`): not announced, never times out
 
 
 class Outcome(Frozen):
