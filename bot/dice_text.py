@@ -7,9 +7,9 @@ from rules.dice import RollResult
 def roll_text(lang: str, name: str, result: RollResult) -> str:
     lines = []
     for single in result.results:
-        key = "roll.successes" if single.successes else "roll.total"
-        lines.append(
-            t(lang, key, breakdown=single.breakdown, total=single.total, count=single.total)
-        )
+        if single.successes:
+            lines.append(t(lang, "roll.successes", breakdown=single.breakdown, count=single.total))
+        else:
+            lines.append(t(lang, "roll.total", breakdown=single.breakdown, total=single.total))
     head = "roll.by_label" if result.label else "roll.by"
     return "\n".join([t(lang, head, name=name, label=result.label or ""), *lines])

@@ -12,12 +12,14 @@ import gettext
 import io
 import logging
 import string
+import unicodedata
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
 
 log = logging.getLogger(__name__)
 
@@ -98,11 +100,36 @@ _FORMAT = _Formatter()
 
 def t(lang: str, key: str, **params: Any) -> str:
     """The message `key` in `lang`, with `{name}` placeholders filled from params."""
-    tr = _translations(normalize(lang))
-    if "count" in params and isinstance(params["count"], int):
+    lang = normalize(lang)
+    tr = _translations(lang)
+    text = key
+    if isinstance(params.get("count"), int):
         text = tr.ngettext(key, key, params["count"])
-    else:
+    if text == key:  # not a plural message
         text = tr.gettext(key)
     if text == key:
         log.error("message key %r missing in the %s catalog", key, lang)
-    return _FORMAT.vformat(text, (), params)
+    shown = {k: _shown(v, lang) for k, v in params.items()}
+    return _FORMAT.vformat(text, (), shown)
+
+
+def _shown(value: Any, lang: str) -> Any:
+    if isinstance(value, str):
+        return _printable(value)
+    return _number(value, lang)
+
+
+def _printable(text: str) -> str:
+    """User text echoed in a reply: control characters and line breaks become spaces,
+    so a name or a typo can never break a one-line message or fake a new line."""
+    return "".join(" " if unicodedata.category(c) in _CONTROL else c for c in text)
+
+
+_CONTROL = {"Cc", "Zl", "Zp"}
+
+
+def _number(value: Any, lang: str) -> Any:
+    """Large whole numbers as people of that language write them: 1,000 / 1.000."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10_000:
+        return format_decimal(value, locale=lang)
+    return value
