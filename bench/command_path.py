@@ -89,8 +89,9 @@ async def play_table(router: Router, chat: str, players: int, rounds: int, lat: 
         replies = []
         if dm_buttons:  # sealed bids: every bidder presses a private button
             for i, (user, rows) in enumerate(sorted(dm_buttons.items())):
-                button = rows[0][(i + 1) % len(rows[0])]
-                replies += await send(
+                # one bidder offers 1 coin, the others 0: a sale, then a protest window
+                button = rows[0][1 if i == 0 else 0]
+                got = await send(
                     "bid (button, private)",
                     Incoming(
                         platform="bench",
@@ -101,6 +102,19 @@ async def play_table(router: Router, chat: str, players: int, rounds: int, lat: 
                         private=True,
                     ),
                 )
+                if any(r.error for r in got):  # too poor to bid 1: bid nothing
+                    got = await send(
+                        "bid (button, private)",
+                        Incoming(
+                            platform="bench",
+                            chat=f"dm:{user}",
+                            user=user,
+                            name=user,
+                            button=rows[0][0].data,
+                            private=True,
+                        ),
+                    )
+                replies += got
         else:  # the protest window: everyone asked passes
             rows = group_buttons[0]
             pass_button = rows[0][1]
@@ -114,9 +128,24 @@ async def play_table(router: Router, chat: str, players: int, rounds: int, lat: 
                 replies += [r for r in got if not r.error]
 
 
+async def run(router: Router, tables: int, players: int, rounds: int, prefix: str) -> dict:
+    lat: dict = {"_trips": []}
+    for kind in ("new", "join", "start", "bid (button, private)", "pass (button, group)"):
+        lat[kind] = []
+    await asyncio.gather(
+        *(play_table(router, f"{prefix}{i}", players, rounds, lat) for i in range(tables))
+    )
+    return lat
+
+
+def pct(xs: list[float], p: int) -> float:
+    """The p-th percentile in milliseconds."""
+    return statistics.quantiles(xs, n=100, method="inclusive")[p - 1] * 1000
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--tables", type=int, default=50, help="tables in flight at once")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--redis-url")
@@ -126,7 +155,6 @@ async def main() -> None:
     url = args.redis_url
     if url is None:
         port = free_port()
-        tmp = tempfile.mkdtemp()
         server = subprocess.Popen(
             [
                 "redis-server",
@@ -139,7 +167,7 @@ async def main() -> None:
                 "--appendonly",
                 "no",
                 "--dir",
-                tmp,
+                tempfile.mkdtemp(),
             ],
             stdout=subprocess.DEVNULL,
         )
@@ -154,32 +182,38 @@ async def main() -> None:
         client = Counting.from_url(url)
         await client.flushdb()
         router = Router(client)
-        lat: dict = {
-            k: []
-            for k in (
-                "new",
-                "join",
-                "start",
-                "bid (button, private)",
-                "pass (button, group)",
-                "_trips",
-            )
-        }
-        Counting.trips = 0
+        # 1. Throughput: many tables in flight in one process (latency here is mostly
+        #    queueing behind the other tables, so it is not what we report as latency).
         t0 = time.perf_counter()
-        await asyncio.gather(
-            *(
-                play_table(router, f"t{i}", args.players, args.rounds, lat)
-                for i in range(args.tables)
+        busy = await run(router, args.tables, args.players, args.rounds, "t")
+        wall = time.perf_counter() - t0
+        done = sum(len(v) for k, v in busy.items() if k != "_trips")
+        # 2. Latency, round trips and size: one command at a time, table after table.
+        quiet = {}
+        sizes = []
+        for i in range(10):
+            lat = await run(router, 1, args.players, args.rounds, f"q{i}")
+            for k, v in lat.items():
+                quiet.setdefault(k, []).extend(v)
+        # the largest a table gets: mid-game, sealed bids pending
+        await router.handle(
+            Incoming(
+                platform="bench",
+                chat="size",
+                user="a",
+                name="a" * 32,
+                text="/new auktion rounds=10",
             )
         )
-        wall = time.perf_counter() - t0
-        trips = lat.pop("_trips")
-        all_lat = [x for v in lat.values() for x in v]
-        sizes = [await client.hstrlen(table_key("bench", f"t{i}"), "d") for i in range(args.tables)]
-        mem = [
-            await client.memory_usage(table_key("bench", f"t{i}")) or 0 for i in range(args.tables)
-        ]
+        for p in range(1, 5):
+            await router.handle(
+                Incoming(platform="bench", chat="size", user=f"p{p}", name="b" * 32, text="/join")
+            )
+        await router.handle(
+            Incoming(platform="bench", chat="size", user="a", name="a", text="/start")
+        )
+        sizes.append(await client.hstrlen(table_key("bench", "size"), "d"))
+        memory = await client.memory_usage(table_key("bench", "size"))
         info = await client.info("server")
         await client.aclose()
     finally:
@@ -187,31 +221,31 @@ async def main() -> None:
             server.terminate()
             server.wait()
 
-    def pct(xs: list[float], p: float) -> float:
-        return (
-            statistics.quantiles(xs, n=100, method="inclusive")[p - 1] * 1000
-            if len(xs) > 1
-            else xs[0] * 1000
-        )
-
+    trips = quiet.pop("_trips")
+    every = [x for v in quiet.values() for x in v]
     print(
         f"machine: {platform.machine()}, {os.cpu_count()} cores, "
         f"Python {platform.python_version()}, redis-server {info['redis_version']} on loopback"
     )
-    print(f"{args.tables} tables × {args.players} players × {args.rounds} rounds, one process")
-    print(f"commands: {len(all_lat)} in {wall:.2f} s = {len(all_lat) / wall:.0f} commands/s")
-    print(f"latency all: p50 {pct(all_lat, 50):.2f} ms, p99 {pct(all_lat, 99):.2f} ms")
-    for kind, xs in lat.items():
-        if xs:
-            print(
-                f"  {kind:24s} n={len(xs):5d}  p50 {pct(xs, 50):.2f} ms  p99 {pct(xs, 99):.2f} ms"
-            )
+    print(
+        f"throughput: {args.tables} tables × {args.players} players × {args.rounds} rounds "
+        f"in flight in one process: {done} commands in {wall:.2f} s = {done / wall:.0f}/s"
+    )
+    print(
+        f"latency, one command at a time ({len(every)} commands): "
+        f"p50 {pct(every, 50):.2f} ms, p99 {pct(every, 99):.2f} ms"
+    )
+    for kind, xs in quiet.items():
+        print(f"  {kind:24s} n={len(xs):4d}  p50 {pct(xs, 50):.2f} ms  p99 {pct(xs, 99):.2f} ms")
     c = Counter(trips)
     print(
-        f"round trips per command: mean {statistics.mean(trips):.2f}, max {max(trips)}, "
+        f"Redis round trips per command: mean {statistics.mean(trips):.2f}, "
         f"histogram {dict(sorted(c.items()))}"
     )
-    print(f"bytes per table: JSON max {max(sizes)} B, Redis MEMORY USAGE max {max(mem)} B")
+    print(
+        f"stored per table (5 players with long names, mid-game): {max(sizes)} B of JSON, "
+        f"{memory} B by MEMORY USAGE"
+    )
 
 
 if __name__ == "__main__":

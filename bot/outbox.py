@@ -15,6 +15,7 @@ from bot.replies import Button, InputRequest, Reply
 @dataclass
 class Outbox:
     lang: str
+    platform: str = ""
     names: list[str] = field(default_factory=list)  # seat → display name
     group_lines: list[str] = field(default_factory=list)
     group_buttons: list[tuple[Button, ...]] = field(default_factory=list)
@@ -24,7 +25,6 @@ class Outbox:
     private_inputs: dict[str, InputRequest] = field(default_factory=dict)
     extra: list[Reply] = field(default_factory=list)  # boards, notices: sent as they are
     schedule: dict[str, float] = field(default_factory=dict)
-    cancel: list[str] = field(default_factory=list)
     joined: set[str] = field(default_factory=set)  # users who now sit at this table
     left: set[str] = field(default_factory=set)
 

@@ -4,6 +4,7 @@ Group lines come only from public events and from who-is-asked; a prompt whose
 answers are secret is shown, with its options, only privately to its seats.
 """
 
+import secrets
 from typing import Any
 
 from bot import buttons
@@ -29,9 +30,6 @@ def start(table: Table, spec: GameSpec, seed: int, out: Outbox, now: float) -> N
     options = spec.options.model_validate(table.options)
     state = spec.setup(len(table.seats), options, seed)
     table.status = "playing"
-    out.cancel.append(
-        Deadline(table.platform, table.chat, "lobby", 0, repr(table.opened_at)).member()
-    )
     out.group("game.started", game=spec.name(table.lang), seats=list(range(len(table.seats))))
     settle(table, spec, state, [], out, now)
 
@@ -83,9 +81,12 @@ def settle(
     ids = [p.id for p in prompts]
     if ids == table.prompt_ids:
         return
-    out.cancel.extend(_deadline_members(table))
     table.step += 1
     table.prompt_ids, table.reminded = ids, False
+    # A fresh token per step: deadlines are written in the same round trip as the table,
+    # before we know the write wins; one written by a losing attempt names a token no
+    # table ever holds, so it fires as a no-op. Old steps' deadlines likewise.
+    table.deadline_token = f"{table.step}.{secrets.token_hex(4)}"
     announce(table, prompts, out, now)
     show_board(table, spec, state, out)
 
@@ -152,7 +153,7 @@ def _input_request(table: Table, index: int, prompt: Prompt, out: Outbox) -> Inp
 
 def _deadline_members(table: Table) -> list[str]:
     return [
-        Deadline(table.platform, table.chat, kind, table.step).member()
+        Deadline(table.platform, table.chat, kind, table.step, table.deadline_token).member()
         for kind in ("timeout", "remind")
     ]
 
@@ -169,9 +170,9 @@ def _schedule(
         out.schedule[remind] = now + REMIND_WITHOUT_DEADLINE
 
 
-def timeout(table: Table, step: int, out: Outbox, now: float) -> bool:
-    """The deadline of `step` passed: apply the game's timeout action for every silent seat."""
-    if table.status != "playing" or table.step != step:
+def timeout(table: Table, token: str, out: Outbox, now: float) -> bool:
+    """The deadline of this step passed: apply the game's timeout action for every silent seat."""
+    if table.status != "playing" or table.deadline_token != token:
         return False
     spec = spec_of(table)
     state = state_of(spec, table)
@@ -190,9 +191,9 @@ def timeout(table: Table, step: int, out: Outbox, now: float) -> bool:
     return True
 
 
-def remind(table: Table, step: int, out: Outbox, now: float) -> bool:
+def remind(table: Table, token: str, out: Outbox, now: float) -> bool:
     """Remind the silent seats once, by name."""
-    if table.status != "playing" or table.step != step or table.reminded:
+    if table.status != "playing" or table.deadline_token != token or table.reminded:
         return False
     spec = spec_of(table)
     waiting = sorted({s for p in waiting_prompts(spec, state_of(spec, table)) for s in p.seats})
@@ -208,7 +209,6 @@ def remind(table: Table, step: int, out: Outbox, now: float) -> bool:
 
 def finish(table: Table, spec: GameSpec, state: Any, outcome: Outcome, out: Outbox) -> None:
     show_board(table, spec, state, out)
-    out.cancel.extend(_deadline_members(table))
     out.group("game.over", game=spec.name(table.lang))
     for place, seats in enumerate(outcome.ranking, start=1):
         score = outcome.scores.get(seats[0])

@@ -101,8 +101,8 @@ class Router:
                     return True
                 return False
             if d.kind == "remind":
-                return play.remind(table, d.step, out, now)
-            return play.timeout(table, d.step, out, now)
+                return play.remind(table, d.extra, out, now)
+            return play.timeout(table, d.extra, out, now)
 
         try:
             replies = await self._transact(d.platform, d.chat, None, op, now)
@@ -337,36 +337,41 @@ class Router:
             else:
                 lang = normalize(msg.lang if msg else None)
                 table = Table(platform=platform, chat=chat, lang=lang)
-            out = Outbox(lang=table.lang, names=[s.name for s in table.seats])
+            out = Outbox(lang=table.lang, platform=platform, names=[s.name for s in table.seats])
             if msg and msg.update_id and msg.update_id in table.seen:
                 return KEEP, out  # a redelivered update: it was applied once already
             try:
                 changed = op(table, out, now)
             except GameError as e:
-                out = Outbox(lang=table.lang)
+                out = Outbox(lang=table.lang, platform=platform)
                 out.extra.append(self._error_reply(msg, table.lang, e))
                 return KEEP, out
             if msg and msg.update_id and changed:
                 table.remember(msg.update_id)
             return (table.model_dump_json().encode() if changed else KEEP), out
 
-        out = await self.store.transact(table_key(platform, chat), fn)
-        await self._side_effects(platform, chat, out)
+        out = await self.store.transact(
+            table_key(platform, chat), fn, also=lambda out, pipe: self._with_write(chat, out, pipe)
+        )
+        await self._after_write(platform, chat, out)
         return [replace(r, chat=r.chat or chat) for r in out.replies()]
 
-    async def _side_effects(self, platform: str, chat: str, out: Outbox) -> None:
-        if not (out.schedule or out.cancel or out.joined or out.left):
-            return
-        async with self.redis.pipeline(transaction=False) as pipe:
-            if out.cancel:
-                pipe.zrem(self.deadlines.key, *out.cancel)
-            if out.schedule:
-                pipe.zadd(self.deadlines.key, out.schedule)
-            for user in out.joined - out.left:
-                pipe.sadd(user_tables_key(platform, user), chat)
-            for user in out.left - out.joined:
-                pipe.srem(user_tables_key(platform, user), chat)
-            await pipe.execute()
+    def _with_write(self, chat: str, out: Outbox, pipe: Any) -> None:
+        """Sent in the same round trip as the table's write, before we know it wins:
+        only what is harmless when it loses (see play.settle on deadline tokens; an
+        extra private route is skipped by `_via_private`)."""
+        if out.schedule:
+            pipe.zadd(self.deadlines.key, out.schedule)
+        for user in out.joined - out.left:
+            pipe.sadd(user_tables_key(out.platform, user), chat)
+
+    async def _after_write(self, platform: str, chat: str, out: Outbox) -> None:
+        """What must only happen once the write has won: forgetting private routes."""
+        if gone := out.left - out.joined:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for user in gone:
+                    pipe.srem(user_tables_key(platform, user), chat)
+                await pipe.execute()
 
     # ----- small helpers ---------------------------------------------------------------
 

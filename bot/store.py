@@ -13,6 +13,7 @@ of button presses in one chat does not turn into a storm of retries.
 """
 
 import asyncio
+import functools
 import random
 import weakref
 from collections.abc import Callable
@@ -76,13 +77,29 @@ class RedisStore:
         result = await self._cas(keys=[key], args=[expected, data or b"", self.ttl_ms])
         return int(result) >= 0
 
+    async def _write(
+        self, key: str, expected: int, data: bytes | None, also: Callable[[Any], None] | None
+    ) -> bool:
+        if also is None:
+            return await self.cas(key, expected, data)
+        async with self.redis.pipeline(transaction=False) as pipe:
+            await self._cas(keys=[key], args=[expected, data or b"", self.ttl_ms], client=pipe)
+            also(pipe)
+            results = await pipe.execute()
+        return int(results[0]) >= 0
+
     async def transact(
-        self, key: str, fn: Callable[[bytes | None], tuple[bytes | Keep | None, R]]
+        self,
+        key: str,
+        fn: Callable[[bytes | None], tuple[bytes | Keep | None, R]],
+        also: Callable[[R, Any], None] | None = None,
     ) -> R:
         """Run `fn(current) -> (new, result)` until its write wins; return its result.
 
         `fn` must be pure: it may run several times. `new` is the bytes to store,
         None to delete the key, or KEEP to write nothing (one round trip only).
+        `also(result, pipeline)` may queue commands sent in the same round trip as the
+        write — before it is known to win, so only commands harmless if it loses.
         """
         lock = self._locks.get(key)
         if lock is None:
@@ -91,7 +108,10 @@ class RedisStore:
             for attempt in range(self.max_retries):
                 current = await self.load(key)
                 new, result = fn(current.data)
-                if new is KEEP or await self.cas(key, current.version, new):  # type: ignore[arg-type]
+                if new is KEEP:
+                    return result
+                queue = functools.partial(also, result) if also else None
+                if await self._write(key, current.version, new, queue):  # type: ignore[arg-type]
                     return result
                 # Lost to another process: back off a little, with jitter, and retry.
                 await asyncio.sleep(random.uniform(0, min(0.005, 0.0002 * (attempt + 1))))

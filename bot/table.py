@@ -29,6 +29,7 @@ class Table(BaseModel):
     prompt_ids: list[str] = Field(default_factory=list)
     reminded: bool = False
     deadline_at: float | None = None  # when the current prompts time out
+    deadline_token: str = ""  # names this step's deadlines (see play.settle)
     board_message: str | None = None  # the platform's id of the board message, to edit it
     seen: list[str] = Field(default_factory=list)
 

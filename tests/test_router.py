@@ -201,7 +201,10 @@ async def test_deadline_reminds_once_then_applies_the_timeout(chat):
 async def test_a_deadline_fired_twice_acts_once(chat):
     await chat.say("alice: /new auktion rounds=2 deadline=60", "bob: /join", "alice: /start")
     table = await chat.table()
-    member = f"console|group|timeout|{table.step}|"
+    member = f"console|group|timeout|{table.step}|{table.deadline_token}"
+    # a deadline written by an attempt that lost its race names a token no table holds
+    _, _, lost = await chat.router.fire(f"console|group|timeout|{table.step}|1.lost")
+    assert lost == []
     _, _, first = await chat.router.fire(member)
     assert any("Time is up" in r.text for r in first)
     _, _, second = await chat.router.fire(member)
