@@ -11,7 +11,6 @@ ngettext with the parameter `count`.
 import gettext
 import io
 import logging
-import string
 import unicodedata
 from functools import cache
 from pathlib import Path
@@ -90,12 +89,11 @@ def normalize(lang: str | None) -> str:
     return base if base in LANGUAGES else DEFAULT
 
 
-class _Formatter(string.Formatter):
-    def get_value(self, key: Any, args: Any, kwargs: Any) -> Any:
-        return kwargs.get(key, "{" + str(key) + "}")
+class _Params(dict[str, Any]):
+    """Parameters for str.format_map; a placeholder without a value stays visible."""
 
-
-_FORMAT = _Formatter()
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
 
 
 def t(lang: str, key: str, **params: Any) -> str:
@@ -109,8 +107,7 @@ def t(lang: str, key: str, **params: Any) -> str:
         text = tr.gettext(key)
     if text == key:
         log.error("message key %r missing in the %s catalog", key, lang)
-    shown = {k: _shown(v, lang) for k, v in params.items()}
-    return _FORMAT.vformat(text, (), shown)
+    return text.format_map(_Params((k, _shown(v, lang)) for k, v in params.items()))
 
 
 def _shown(value: Any, lang: str) -> Any:
