@@ -55,10 +55,10 @@ def open_lobby(
     if table.status != "idle":
         raise RuleError("error.table_busy")
     if not args:
-        raise ParseError("error.new_usage", games=_game_ids())
+        raise ParseError("error.new_usage", games=game_ids())
     spec = registry.get(args[0].lower())
     if spec is None:
-        raise ParseError("error.unknown_game", game=args[0], games=_game_ids())
+        raise ParseError("error.unknown_game", game=args[0], games=game_ids())
     table.options = parse_options(spec, args[1:])
     table.status, table.game, table.creator, table.opened_at = "lobby", spec.id, user, now
     table.seats = [Seat(user=user, name=name)]
@@ -75,7 +75,8 @@ def open_lobby(
     )
 
 
-def _game_ids() -> str:
+def game_ids() -> str:
+    """The ids of the games there are, for messages that list them."""
     return ", ".join(g.id for g in registry.all_games()) or "—"
 
 

@@ -394,32 +394,23 @@ class Router:
         return replace(self._reply(msg, text), error=True)
 
     def _games(self, lang: str) -> str:
+        games = registry.all_games()
+        if not games:
+            return t(lang, "games.none")
         lines = [t(lang, "games.title")]
-        for g in registry.all_games():
-            lines.append(
-                t(
-                    lang,
-                    "games.line",
-                    id=g.id,
-                    name=g.name(lang),
-                    min=g.min_players,
-                    max=g.max_players,
-                )
+        for g in games:
+            line = t(
+                lang, "games.line", id=g.id, name=g.name(lang), min=g.min_players, max=g.max_players
             )
+            lines.append(line)
         return "\n".join(lines)
 
     def _rules(self, lang: str, args: list[str]) -> str:
         if not args:
-            raise ParseError(
-                "error.rules_usage", games=", ".join(g.id for g in registry.all_games())
-            )
+            raise ParseError("error.rules_usage", games=lobby.game_ids())
         spec = registry.get(args[0].lower())
         if spec is None:
-            raise ParseError(
-                "error.unknown_game",
-                game=args[0],
-                games=", ".join(g.id for g in registry.all_games()),
-            )
+            raise ParseError("error.unknown_game", game=args[0], games=lobby.game_ids())
         return t(lang, f"rules.{spec.id}", rulebook=spec.rulebook)
 
 
