@@ -103,6 +103,7 @@ LOG_CALLS = {
     "critical",
     "add_argument",
     "exit",  # an operator message on stderr as the process ends
+    "SystemExit",
     "ArgumentParser",
     "ValueError",
     "AssertionError",

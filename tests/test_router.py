@@ -314,3 +314,22 @@ async def test_a_table_follows_its_chat_to_a_new_id(chat):
         )
     )
     assert any(r.chat == "supergroup" and r.text.startswith("alice has answered") for r in replies)
+
+
+async def test_roll_writes_nothing(redis):
+    chat = Chat.make(redis)
+    out = await chat.say("alice: /roll 2d6", "bob> /roll")
+    assert len(out) == 4 and out[0] == "[group] 🎲 alice rolls"
+    assert await redis.keys("*") == []
+
+
+def test_operators_set_the_expiry_times_in_the_environment():
+    import fakeredis
+
+    from bot.app import make_router
+
+    env = {"STAMMTISCH_TABLE_TTL_DAYS": "2", "STAMMTISCH_LOBBY_TTL_MINUTES": "15"}
+    router = make_router(env, redis=fakeredis.FakeAsyncRedis())
+    assert router.store.ttl_ms == 2 * 86400 * 1000 and router.lobby_ttl == 15 * 60
+    with pytest.raises(SystemExit):
+        make_router({"STAMMTISCH_TABLE_TTL_DAYS": "soon"}, redis=fakeredis.FakeAsyncRedis())

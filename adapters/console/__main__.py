@@ -13,8 +13,8 @@ import sys
 import time
 
 from adapters.console.session import Console, ScriptClock
+from bot.app import make_router
 from bot.i18n import LANGUAGES, t
-from bot.redis_conn import connect
 from bot.router import Router
 from bot.scheduler import run_ticker
 from rules.core.rng import Rng
@@ -65,9 +65,8 @@ async def run_script(
 
 
 async def interactive(*, seed: int | None, lang: str, admins: list[str]) -> None:
-    redis = connect()
     kwargs = {"entropy": e} if (e := _entropy(seed)) else {}
-    router = Router(redis, clock=time.time, **kwargs)
+    router = make_router(clock=time.time, **kwargs)
     console = Console(router, print, lang=lang, admins=frozenset(admins))
 
     async def fire(member: str) -> None:
