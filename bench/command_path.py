@@ -11,13 +11,11 @@ latency percentiles per command, commands per second, Redis round trips per comm
 
 import argparse
 import asyncio
+import contextlib
 import os
 import platform
-import socket
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -29,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bot.keys import table_key
 from bot.router import Incoming, Router
 from tests import toygame
+from tests.redis_server import redis_server
 
 toygame.install()
 
@@ -54,12 +53,6 @@ class Counting(aioredis.Redis):
         return pipe
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 async def play_table(router: Router, chat: str, players: int, rounds: int, lat: dict) -> None:
     users = [f"{chat}-p{i}" for i in range(players)]
 
@@ -73,6 +66,16 @@ async def play_table(router: Router, chat: str, players: int, rounds: int, lat: 
 
     def say(user: str, text: str) -> Incoming:
         return Incoming(platform="bench", chat=chat, user=user, name=user, text=text)
+
+    def press(user: str, button) -> Incoming:  # type: ignore[no-untyped-def]
+        return Incoming(
+            platform="bench",
+            chat=f"dm:{user}",
+            user=user,
+            name=user,
+            button=button.data,
+            private=True,
+        )
 
     await send("new", say(users[0], f"/new auktion rounds={rounds}"))
     for user in users[1:]:
@@ -90,30 +93,9 @@ async def play_table(router: Router, chat: str, players: int, rounds: int, lat: 
         if dm_buttons:  # sealed bids: every bidder presses a private button
             for i, (user, rows) in enumerate(sorted(dm_buttons.items())):
                 # one bidder offers 1 coin, the others 0: a sale, then a protest window
-                button = rows[0][1 if i == 0 else 0]
-                got = await send(
-                    "bid (button, private)",
-                    Incoming(
-                        platform="bench",
-                        chat=f"dm:{user}",
-                        user=user,
-                        name=user,
-                        button=button.data,
-                        private=True,
-                    ),
-                )
+                got = await send("bid (button, private)", press(user, rows[0][1 if i == 0 else 0]))
                 if any(r.error for r in got):  # too poor to bid 1: bid nothing
-                    got = await send(
-                        "bid (button, private)",
-                        Incoming(
-                            platform="bench",
-                            chat=f"dm:{user}",
-                            user=user,
-                            name=user,
-                            button=rows[0][0].data,
-                            private=True,
-                        ),
-                    )
+                    got = await send("bid (button, private)", press(user, rows[0][0]))
                 replies += got
         else:  # the protest window: everyone asked passes
             rows = group_buttons[0]
@@ -151,34 +133,8 @@ async def main() -> None:
     parser.add_argument("--redis-url")
     args = parser.parse_args()
 
-    server = None
-    url = args.redis_url
-    if url is None:
-        port = free_port()
-        server = subprocess.Popen(
-            [
-                "redis-server",
-                "--port",
-                str(port),
-                "--bind",
-                "127.0.0.1",
-                "--save",
-                "",
-                "--appendonly",
-                "no",
-                "--dir",
-                tempfile.mkdtemp(),
-            ],
-            stdout=subprocess.DEVNULL,
-        )
-        url = f"redis://127.0.0.1:{port}/0"
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), 0.1).close()
-                break
-            except OSError:
-                time.sleep(0.05)
-    try:
+    with contextlib.ExitStack() as stack:
+        url = args.redis_url or stack.enter_context(redis_server())
         client = Counting.from_url(url)
         await client.flushdb()
         router = Router(client)
@@ -216,10 +172,6 @@ async def main() -> None:
         memory = await client.memory_usage(table_key("bench", "size"))
         info = await client.info("server")
         await client.aclose()
-    finally:
-        if server:
-            server.terminate()
-            server.wait()
 
     trips = quiet.pop("_trips")
     every = [x for v in quiet.values() for x in v]
