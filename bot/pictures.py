@@ -1,14 +1,58 @@
-"""Board pictures for the platforms: SVG → PNG, off the event loop.
+"""Board pictures for the platforms: SVG → PNG in a worker process, cached.
 
 Adapters call `await png(svg)` for a reply's `svg`; None means "no picture: send the
-text snapshot" (no rasteriser installed, or it failed — logged once).
+text snapshot" (no rasteriser installed, or it failed — said once in the log).
+Rasterising a board takes ~100 ms of CPU holding the GIL, so it runs in a process
+pool: no chat's command waits on another chat's picture. The same board is drawn
+once (a small cache keyed by the SVG text).
 """
 
+import asyncio
+import hashlib
 import logging
+from collections import OrderedDict
+from concurrent.futures import ProcessPoolExecutor
+
+from render import png as raster
 
 log = logging.getLogger(__name__)
+
+CACHE_SIZE = 64
+_cache: OrderedDict[str, bytes] = OrderedDict()
+_pool: ProcessPoolExecutor | None = None
+_warned = False
+
+
+def _executor() -> ProcessPoolExecutor:
+    global _pool
+    if _pool is None:
+        _pool = ProcessPoolExecutor(max_workers=2)
+    return _pool
+
+
+def _unavailable(reason: str) -> None:
+    global _warned
+    if not _warned:
+        _warned = True
+        log.warning("board pictures are off, sending text snapshots instead: %s", reason)
 
 
 async def png(svg: str) -> bytes | None:
     """The PNG of `svg`, or None when pictures are unavailable. Never blocks the loop."""
-    return None
+    key = hashlib.blake2b(svg.encode(), digest_size=16).hexdigest()
+    if key in _cache:
+        _cache.move_to_end(key)
+        return _cache[key]
+    if not raster.available():
+        _unavailable("resvg-py or the DejaVu fonts are not installed")
+        return None
+    try:
+        data = await asyncio.get_running_loop().run_in_executor(_executor(), raster.rasterise, svg)
+    except Exception as e:  # a broken worker or SVG must cost a picture, never a reply
+        log.exception("rasterising a board failed")
+        _unavailable(repr(e))
+        return None
+    _cache[key] = data
+    if len(_cache) > CACHE_SIZE:
+        _cache.popitem(last=False)
+    return data

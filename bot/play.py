@@ -13,7 +13,7 @@ from bot.lobby import spec_of
 from bot.outbox import Outbox
 from bot.replies import Button, InputRequest, Reply
 from bot.table import Table
-from render.boards import board_text, private_text
+from render.boards import board_svg, board_text, private_svg, private_text
 from rules.core.errors import RuleError
 from rules.core.protocol import Event, GameSpec, Outcome, Prompt
 
@@ -221,10 +221,15 @@ def finish(table: Table, spec: GameSpec, state: Any, outcome: Outcome, out: Outb
 
 
 def show_board(table: Table, spec: GameSpec, state: Any, out: Outbox) -> None:
-    text = board_text(spec.id, spec.public_view(state), out.names, out.text)
-    out.extra.append(
-        Reply(text=out.text("board.title", game=spec.name(table.lang)), pre=text, board=True)
-    )
+    view = spec.public_view(state)
+    text = board_text(spec.id, view, out.names, out.text)
+    names = list(out.names)
+
+    def svg() -> str | None:  # drawn only by adapters that show pictures
+        return board_svg(spec.id, view, names, out.text)
+
+    title = out.text("board.title", game=spec.name(table.lang))
+    out.extra.append(Reply(text=title, pre=text, svg=svg, board=True))
 
 
 def show_hand(table: Table, user: str, out: Outbox) -> None:
@@ -236,6 +241,10 @@ def show_hand(table: Table, user: str, out: Outbox) -> None:
     spec = spec_of(table)
     view = spec.seat_view(state_of(spec, table), seat)
     text = private_text(spec.id, view, out.names, out.text)
-    out.extra.append(
-        Reply(text=out.text("hand.title", game=spec.name(table.lang)), to=user, pre=text)
-    )
+    names = list(out.names)
+
+    def svg() -> str | None:
+        return private_svg(spec.id, view, names, out.text)
+
+    title = out.text("hand.title", game=spec.name(table.lang))
+    out.extra.append(Reply(text=title, to=user, pre=text, svg=svg))

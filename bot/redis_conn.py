@@ -28,4 +28,6 @@ def _without_password(url: str) -> str:
     if "@" not in url:
         return url
     scheme, _, rest = url.partition("://")
-    return f"{scheme}://***@{rest.split('@', 1)[1]}"
+    # The last @ ends the credentials, as for redis-py's URL parser: a raw @ in the
+    # password must not leave part of it in the log.
+    return f"{scheme}://***@{rest.rpartition('@')[2]}"

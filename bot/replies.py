@@ -6,6 +6,7 @@ so user text can never inject formatting or mentions. `pre` is a monospace block
 to their strikethrough/bold or left as they are: ~~dropped~~ and **success**.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 
@@ -40,7 +41,9 @@ class Reply:
     board: bool = False  # the board: edit the previous board message where possible
     notice: bool = False  # a short answer to whoever pressed (callback alert, ephemeral)
     error: bool = False  # a refusal: nothing was changed
-    svg: str | None = field(default=None, repr=False)  # the board as a picture, when drawn
+    # The board as an SVG picture, drawn on demand (by adapters that show pictures);
+    # returns None for a game without a picture.
+    svg: Callable[[], str | None] | None = field(default=None, repr=False, compare=False)
     input: InputRequest | None = None
     chat: str = ""  # the table's chat this reply belongs to (its group, for group replies)
 

@@ -1,10 +1,13 @@
 """Deadlines in one Redis sorted set, fired exactly once by whichever process ticks.
 
 A deadline is a member string naming what to do (e.g. `telegram:-100|timeout|7`)
-scored by its due time. Every process polls for due members and claims each with
-ZREM: Redis answers 1 to exactly one caller, so two tickers never fire the same
-deadline twice. What a deadline does is the router's business; it checks the
-table's step, so a deadline for a prompt already answered does nothing.
+scored by its due time. Every process polls for due members and claims them with a
+Lua script that reads the due members and removes them in one atomic step, so two
+tickers never fire the same deadline twice, and a deadline moved by a re-add while
+a ticker is claiming is either claimed at its old time or kept at its new one (with
+a read and a separate ZREM, the ZREM would remove the moved deadline: never fired).
+What a deadline does is the router's business; it checks the table's step, so a
+deadline for a prompt already answered does nothing.
 """
 
 import asyncio
@@ -17,10 +20,20 @@ from bot.keys import DEADLINES
 log = logging.getLogger(__name__)
 
 
+_CLAIM = """
+local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, ARGV[2])
+for _, member in ipairs(due) do
+  redis.call('ZREM', KEYS[1], member)
+end
+return due
+"""
+
+
 class Deadlines:
     def __init__(self, redis: Any, key: str = DEADLINES) -> None:
         self.redis = redis
         self.key = key
+        self._claim = redis.register_script(_CLAIM)
 
     async def add(self, items: dict[str, float]) -> None:
         """Schedule members at absolute times (epoch seconds); re-adding moves them."""
@@ -32,15 +45,10 @@ class Deadlines:
             await self.redis.zrem(self.key, *members)
 
     async def claim_due(self, now: float, limit: int = 100) -> list[str]:
-        """Members due by `now` that this caller won; each is returned to one caller only."""
-        due = await self.redis.zrangebyscore(self.key, "-inf", now, start=0, num=limit)
-        if not due:
-            return []
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for member in due:
-                pipe.zrem(self.key, member)
-            won = await pipe.execute()
-        return [_text(m) for m, ok in zip(due, won, strict=True) if ok]
+        """Members due by `now` (earliest first, at most `limit`), removed as they are
+        returned: each is returned to one caller only. One round trip."""
+        due = await self._claim(keys=[self.key], args=[now, limit])
+        return [_text(m) for m in due]
 
     async def next_due(self) -> float | None:
         first = await self.redis.zrange(self.key, 0, 0, withscores=True)

@@ -20,6 +20,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
+from redis.exceptions import NoScriptError
+
 R = TypeVar("R")
 
 DEFAULT_TTL_SECONDS: Final = 30 * 24 * 3600  # idle tables vanish after 30 days
@@ -82,11 +84,22 @@ class RedisStore:
     ) -> bool:
         if also is None:
             return await self.cas(key, expected, data)
-        async with self.redis.pipeline(transaction=False) as pipe:
-            await self._cas(keys=[key], args=[expected, data or b"", self.ttl_ms], client=pipe)
-            also(pipe)
-            results = await pipe.execute()
-        return int(results[0]) >= 0
+        # EVALSHA queued by hand: a script called with client=pipe makes redis-py send
+        # SCRIPT EXISTS before every pipeline, a third round trip per write. The
+        # script is loaded on demand instead, when the server answers NOSCRIPT (first
+        # use, or after a restart or SCRIPT FLUSH); `also` is then sent once more,
+        # which its contract (harmless if the write loses) allows.
+        for _ in range(2):
+            async with self.redis.pipeline(transaction=False) as pipe:
+                pipe.evalsha(self._cas.sha, 1, key, expected, data or b"", self.ttl_ms)
+                also(pipe)
+                try:
+                    results = await pipe.execute()
+                except NoScriptError:
+                    self._cas.sha = await self.redis.script_load(_CAS)
+                    continue
+            return int(results[0]) >= 0
+        raise NoScriptError(f"the compare-and-set script would not stay loaded ({key})")
 
     async def transact(
         self,

@@ -1,46 +1,66 @@
-"""Board renderers by game id: text snapshots now, pictures when render/ grows them.
+"""Board renderers by game id: a text snapshot and an SVG picture, public and private.
 
-A renderer is a pure function of a view (public or one seat's), the players' names
-and a `label` function that translates message keys (render/ never imports bot/).
+A renderer is a pure function of a view (public, or one seat's private view), the
+players' names and a `label(key, **params)` function that translates message keys
+(render/ never imports bot/). A game's renderers live in `render/<game_id>.py` and
+`register` on import; they are found by the game's id.
 """
 
 import importlib
 import importlib.util
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel
 
+from render.text import fit
+
 Label = Callable[..., str]  # label(key, **params) -> text in the table's language
-TextRenderer = Callable[[BaseModel, list[str], Label], str]
-
-_BOARD_TEXT: dict[str, TextRenderer] = {}
-_PRIVATE_TEXT: dict[str, TextRenderer] = {}
+TextRenderer = Callable[[Any, list[str], Label], str]
 
 
-def register_text(game_id: str, board: TextRenderer, private: TextRenderer) -> None:
-    _BOARD_TEXT[game_id] = board
-    _PRIVATE_TEXT[game_id] = private
+@dataclass(frozen=True)
+class Renderers:
+    board_text: TextRenderer
+    private_text: TextRenderer
+    board_svg: TextRenderer | None = None
+    private_svg: TextRenderer | None = None
 
 
-def _discover(game_id: str) -> None:
-    """A game's renderers live in `render/<game_id>.py` and register on import."""
-    if game_id not in _BOARD_TEXT and importlib.util.find_spec(f"render.{game_id}"):
+_GAMES: dict[str, Renderers] = {}
+
+
+def register(game_id: str, renderers: Renderers) -> None:
+    _GAMES[game_id] = renderers
+
+
+def _of(game_id: str) -> Renderers:
+    if game_id not in _GAMES and importlib.util.find_spec(f"render.{game_id}"):
         importlib.import_module(f"render.{game_id}")
+    return _GAMES.get(game_id) or Renderers(_fields, _fields)
 
 
 def board_text(game_id: str, view: BaseModel, names: list[str], label: Label) -> str:
-    _discover(game_id)
-    return _BOARD_TEXT.get(game_id, _fields)(view, names, label)
+    return _of(game_id).board_text(view, names, label)
 
 
 def private_text(game_id: str, view: BaseModel, names: list[str], label: Label) -> str:
-    _discover(game_id)
-    return _PRIVATE_TEXT.get(game_id, _fields)(view, names, label)
+    return _of(game_id).private_text(view, names, label)
+
+
+def board_svg(game_id: str, view: BaseModel, names: list[str], label: Label) -> str | None:
+    draw = _of(game_id).board_svg
+    return draw(view, names, label) if draw else None
+
+
+def private_svg(game_id: str, view: BaseModel, names: list[str], label: Label) -> str | None:
+    draw = _of(game_id).private_svg
+    return draw(view, names, label) if draw else None
 
 
 def _fields(view: BaseModel, names: list[str], label: Label) -> str:
-    """Fallback for a game without its own renderer: one `field: value` line each."""
+    """Fallback for a game without its own renderer: one `field  value` line each."""
     data: dict[str, Any] = view.model_dump()
     width = max((len(k) for k in data), default=0)
-    return "\n".join(f"{k.ljust(width)}  {v}" for k, v in data.items())
+    return fit([f"{k.ljust(width)}  {v}" for k, v in data.items()])

@@ -11,6 +11,9 @@ import contextlib
 import logging
 import sys
 import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 from adapters.console.session import Console, ScriptClock
 from bot.app import make_router
@@ -26,22 +29,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, help="seed the dice and games (reproducible runs)")
     parser.add_argument("--lang", choices=LANGUAGES, default="en")
     parser.add_argument("--admin", action="append", default=[], help="a user who is chat admin")
+    parser.add_argument("--images", type=Path, help="write board pictures (PNG) into this folder")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    options = {"seed": args.seed, "lang": args.lang, "admins": args.admin, "images": args.images}
     if args.script:
         lines = sys.stdin if args.script == "-" else open(args.script, encoding="utf-8")  # noqa: SIM115
         with lines:
-            asyncio.run(run_script(list(lines), seed=args.seed, lang=args.lang, admins=args.admin))
+            asyncio.run(run_script(list(lines), **options))
         return 0
-    asyncio.run(interactive(seed=args.seed, lang=args.lang, admins=args.admin))
+    asyncio.run(interactive(**options))
     return 0
 
 
-def _entropy(seed: int | None):  # type: ignore[no-untyped-def]
+def _entropy(seed: int | None) -> dict[str, Callable[[], int]]:
     if seed is None:
-        return None
+        return {}
     rng = Rng.from_seed(seed)
-    return lambda: rng.next64() >> 1
+    return {"entropy": lambda: rng.next64() >> 1}
 
 
 async def run_script(
@@ -49,29 +54,30 @@ async def run_script(
     *,
     seed: int | None = None,
     lang: str = "en",
-    admins: list[str] = (),  # type: ignore[assignment]
-    write=print,  # type: ignore[no-untyped-def]
-    redis=None,  # type: ignore[no-untyped-def]
+    admins: list[str] | None = None,
+    images: Path | None = None,
+    write: Callable[[str], None] = print,
+    redis: Any = None,
 ) -> None:
     """Play `lines` on a fresh embedded store with a script clock; print the transcript."""
     import fakeredis
 
     redis = redis or fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer())
-    kwargs = {"entropy": e} if (e := _entropy(seed)) else {}
-    router = Router(redis, clock=ScriptClock(), **kwargs)
-    console = Console(router, write, lang=lang, admins=frozenset(admins))
+    router = Router(redis, clock=ScriptClock(), **_entropy(seed))
+    console = Console(router, write, lang=lang, admins=frozenset(admins or ()), images=images)
     for line in lines:
         await console.line(line)
 
 
-async def interactive(*, seed: int | None, lang: str, admins: list[str]) -> None:
-    kwargs = {"entropy": e} if (e := _entropy(seed)) else {}
-    router = make_router(clock=time.time, **kwargs)
-    console = Console(router, print, lang=lang, admins=frozenset(admins))
+async def interactive(
+    *, seed: int | None, lang: str, admins: list[str], images: Path | None
+) -> None:
+    router = make_router(clock=time.time, **_entropy(seed))
+    console = Console(router, print, lang=lang, admins=frozenset(admins), images=images)
 
     async def fire(member: str) -> None:
         _, _, replies = await router.fire(member)
-        console.show(replies)
+        await console.show(replies)
 
     print(t(lang, "console.welcome"))
     ticker = asyncio.create_task(run_ticker(router.deadlines, fire, time.time))

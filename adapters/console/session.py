@@ -6,14 +6,17 @@ The transcript format is a public contract (README, tests):
        1-based number), `@wait 90` lets 90 seconds pass (deadlines fire),
        blank lines and `# comments` are ignored.
   out: `[group] …`, `[dm:<user>] …`, `[group:buttons] [a] [b]`,
-       `[dm:<user>:buttons] …`, `[group:image] <path>`; every line of a
+       `[dm:<user>:buttons] …`, `[group:image] <path>` (with --images, instead of
+       the board's text snapshot); every line of a
        multi-line reply carries its prefix.
 """
 
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 
+from bot import pictures
 from bot.i18n import t
 from bot.replies import Button, Reply
 from bot.router import Incoming, Router
@@ -33,6 +36,8 @@ class Console:
     admins: frozenset[str] = frozenset()
     buttons: dict[str, tuple[Button, ...]] = field(default_factory=dict)  # place → shown
     updates: int = 0
+    images: Path | None = None  # write board pictures here instead of text snapshots
+    pictures: int = 0
 
     async def line(self, raw: str) -> None:
         """Take one input line; print whatever the bot answers."""
@@ -66,7 +71,21 @@ class Console:
                 self.write(f"[{place}] {t(self.lang, 'console.no_button', choice=press['choice'])}")
                 return
             msg = replace(msg, text="", button=button.data)
-        self.show(await self.router.handle(msg))
+        await self.show(await self.router.handle(msg))
+
+    async def _picture(self, reply: Reply, place: str) -> Path | None:
+        """With --images, the reply's picture as a PNG file (None: show the text)."""
+        if self.images is None or reply.svg is None:
+            return None
+        svg = reply.svg()
+        data = await pictures.png(svg) if svg else None
+        if data is None:
+            return None
+        self.pictures += 1
+        self.images.mkdir(parents=True, exist_ok=True)
+        path = self.images / f"{self.pictures:03d}-{place.replace(':', '-')}.png"
+        path.write_bytes(data)
+        return path
 
     def _find(self, place: str, choice: str) -> Button | None:
         shown = self.buttons.get(place, ())
@@ -85,15 +104,18 @@ class Console:
             clock.now = max(clock.now, due)
             for member in await self.router.deadlines.claim_due(clock.now):
                 _, _, replies = await self.router.fire(member)
-                self.show(replies)
+                await self.show(replies)
         clock.now = end
 
-    def show(self, replies: list[Reply]) -> None:
+    async def show(self, replies: list[Reply]) -> None:
         for reply in replies:
             place = f"dm:{reply.to}" if reply.private else GROUP
-            for text in (reply.text, reply.pre):
+            picture = await self._picture(reply, place)
+            for text in (reply.text, None if picture else reply.pre):
                 for line in (text or "").splitlines():
                     self.write(f"[{place}] {line}".rstrip())
+            if picture:
+                self.write(f"[{place}:image] {picture}")
             if reply.buttons:
                 row = tuple(b for r in reply.buttons for b in r)
                 self.buttons[place] = row

@@ -38,11 +38,11 @@ def install() -> GameSpec:
     from pathlib import Path
 
     from bot import i18n
-    from render.boards import register_text
+    from render.boards import register
     from rules import registry
     from tests.toygame import render
 
     registry.register(SPEC)
-    register_text(SPEC.id, render.board, render.private)  # type: ignore[arg-type]
+    register(SPEC.id, render.RENDERERS)
     i18n.add_locales(Path(__file__).parent / "locales")
     return SPEC

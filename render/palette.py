@@ -1,0 +1,26 @@
+"""Player colours: Okabe–Ito, safe for the common colour-blindnesses, each with a letter.
+
+A player is never told apart by colour alone: every token carries its letter (A, B, …)
+in the picture and in the text snapshot.
+"""
+
+from dataclasses import dataclass
+
+# Okabe & Ito (2008), "Color Universal Design"; black is kept for ink, not players.
+COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7", "#999999")
+INK = "#222222"
+PAPER = "#ffffff"
+MUTED = "#888888"
+
+
+@dataclass(frozen=True)
+class PlayerStyle:
+    letter: str
+    colour: str
+    text: str  # ink that reads on `colour`
+
+
+def player(seat: int) -> PlayerStyle:
+    colour = COLOURS[seat % len(COLOURS)]
+    dark = colour in ("#0072B2", "#D55E00", "#009E73")
+    return PlayerStyle(letter=chr(ord("A") + seat), colour=colour, text=PAPER if dark else INK)

@@ -1,0 +1,100 @@
+"""A small SVG builder on ElementTree: every text and attribute is escaped by construction.
+
+    doc = Svg(800, 600)
+    doc.rect(0, 0, 800, 600, fill="#fff")
+    doc.text(10, 20, "</text><script>", size=14)   # appears literally
+    svg = doc.to_string()
+
+Fonts are named explicitly (DejaVu): the resvg rasteriser silently drops text whose
+font-family is only a generic `sans-serif`.
+"""
+
+import xml.etree.ElementTree as ET
+from typing import Any
+
+SANS = "DejaVu Sans"
+MONO = "DejaVu Sans Mono"
+NS = "http://www.w3.org/2000/svg"
+
+
+def _attrs(values: dict[str, Any]) -> dict[str, str]:
+    """Python names to SVG attributes: stroke_width → stroke-width; None is left out."""
+    out = {}
+    for key, value in values.items():
+        if value is None:
+            continue
+        if isinstance(value, float):
+            value = f"{value:.1f}".rstrip("0").rstrip(".")
+        out[key if key == "viewBox" else key.rstrip("_").replace("_", "-")] = str(value)
+    return out
+
+
+class Group:
+    """An element that holds others (the document itself, or a <g>)."""
+
+    def __init__(self, element: ET.Element) -> None:
+        self.element = element
+
+    def _add(self, tag: str, **attrs: Any) -> ET.Element:
+        return ET.SubElement(self.element, tag, _attrs(attrs))
+
+    def group(self, **attrs: Any) -> "Group":
+        return Group(self._add("g", **attrs))
+
+    def rect(self, x: float, y: float, w: float, h: float, **attrs: Any) -> None:
+        self._add("rect", x=x, y=y, width=w, height=h, **attrs)
+
+    def circle(self, cx: float, cy: float, r: float, **attrs: Any) -> None:
+        self._add("circle", cx=cx, cy=cy, r=r, **attrs)
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, **attrs: Any) -> None:
+        self._add("line", x1=x1, y1=y1, x2=x2, y2=y2, **attrs)
+
+    def polyline(self, points: list[tuple[float, float]], **attrs: Any) -> None:
+        self._add(
+            "polyline", points=" ".join(f"{x:.1f},{y:.1f}" for x, y in points), fill="none", **attrs
+        )
+
+    def polygon(self, points: list[tuple[float, float]], **attrs: Any) -> None:
+        self._add("polygon", points=" ".join(f"{x:.1f},{y:.1f}" for x, y in points), **attrs)
+
+    def text(
+        self,
+        x: float,
+        y: float,
+        content: str,
+        *,
+        size: float = 14,
+        anchor: str = "start",
+        weight: str | None = None,
+        family: str = SANS,
+        **attrs: Any,
+    ) -> None:
+        element = self._add(
+            "text",
+            x=x,
+            y=y,
+            font_size=size,
+            font_family=family,
+            text_anchor=anchor,
+            font_weight=weight,
+            **attrs,
+        )
+        element.text = content  # ElementTree escapes it when serialising
+
+
+class Svg(Group):
+    def __init__(self, width: int, height: int, background: str | None = "#ffffff") -> None:
+        root = ET.Element(
+            "svg",
+            _attrs(
+                {"xmlns": NS, "width": width, "height": height, "viewBox": f"0 0 {width} {height}"}
+            ),
+        )
+        super().__init__(root)
+        self.width, self.height = width, height
+        if background:
+            self.rect(0, 0, width, height, fill=background)
+
+    def to_string(self) -> str:
+        return ET.tostring(self.element, encoding="unicode")
