@@ -30,11 +30,11 @@ def _executor() -> ProcessPoolExecutor:
     return _pool
 
 
-def _unavailable(reason: str) -> None:
+def _warn_once(why: object) -> None:
     global _warned
     if not _warned:
         _warned = True
-        log.warning("board pictures are off, sending text snapshots instead: %s", reason)
+        log.warning("board pictures are off, sending text snapshots instead: %s", why)
 
 
 async def png(svg: str) -> bytes | None:
@@ -44,13 +44,13 @@ async def png(svg: str) -> bytes | None:
         _cache.move_to_end(key)
         return _cache[key]
     if not raster.available():
-        _unavailable("resvg-py or the DejaVu fonts are not installed")
+        _warn_once(ImportError("resvg_py, or the DejaVu fonts (fonts-dejavu-core)"))
         return None
     try:
         data = await asyncio.get_running_loop().run_in_executor(_executor(), raster.rasterise, svg)
     except Exception as e:  # a broken worker or SVG must cost a picture, never a reply
         log.exception("rasterising a board failed")
-        _unavailable(repr(e))
+        _warn_once(e)
         return None
     _cache[key] = data
     if len(_cache) > CACHE_SIZE:

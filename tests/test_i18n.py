@@ -104,6 +104,7 @@ LOG_CALLS = {
     "add_argument",
     "exit",  # an operator message on stderr as the process ends
     "SystemExit",
+    "NoScriptError",
     "ArgumentParser",
     "ValueError",
     "AssertionError",
@@ -112,7 +113,7 @@ LOG_CALLS = {
 }
 
 
-CODE_CONSTANTS = {"_CAS"}  # source code of other languages (the store's Lua script)
+CODE_CONSTANTS = {"_CAS", "_CLAIM"}  # source code of other languages (the store's Lua script)
 
 
 def _prose_literals(path: Path) -> list[str]:
