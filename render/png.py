@@ -6,6 +6,8 @@ through bot/pictures.py, which runs it in a worker process.
 
 from pathlib import Path
 
+from render.svg import MONO, SANS
+
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
 FONTS = [str(DEJAVU / f) for f in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansMono.ttf")]
 
@@ -29,9 +31,9 @@ def rasterise(svg: str) -> bytes:
             svg_string=svg,
             skip_system_fonts=True,
             font_files=FONTS,
-            font_family="DejaVu Sans",
-            sans_serif_family="DejaVu Sans",
-            serif_family="DejaVu Sans",
-            monospace_family="DejaVu Sans Mono",
+            font_family=SANS,
+            sans_serif_family=SANS,
+            serif_family=SANS,
+            monospace_family=MONO,
         )
     )

@@ -105,15 +105,13 @@ LOG_CALLS = {
     "exit",  # an operator message on stderr as the process ends
     "SystemExit",
     "NoScriptError",
+    "ImportError",
     "ArgumentParser",
     "ValueError",
     "AssertionError",
     "RuntimeError",
     "TypeError",
 }
-
-
-CODE_CONSTANTS = {"_CAS", "_CLAIM"}  # source code of other languages (the store's Lua script)
 
 
 def _prose_literals(path: Path) -> list[str]:
@@ -123,8 +121,8 @@ def _prose_literals(path: Path) -> list[str]:
         if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
             skip.add(id(node.value))  # a docstring, of a module, class, function or attribute
         if isinstance(node, ast.Assign) and any(
-            getattr(t, "id", "") in CODE_CONSTANTS for t in node.targets
-        ):
+            getattr(t, "id", "").lstrip("_").isupper() for t in node.targets
+        ):  # a CONSTANT is data (a font name, a Lua script), not a message
             skip.update(id(n) for n in ast.walk(node))
         if isinstance(node, ast.Call):
             name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
