@@ -10,6 +10,7 @@ once (a small cache keyed by the SVG text).
 import asyncio
 import hashlib
 import logging
+import os
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 
@@ -26,7 +27,8 @@ _warned = False
 def _executor() -> ProcessPoolExecutor:
     global _pool
     if _pool is None:
-        _pool = ProcessPoolExecutor(max_workers=2)
+        # Leave a core to the event loop: workers on every core starve it of CPU.
+        _pool = ProcessPoolExecutor(max_workers=max(1, (os.cpu_count() or 2) - 1))
     return _pool
 
 
