@@ -14,6 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from render.png import rasterise
 from render.text import fit
 
 Label = Callable[..., str]  # label(key, **params) -> text in the table's language
@@ -57,6 +58,17 @@ def board_svg(game_id: str, view: BaseModel, names: list[str], label: Label) -> 
 def private_svg(game_id: str, view: BaseModel, names: list[str], label: Label) -> str | None:
     draw = _of(game_id).private_svg
     return draw(view, names, label) if draw else None
+
+
+def board_png(game_id: str, view: BaseModel, names: list[str], label: Label) -> bytes | None:
+    """The board as PNG, synchronously (~100 ms): the bot goes through bot/pictures.py."""
+    svg = board_svg(game_id, view, names, label)
+    return rasterise(svg) if svg else None
+
+
+def private_png(game_id: str, view: BaseModel, names: list[str], label: Label) -> bytes | None:
+    svg = private_svg(game_id, view, names, label)
+    return rasterise(svg) if svg else None
 
 
 def _fields(view: BaseModel, names: list[str], label: Label) -> str:

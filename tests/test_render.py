@@ -108,6 +108,8 @@ def test_png_of_a_board_is_a_real_picture():
     svg = boards.board_svg(SPEC.id, public_view(_mid_game()), ["alice", "bob", "carol"], label)
     width, height, distinct = _png_facts(raster.rasterise(svg))
     assert (width, height) == (640, 360)
+    private = boards.private_png(SPEC.id, seat_view(_mid_game(), 0), ["alice", "b", "c"], label)
+    assert _png_facts(private)[:2] == (420, 220)
     assert distinct > 50  # text, tokens in colour, anti-aliasing: far from a blank canvas
 
 
