@@ -84,22 +84,24 @@ class RedisStore:
     ) -> bool:
         if also is None:
             return await self.cas(key, expected, data)
+
         # EVALSHA queued by hand: a script called with client=pipe makes redis-py send
         # SCRIPT EXISTS before every pipeline, a third round trip per write. The
         # script is loaded on demand instead, when the server answers NOSCRIPT (first
         # use, or after a restart or SCRIPT FLUSH); `also` is then sent once more,
         # which its contract (harmless if the write loses) allows.
-        for _ in range(2):
+        async def send() -> list[Any]:
             async with self.redis.pipeline(transaction=False) as pipe:
                 pipe.evalsha(self._cas.sha, 1, key, expected, data or b"", self.ttl_ms)
                 also(pipe)
-                try:
-                    results = await pipe.execute()
-                except NoScriptError:
-                    self._cas.sha = await self.redis.script_load(_CAS)
-                    continue
-            return int(results[0]) >= 0
-        raise NoScriptError(f"the compare-and-set script would not stay loaded ({key})")
+                return await pipe.execute()
+
+        try:
+            results = await send()
+        except NoScriptError:
+            self._cas.sha = await self.redis.script_load(_CAS)
+            results = await send()
+        return int(results[0]) >= 0
 
     async def transact(
         self,

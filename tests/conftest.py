@@ -1,11 +1,25 @@
 """Redis for the tests: every test that takes `redis` runs on fakeredis AND a real server.
 
-The real redis-server is started once per session on a free loopback port (or taken
-from STAMMTISCH_TEST_REDIS_URL). Where it is missing the real runs are skipped —
-except under STAMMTISCH_REQUIRE_REDIS=1 (set by tests/run, so CI), where that fails.
+Fixtures for any test file:
+
+- `redis`: a `redis.asyncio` client on a clean database, parametrized `[fake]` (a fresh
+  fakeredis FakeServer per test: a script that sets a Lua global poisons a fake server)
+  and `[real]` (the session's redis-server, FLUSHDB before each test).
+- `redis_factory`: `await redis_factory()` makes another independent client (its own
+  connections) on the same backend and database, as a second process would have.
+- `backend`: what the two above are made from; `backend.kind` is "fake" or "real".
+
+Every client made here is closed after the test. The real redis-server is started once
+per session on a free loopback port (tests/redis_server.py), or taken from
+STAMMTISCH_TEST_REDIS_URL, whose database is FLUSHed before every test. Where
+redis-server is not installed the real runs are skipped, except under
+STAMMTISCH_REQUIRE_REDIS=1 (set by tests/run, so CI), where that fails the run.
 """
 
+import contextlib
 import os
+import socket
+from urllib.parse import urlsplit
 
 import fakeredis
 import pytest
@@ -14,19 +28,29 @@ import redis.asyncio as aioredis
 from tests.redis_server import redis_server
 
 
+def _check_reachable(url: str) -> None:
+    parts = urlsplit(url)
+    try:
+        socket.create_connection((parts.hostname or "127.0.0.1", parts.port or 6379), 2).close()
+    except OSError as e:
+        pytest.fail(f"STAMMTISCH_TEST_REDIS_URL={url} is not reachable: {e}")
+
+
 @pytest.fixture(scope="session")
 def real_redis_url():
     url = os.environ.get("STAMMTISCH_TEST_REDIS_URL")
     if url:
+        _check_reachable(url)
         yield url
         return
-    try:
-        with redis_server() as url:
-            yield url
-    except FileNotFoundError:
-        if os.environ.get("STAMMTISCH_REQUIRE_REDIS") == "1":
-            pytest.fail("redis-server is not installed, and STAMMTISCH_REQUIRE_REDIS=1")
-        pytest.skip("redis-server is not installed")
+    with contextlib.ExitStack() as stack:
+        try:
+            url = stack.enter_context(redis_server())
+        except FileNotFoundError:
+            if os.environ.get("STAMMTISCH_REQUIRE_REDIS") == "1":
+                pytest.fail("redis-server is not installed, and STAMMTISCH_REQUIRE_REDIS=1")
+            pytest.skip("redis-server is not installed (or set STAMMTISCH_TEST_REDIS_URL)")
+        yield url  # the server is stopped (terminate, wait) when the session ends
 
 
 class Backend:
@@ -46,18 +70,20 @@ class Backend:
         return made
 
     async def close(self) -> None:
-        for client in self.clients:
-            await client.aclose()
+        while self.clients:
+            await self.clients.pop().aclose()
 
 
 @pytest.fixture(params=["fake", "real"])
 async def backend(request):
     url = request.getfixturevalue("real_redis_url") if request.param == "real" else None
     made = Backend(request.param, url)
-    if request.param == "real":
-        await made.client().flushdb()
-    yield made
-    await made.close()
+    try:
+        if request.param == "real":
+            await made.client().flushdb()
+        yield made
+    finally:
+        await made.close()
 
 
 @pytest.fixture
@@ -68,7 +94,7 @@ def redis(backend):
 
 @pytest.fixture
 def redis_factory(backend):
-    """More clients of the same backend, as other processes would have."""
+    """`await redis_factory()`: another client of the same backend, as another process has."""
 
     async def make():
         return backend.client()

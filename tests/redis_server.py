@@ -1,4 +1,7 @@
-"""A real redis-server for the tests, on a free loopback port, stopped afterwards."""
+"""A real redis-server for the tests, on a free loopback port, stopped afterwards.
+
+Used by tests/conftest.py (one server per test session) and bench/command_path.py.
+"""
 
 import contextlib
 import shutil
@@ -7,6 +10,10 @@ import subprocess
 import tempfile
 import time
 from collections.abc import Iterator
+from pathlib import Path
+
+START_TIMEOUT = 10.0  # seconds until the server must answer PING
+ATTEMPTS = 3  # another free port if the chosen one was taken before the server bound it
 
 
 def free_port() -> int:
@@ -15,47 +22,69 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def answers_ping(port: int) -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=0.2) as s:
+            s.sendall(b"PING\r\n")
+            return s.recv(16).startswith(b"+PONG")
+    except OSError:
+        return False
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def _tail(log: Path) -> str:
+    try:
+        return "\n".join(log.read_text(errors="replace").splitlines()[-15:])
+    except OSError:
+        return "(no log)"
+
+
 @contextlib.contextmanager
 def redis_server() -> Iterator[str]:
-    """Start Debian's redis-server; yield its URL. Raises FileNotFoundError if absent."""
+    """Start Debian's redis-server; yield its URL. Raises FileNotFoundError if absent,
+    RuntimeError (with the server's log) if it does not answer PING in time."""
     binary = shutil.which("redis-server")
     if binary is None:
         raise FileNotFoundError("redis-server")
-    port = free_port()
-    with tempfile.TemporaryDirectory() as folder:
-        proc = subprocess.Popen(
-            [
-                binary,
-                "--port",
-                str(port),
-                "--bind",
-                "127.0.0.1",
-                "--save",
-                "",
-                "--appendonly",
-                "no",
-                "--dir",
-                folder,
-                "--protected-mode",
-                "yes",
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.STDOUT,
-        )
-        try:
-            deadline = time.monotonic() + 10
-            while True:
-                try:
-                    with socket.create_connection(("127.0.0.1", port), timeout=0.2) as s:
-                        s.sendall(b"PING\r\n")
-                        if s.recv(16).startswith(b"+PONG"):
-                            break
-                except OSError:
-                    pass
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"redis-server did not start on port {port}")
-                time.sleep(0.05)
-            yield f"redis://127.0.0.1:{port}/0"
-        finally:
-            proc.terminate()
-            proc.wait(timeout=10)
+    with tempfile.TemporaryDirectory(prefix="stammtisch-redis-") as folder:
+        for attempt in range(1, ATTEMPTS + 1):
+            port = free_port()
+            log = Path(folder) / f"redis-{port}.log"
+            proc = subprocess.Popen(
+                # Loopback only, nothing written to disk but the log.
+                [
+                    *(binary, "--port", str(port), "--bind", "127.0.0.1"),
+                    *("--save", "", "--appendonly", "no", "--protected-mode", "yes"),
+                    *("--dir", folder, "--logfile", str(log)),
+                ],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.STDOUT,
+            )
+            try:
+                deadline = time.monotonic() + START_TIMEOUT
+                while not answers_ping(port):
+                    if proc.poll() is not None or time.monotonic() > deadline:
+                        break
+                    time.sleep(0.02)
+                else:
+                    yield f"redis://127.0.0.1:{port}/0"
+                    return
+                exited = proc.poll() is not None
+            finally:
+                _stop(proc)
+            if not exited or attempt == ATTEMPTS:
+                how = f"exited with {proc.returncode}" if exited else "did not answer PING"
+                raise RuntimeError(
+                    f"redis-server on 127.0.0.1:{port} {how} within {START_TIMEOUT:.0f} s "
+                    f"(attempt {attempt}); its log:\n{_tail(log)}"
+                )
