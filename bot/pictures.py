@@ -2,7 +2,7 @@
 
 Adapters call `await png(svg)` for a reply's `svg`; None means "no picture: send the
 text snapshot" (no rasteriser installed, or it failed — said once in the log).
-Rasterising a board takes ~100 ms of CPU holding the GIL, so it runs in a process
+Rasterising a board takes ~50 ms of CPU holding the GIL, so it runs in a process
 pool: no chat's command waits on another chat's picture. The same board is drawn
 once (a small cache keyed by the SVG text).
 """
@@ -46,7 +46,7 @@ async def png(svg: str) -> bytes | None:
         _cache.move_to_end(key)
         return _cache[key]
     if not raster.available():
-        _warn_once(ImportError("resvg_py, or the DejaVu fonts (fonts-dejavu-core)"))
+        _warn_once(ImportError("resvg, or the DejaVu fonts (fonts-dejavu-core)"))
         return None
     try:
         data = await asyncio.get_running_loop().run_in_executor(_executor(), raster.rasterise, svg)
