@@ -164,3 +164,29 @@ def test_text_snapshots_fit_a_chat_message():
     text = fit(lines)
     assert len(text) <= 1800 < DISCORD_LIMIT and text.endswith("…")
     assert fit(["short"]) == "short"
+
+
+@pytest.mark.parametrize("value", [1, 2, 3, 4, 5, 6])
+def test_a_die_shows_its_pips(value):
+    doc = Svg(60, 60, background=None)
+    pieces.die(doc, 0, 0, value)
+    assert len(list(ET.fromstring(doc.to_string()).iter(f"{SVG_NS}circle"))) == value
+
+
+def test_dropped_dice_and_big_dice():
+    doc = Svg(60, 60, background=None)
+    pieces.die(doc, 0, 0, 17, dropped=True)
+    root = ET.fromstring(doc.to_string())
+    assert _texts(doc.to_string()) == ["17"] and len(list(root.iter(f"{SVG_NS}line"))) == 1
+
+
+def test_hand_legend_and_tokens_carry_their_words_and_letters():
+    doc = Svg(600, 300)
+    width = pieces.hand(doc, 0, 0, ["Zollverein", "Folkwang"], ["40", "20"])
+    pieces.legend(doc, 0, 200, [("#E69F00", "Education"), ("#56B4E9", "Culture")])
+    for seat in range(3):
+        pieces.token(doc, 300 + seat * 30, 250, seat)
+    texts = _texts(doc.to_string())
+    assert width == 190 and {"Zollverein", "Folkwang", "40", "Education", "A", "B", "C"} <= set(
+        texts
+    )
