@@ -19,6 +19,7 @@ COMMON = (
     "hand",
     "roll",
     "lang",
+    "images",
 )
 
 

@@ -229,7 +229,7 @@ def show_board(table: Table, spec: GameSpec, state: Any, out: Outbox) -> None:
         return board_svg(spec.id, view, names, out.text)
 
     title = out.text("board.title", game=spec.name(table.lang))
-    out.extra.append(Reply(text=title, pre=text, svg=svg, board=True))
+    out.extra.append(Reply(text=title, pre=text, svg=svg if table.images else None, board=True))
 
 
 def show_hand(table: Table, user: str, out: Outbox) -> None:
@@ -247,4 +247,4 @@ def show_hand(table: Table, user: str, out: Outbox) -> None:
         return private_svg(spec.id, view, names, out.text)
 
     title = out.text("hand.title", game=spec.name(table.lang))
-    out.extra.append(Reply(text=title, to=user, pre=text, svg=svg))
+    out.extra.append(Reply(text=title, to=user, pre=text, svg=svg if table.images else None))

@@ -208,6 +208,11 @@ class Router:
                         raise ParseError("error.lang_usage", languages=" | ".join(LANGUAGES))
                     table.lang = out.lang = cmd.args[0].lower()
                     out.group("lang.set")
+                case "images":
+                    if len(cmd.args) != 1 or cmd.args[0].lower() not in ("on", "off"):
+                        raise ParseError("error.images_usage")
+                    table.images = cmd.args[0].lower() == "on"
+                    out.group("images.on" if table.images else "images.off")
             return True
 
         return op

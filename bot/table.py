@@ -18,6 +18,7 @@ class Table(BaseModel):
     platform: str
     chat: str
     lang: str = DEFAULT
+    images: bool = True  # boards as pictures where the platform shows them (`/images off`)
     status: Literal["idle", "lobby", "playing"] = "idle"
     game: str | None = None
     options: dict[str, Any] = Field(default_factory=dict)

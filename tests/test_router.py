@@ -333,3 +333,21 @@ def test_operators_set_the_expiry_times_in_the_environment():
     assert router.store.ttl_ms == 2 * 86400 * 1000 and router.lobby_ttl == 15 * 60
     with pytest.raises(SystemExit):
         make_router({"STAMMTISCH_TABLE_TTL_DAYS": "soon"}, redis=fakeredis.FakeAsyncRedis())
+
+
+async def test_images_off_sends_boards_as_text_only(chat):
+    await chat.say(*LOBBY)
+    assert await chat.say("alice: /images off") == [
+        "[group] Boards come as text from now on. /images on brings the pictures back."
+    ]
+    assert await chat.say("alice: /images maybe") == ["[group] Write /images on or /images off."]
+    replies = await chat.router.handle(
+        Incoming(platform="console", chat="group", user="alice", name="alice", text="/start")
+    )
+    board = next(r for r in replies if r.board)
+    assert board.svg is None and "Round 1 of 2" in board.pre
+    await chat.say("alice: /images on")
+    replies = await chat.router.handle(
+        Incoming(platform="console", chat="group", user="bob", name="bob", text="/board")
+    )
+    assert next(r for r in replies if r.board).svg() is not None
