@@ -13,7 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot import buttons, lobby, play
+from bot import buttons, info, lobby, play
+from bot.answers import find_typed, typed_value
 from bot.commands import COMMON, Command, parse
 from bot.deadlines import Deadline
 from bot.dice_text import roll_text
@@ -24,7 +25,6 @@ from bot.replies import Reply
 from bot.scheduler import Deadlines
 from bot.store import KEEP, Keep, RedisStore
 from bot.table import Table
-from rules import registry
 from rules.core.errors import GameError, ParseError, RuleError
 from rules.core.protocol import Prompt
 from rules.core.rng import Rng
@@ -160,9 +160,9 @@ class Router:
         if cmd.name in ("help", "start") and (cmd.name == "help" or msg.private):
             return [self._reply(msg, t(await self._lang(msg), "help.text"))]
         if cmd.name == "games":
-            return [self._reply(msg, self._games(await self._lang(msg)))]
+            return [self._reply(msg, info.games_text(await self._lang(msg)))]
         if cmd.name == "rules":
-            return [self._reply(msg, self._rules(await self._lang(msg), cmd.args))]
+            return [self._reply(msg, info.rules_text(await self._lang(msg), cmd.args))]
         if cmd.name in ("hand",) and msg.private:
             return await self._via_private(
                 msg,
@@ -237,14 +237,14 @@ class Router:
             return ParseError("error.unknown_command", command=cmd.name)
 
         def wants(table: Table, prompts: list[Prompt]) -> bool:
-            return _find_typed(table, prompts, msg, cmd) is not None
+            return find_typed(table, prompts, msg.user, msg.private, cmd) is not None
 
         def op(table: Table, out: Outbox, now: float) -> bool:
             if table.status != "playing":
                 raise refuse([table])
             spec = lobby.spec_of(table)
             prompts = spec.prompts(play.state_of(spec, table))
-            found = _find_typed(table, prompts, msg, cmd)
+            found = find_typed(table, prompts, msg.user, msg.private, cmd)
             if found is None:
                 if cmd is not None and any(p.command == cmd.name for p in prompts):
                     raise RuleError("error.not_prompted")
@@ -256,7 +256,7 @@ class Router:
                 raise RuleError("error.answer_in_group")
             assert prompt.input is not None
             text = cmd.rest if cmd else msg.text.strip()
-            payload = {**prompt.input.action, prompt.input.field: _value(prompt, text)}
+            payload = {**prompt.input.action, prompt.input.field: typed_value(prompt, text)}
             play.act(table, spec, seat, payload, prompt, out, now)
             return True
 
@@ -268,7 +268,12 @@ class Router:
             if table is None or table.status != "playing":
                 return []
             spec = lobby.spec_of(table)
-            if _find_typed(table, spec.prompts(play.state_of(spec, table)), msg, None) is None:
+            if (
+                find_typed(
+                    table, spec.prompts(play.state_of(spec, table)), msg.user, msg.private, None
+                )
+                is None
+            ):
                 return []
         return await self._transact(msg.platform, msg.chat, msg, op)
 
@@ -293,7 +298,7 @@ class Router:
             if press.option == buttons.TYPED:
                 if prompt.input is None:
                     raise RuleError("error.outdated")
-                value = _value(prompt, msg.text.strip())
+                value = typed_value(prompt, msg.text.strip())
                 payload = {**prompt.input.action, prompt.input.field: value}
             else:
                 payload = dict(prompt.options[press.option].action)
@@ -397,59 +402,3 @@ class Router:
         if msg.button is not None:
             return Reply(text=text, to=msg.user, notice=True, error=True, chat=msg.chat)
         return replace(self._reply(msg, text), error=True)
-
-    def _games(self, lang: str) -> str:
-        games = registry.all_games()
-        if not games:
-            return t(lang, "games.none")
-        lines = [t(lang, "games.title")]
-        for g in games:
-            line = t(
-                lang, "games.line", id=g.id, name=g.name(lang), min=g.min_players, max=g.max_players
-            )
-            lines.append(line)
-        return "\n".join(lines)
-
-    def _rules(self, lang: str, args: list[str]) -> str:
-        if not args:
-            raise ParseError("error.rules_usage", games=lobby.game_ids())
-        spec = registry.get(args[0].lower())
-        if spec is None:
-            raise ParseError("error.unknown_game", game=args[0], games=lobby.game_ids())
-        return t(lang, f"rules.{spec.id}", rulebook=spec.rulebook)
-
-
-def _find_typed(
-    table: Table, prompts: list[Prompt], msg: Incoming, cmd: Command | None
-) -> tuple[int, Prompt] | None:
-    seat = table.seat_of(msg.user)
-    if seat is None:
-        return None
-    for prompt in prompts:
-        if seat not in prompt.seats or prompt.input is None:
-            continue
-        if cmd is None and prompt.secret == msg.private and not prompt.standing:
-            return seat, prompt
-        if cmd is not None and prompt.command == cmd.name:
-            return seat, prompt
-    return None
-
-
-def _value(prompt: Prompt, text: str) -> Any:
-    spec = prompt.input
-    assert spec is not None
-    if spec.kind == "text":
-        if not text or len(text) > spec.max_length:
-            raise ParseError("error.text_length", max=spec.max_length)
-        return text
-    try:
-        value = int(text.replace(" ", ""))
-    except ValueError:
-        raise ParseError("error.not_a_number", text=text[:20]) from None
-    if spec.min is not None and value < spec.min:
-        raise RuleError("error.number_min", min=spec.min)
-    if spec.max is not None and value > spec.max:
-        raise RuleError("error.number_max", max=spec.max)
-    if spec.multiple_of and value % spec.multiple_of:
-        raise RuleError("error.number_multiple", step=spec.multiple_of)
-    return value
