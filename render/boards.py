@@ -36,6 +36,11 @@ def register(game_id: str, renderers: Renderers) -> None:
     _GAMES[game_id] = renderers
 
 
+def register_text(game_id: str, board: TextRenderer, private: TextRenderer) -> None:
+    """A game with text boards only (pictures can come later)."""
+    register(game_id, Renderers(board, private))
+
+
 def _of(game_id: str) -> Renderers:
     if game_id not in _GAMES and importlib.util.find_spec(f"render.{game_id}"):
         importlib.import_module(f"render.{game_id}")
