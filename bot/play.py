@@ -14,7 +14,7 @@ from bot.outbox import Outbox
 from bot.replies import Button, InputRequest, Reply
 from bot.table import Table
 from render.boards import board_svg, board_text, private_svg, private_text
-from rules.core.errors import RuleError
+from rules.core.errors import GameError, RuleError
 from rules.core.protocol import Event, GameSpec, Outcome, Prompt
 
 REMIND_AT = 0.75  # of a deadline: the one reminder comes when three quarters have passed
@@ -54,7 +54,11 @@ def act(
 ) -> None:
     """Apply one seat's answer to `prompt`. Raises ParseError/RuleError to refuse."""
     action = spec.parse_action(payload)
-    state, events = spec.apply(state_of(spec, table), seat, action)
+    try:
+        state, events = spec.apply(state_of(spec, table), seat, action)
+    except GameError as e:
+        e.private = True  # an engine's refusal may name private values: tell the player only
+        raise
     if prompt.secret:
         out.group("prompt.answered", seat=seat)
     step = table.step

@@ -399,6 +399,6 @@ class Router:
         text = t(lang, e.key, **e.params)
         if msg is None:
             return Reply(text=text, error=True)
-        if msg.button is not None:
+        if msg.button is not None or e.private:
             return Reply(text=text, to=msg.user, notice=True, error=True, chat=msg.chat)
         return replace(self._reply(msg, text), error=True)

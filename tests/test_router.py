@@ -351,3 +351,35 @@ async def test_images_off_sends_boards_as_text_only(chat):
         Incoming(platform="console", chat="group", user="bob", name="bob", text="/board")
     )
     assert next(r for r in replies if r.board).svg() is not None
+
+
+async def test_an_engine_refusal_is_told_to_the_player_alone(chat, monkeypatch):
+    """A game's refusal may name private values (money): it never goes to the group."""
+    from rules.core.protocol import FreeInput, Prompt
+    from tests.toygame import engine
+
+    public_bid = Prompt(
+        id="pub",
+        seats=(0, 1),
+        key="toy.prompt.bid",
+        params={"worth": 1},
+        input=FreeInput(kind="number", field="amount", action={"type": "bid"}),
+        command="offer",
+    )
+
+    def prompts(state):
+        return [public_bid] if state.phase == "bid" else []
+
+    import dataclasses
+
+    from rules import registry
+
+    monkeypatch.setitem(
+        registry._GAMES, "auktion", dataclasses.replace(toygame.SPEC, prompts=prompts)
+    )
+    monkeypatch.setattr(engine, "prompts", prompts)
+    await chat.say("alice: /new auktion", "bob: /join", "alice: /start")
+    stored = await chat.stored()
+    out = await chat.say("alice: /offer 99")
+    assert out == ["[dm:alice] You only have 10 coins."]
+    assert await chat.stored() == stored

@@ -14,6 +14,9 @@ class GameError(Exception):
         super().__init__(key, params)
         self.key = key
         self.params = params
+        # Set by the bot for refusals from a game engine: their parameters may be
+        # private ("you only have 240"), so the reply goes to the player alone.
+        self.private = False
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.key!r}, {self.params!r})"
