@@ -80,10 +80,11 @@ class Router:
     async def handle(self, msg: Incoming) -> list[Reply]:
         """Everything the bot answers to `msg`. Never raises; never shows a traceback."""
         try:
-            return await self._handle(msg)
-        except GameError as e:  # refused before any table was touched
-            return [self._error_reply(msg, await self._lang(msg), e)]
-        except Exception:
+            try:
+                return await self._handle(msg)
+            except GameError as e:  # refused before any table was touched
+                return [self._error_reply(msg, await self._lang(msg), e)]
+        except Exception:  # a bug, or Redis out of reach: an apology, never a traceback
             log.exception("failed on %s chat %s", msg.platform, msg.chat)
             return [self._error_reply(msg, normalize(msg.lang), RuleError("error.internal"))]
 

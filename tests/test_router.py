@@ -383,3 +383,20 @@ async def test_an_engine_refusal_is_told_to_the_player_alone(chat, monkeypatch):
     out = await chat.say("alice: /offer 99")
     assert out == ["[dm:alice] You only have 10 coins."]
     assert await chat.stored() == stored
+
+
+async def test_redis_out_of_reach_gets_an_apology_not_a_traceback(caplog):
+    import redis.asyncio as aioredis
+
+    from tests.redis_server import free_port
+
+    router = Router(aioredis.Redis(port=free_port(), socket_connect_timeout=0.2))
+    for text in ("/join", "/roll 2d6x", "/help"):
+        replies = await router.handle(
+            Incoming(platform="t", chat="c", user="u", name="u", text=text)
+        )
+        assert [r.text for r in replies] == [
+            "Sorry, something went wrong on my side. Nothing was changed; please try again."
+        ]
+    assert "failed on t chat c" in caplog.text
+    await router.redis.aclose()
