@@ -28,10 +28,6 @@ DOMAIN = "stammtisch"
 LOCALES = Path(__file__).parent / "locales"
 
 
-def catalog_path(lang: str) -> Path:
-    return LOCALES / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
-
-
 _EXTRA: list[Path] = []  # further locales folders (the test-only game brings its own)
 
 
