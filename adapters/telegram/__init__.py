@@ -1,1 +1,1 @@
-"""The Telegram adapter (see its issue): not yet available."""
+"""The Telegram adapter: python-telegram-bot's Application talking to the router."""
