@@ -43,6 +43,7 @@ async def tg():
     await app.start()
     await app.updater.start_polling(poll_interval=0.0, timeout=0)
     yield fake, adapter
+    await adapter.drain()
     await app.updater.stop()
     await app.stop()
     await app.shutdown()
@@ -68,13 +69,13 @@ async def test_roll_in_a_group_with_and_without_the_bot_name(tg):
     fake.message(ALICE, "Alice", f"/roll@{BOT_USERNAME} 2d6")
     fake.message(ALICE, "Alice", "/roll@other_bot 2d6")  # for another bot: not ours
     fake.message(ALICE, "Alice", "/help")
-    await until(lambda: len(texts(fake, GROUP)) == 3)
-    await asyncio.sleep(0.2)
-    sent = texts(fake, GROUP)
-    assert len(sent) == 3
-    assert sent[0].startswith("🎲 Alice rolls\n3d6 (") and sent[1].startswith(
-        "🎲 Alice rolls\n2d6 ("
-    )
+    await until(lambda: "Stammtisch runs" in "\n".join(texts(fake, GROUP)))
+    lines = "\n".join(texts(fake, GROUP)).splitlines()
+    assert [line.split(" (")[0] for line in lines if line.startswith(("3d6", "2d6"))] == [
+        "3d6",
+        "2d6",
+    ]  # /roll@other_bot was not for us
+    assert lines.count("🎲 Alice rolls") == 2
     assert all(c["parse_mode"] == "HTML" for c in fake.called("sendMessage"))
 
 
@@ -241,3 +242,63 @@ async def test_boards_are_photos_edited_in_place(tg):
     fake.message(BOB, "Bob", "/board")
     await until(lambda: fake.called("editMessageMedia"), timeout=10)
     assert len(fake.called("sendPhoto")) == 1
+
+
+async def test_without_photo_rights_the_board_is_text_and_the_chat_is_told(tg):
+    fake, _ = tg
+    fake.fail_once(
+        "sendPhoto",
+        400,
+        {
+            "ok": False,
+            "error_code": 400,
+            "description": "Bad Request: not enough rights to send photos",
+        },
+    )
+    fake.message(ALICE, "Alice", "/new auktion")
+    fake.message(BOB, "Bob", "/join")
+    fake.message(ALICE, "Alice", "/start")
+    await until(lambda: any("<pre>" in t for t in texts(fake, GROUP)), timeout=10)
+    assert any("I may not send photos here" in t for t in texts(fake, GROUP))
+
+
+async def test_the_command_menu_in_english_and_german(tg):
+    from adapters.telegram.__main__ import on_start, on_stop
+
+    fake, adapter = tg
+    app = adapter.app
+    await on_start(app, adapter)
+    await on_stop(app)
+    menus = fake.called("setMyCommands")
+    assert [m.get("language_code") for m in menus] == [None, "de"]
+    assert {"command": "roll", "description": "Würfeln, z. B. 4d6kh3"} in menus[1]["commands"]
+
+
+async def test_a_crashing_handler_is_logged_and_the_bot_goes_on(tg, caplog, monkeypatch):
+    fake, adapter = tg
+    real = adapter.router.handle
+
+    async def broken(msg):
+        if msg.text == "/boom":
+            raise RuntimeError("bug")
+        return await real(msg)
+
+    monkeypatch.setattr(adapter.router, "handle", broken)
+    fake.message(ALICE, "Alice", "/boom")
+    fake.message(ALICE, "Alice", "/roll 1d6")
+    await until(lambda: texts(fake, GROUP))
+    assert "handler failed in chat -100" in caplog.text
+    assert not any("Traceback" in t or "bug" in t for t in texts(fake, GROUP))
+
+
+async def test_replies_piling_up_behind_the_rate_limit_go_out_merged(tg):
+    fake, adapter = tg
+    adapter.interval = 0.6  # as if Telegram's ~20 a minute per group held us back
+    for i in range(4):
+        fake.message(ALICE, "Alice", f"/roll {i + 1}d1")
+    await until(lambda: sum(t.count("rolls") for t in texts(fake, GROUP)) == 4, timeout=8)
+    sent = texts(fake, GROUP)
+    assert len(sent) < 4  # at least two rolls shared a message
+    assert [line for t in sent for line in t.splitlines() if "d1 (" in line] == [
+        f"{n}d1 ({', '.join(['1'] * n)}) = {n}" for n in range(1, 5)
+    ]

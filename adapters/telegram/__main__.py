@@ -74,12 +74,16 @@ async def on_start(app: Application, adapter: TelegramAdapter) -> None:
         _, _, replies = await adapter.router.fire(member)
         await adapter.send(replies)
 
+    app.bot_data["adapter"] = adapter
     app.bot_data["ticker"] = asyncio.create_task(
         run_ticker(adapter.router.deadlines, fire, time.time)
     )
 
 
 async def on_stop(app: Application) -> None:
+    adapter = app.bot_data.get("adapter")
+    if adapter:
+        await adapter.drain()  # what the group queues still hold goes out before we stop
     ticker = app.bot_data.get("ticker")
     if ticker:
         ticker.cancel()

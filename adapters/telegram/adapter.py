@@ -16,7 +16,7 @@ from telegram.constants import ChatType, ParseMode
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TimedOut
 from telegram.ext import Application, CallbackQueryHandler, ContextTypes, MessageHandler, filters
 
-from adapters.telegram.format import CAPTION_LIMIT, keyboard, pre, split, to_html
+from adapters.telegram.format import CAPTION_LIMIT, MESSAGE_LIMIT, keyboard, pre, split, to_html
 from bot import mailbox, pictures
 from bot.i18n import t
 from bot.replies import Reply
@@ -47,9 +47,12 @@ class TelegramAdapter:
         self.bot: Any = None
         self._paces: dict[int, tuple[asyncio.Lock, list[float]]] = {}
         self._admins: dict[tuple[int, int], tuple[bool, float]] = {}
+        self._explained: set[tuple[str, str]] = set()
+        self._queues: dict[str, list[Reply]] = {}
+        self._flushers: dict[str, asyncio.Task[None]] = {}
 
     def install(self, app: Application) -> None:
-        self.bot = app.bot
+        self.app, self.bot = app, app.bot
         app.add_handler(MessageHandler(filters.ALL, self.on_message))
         app.add_handler(CallbackQueryHandler(self.on_callback))
         app.add_error_handler(self.on_error)
@@ -144,16 +147,58 @@ class TelegramAdapter:
     # ----- replies out ----------------------------------------------------------------
 
     async def send(self, replies: list[Reply]) -> None:
+        """Private replies go at once; a group's go through its queue (see _flush)."""
         for reply in replies:
+            if not reply.private:
+                self._enqueue(reply)
+                continue
             try:
-                if reply.private:
-                    await self._private(reply)
-                elif reply.board:
-                    await self._board(reply)
-                else:
-                    await self._text(parse_key(reply.chat), reply)
+                await self._private(reply)
             except Exception:  # one failed reply must not lose the others
-                log.exception("sending to telegram chat %s failed", reply.chat)
+                log.exception("sending privately to telegram user %s failed", reply.to)
+
+    def _enqueue(self, reply: Reply) -> None:
+        queue = self._queues.setdefault(reply.chat, [])
+        queue.append(reply)
+        flusher = self._flushers.get(reply.chat)
+        if flusher is None or flusher.done():
+            self._flushers[reply.chat] = asyncio.create_task(self._flush(reply.chat))
+
+    async def _flush(self, key: str) -> None:
+        """A chat's group output, in order, within its rate limit. What piles up while
+        the limit holds it back goes out merged: as few messages as possible."""
+        queue = self._queues[key]
+        where = parse_key(key)
+        while queue:
+            try:
+                if queue[0].board:
+                    await self._board(queue[0])
+                    taken = 1
+                else:
+                    text, markup, taken = _merge(queue)
+                    pieces = split(text)
+                    for i, piece in enumerate(pieces):
+                        keys = markup if i == len(pieces) - 1 else None
+                        await self._paced(
+                            where[0],
+                            lambda piece=piece, keys=keys: self.bot.send_message(
+                                where[0],
+                                piece,
+                                parse_mode=ParseMode.HTML,
+                                reply_markup=keys,
+                                message_thread_id=where[1],
+                            ),
+                        )
+            except Exception:
+                log.exception("sending to telegram chat %s failed", key)
+                taken = 1
+            # Only now: replies that came meanwhile were queued behind, for this loop.
+            del queue[:taken]
+
+    async def drain(self) -> None:
+        """Wait until every group queue is sent (tests, shutdown)."""
+        while pending := [f for f in self._flushers.values() if not f.done()]:
+            await asyncio.gather(*pending, return_exceptions=True)
 
     async def _private(self, reply: Reply) -> None:
         assert reply.to is not None
@@ -238,8 +283,8 @@ class TelegramAdapter:
                     parse_mode=ParseMode.HTML,
                 )
             )
-        if sent is None:
-            if picture:
+        if sent is None and picture:
+            try:
                 sent = await self._paced(
                     chat,
                     lambda: self.bot.send_photo(
@@ -250,14 +295,27 @@ class TelegramAdapter:
                         message_thread_id=thread,
                     ),
                 )
+            except BadRequest as e:  # e.g. "not enough rights to send photos"
+                log.warning("no photo in chat %s: %s", chat, e)
+                await self._explain_once(reply, "tg.no_photos")
+                picture = None
+            else:
                 if caption == title and reply.pre:
                     await self._text((chat, thread), Reply(pre=reply.pre))
-            else:
-                sent = await self._text((chat, thread), reply)
-            if sent is not None:
-                await self.router.remember_board(
-                    PLATFORM, reply.chat, f"{'p' if picture else 't'}:{sent.message_id}"
-                )
+        if sent is None:
+            sent = await self._text((chat, thread), reply)
+        if sent is not None:
+            await self.router.remember_board(
+                PLATFORM, reply.chat, f"{'p' if picture else 't'}:{sent.message_id}"
+            )
+
+    async def _explain_once(self, reply: Reply, key: str) -> None:
+        """Tell a chat once per process what permission the bot lacks."""
+        if (reply.chat, key) in self._explained:
+            return
+        self._explained.add((reply.chat, key))
+        table = await self.router.table(PLATFORM, reply.chat)
+        await self._text(parse_key(reply.chat), Reply(text=t(table.lang if table else "en", key)))
 
     async def _edit(self, call: Callable[[], Awaitable[T]]) -> T | None:
         try:
@@ -306,3 +364,20 @@ class TelegramAdapter:
                 await asyncio.sleep(0.5 * 2**attempt)
         log.error("telegram call failed %d times; giving up", self.retries)
         return None
+
+
+def _merge(queue: list[Reply]) -> tuple[str, Any, int]:
+    """The leading plain texts of a queue joined into one message: a board, a keyboard
+    (it belongs under its question) or Telegram's length limit ends it.
+    Returns (html, keyboard, how many replies it took)."""
+    text, taken = "", 0
+    for reply in queue:
+        if reply.board:
+            break
+        body = to_html(reply.text) + (("\n" + pre(reply.pre)) if reply.pre else "")
+        if text and len(text) + 1 + len(body) > MESSAGE_LIMIT:
+            break
+        text, taken = (f"{text}\n{body}" if text else body), taken + 1
+        if reply.buttons:
+            return text, keyboard(reply.buttons), taken
+    return text, None, taken
