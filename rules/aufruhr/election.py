@@ -1,0 +1,77 @@
+"""I. Election of the Lord Mayor: a secret simultaneous ballot, revealed together.
+
+Readings (NOTES.md): the mayor with the most votes wins; abstentions count for nobody;
+a tie for the most votes follows the rule book's NOTE: before the first round the vote
+is repeated, later the incumbent stays if tied, otherwise a run-off among the tied.
+"""
+
+from collections import Counter
+
+from rules.aufruhr.model import Election, State
+from rules.core.errors import RuleError
+from rules.core.protocol import Event
+
+
+def electable(state: State, voter: int) -> tuple[int, ...]:
+    """Whom `voter` may vote for: not himself, not a mayor barred after impeachment."""
+    assert state.election is not None
+    return tuple(c for c in state.election.candidates if c != voter and c != state.barred)
+
+
+def vote(state: State, seat: int, candidate: int | None) -> tuple[State, list[Event]]:
+    """Record one secret ballot (None abstains); resolve once every mayor has voted."""
+    el = state.election
+    if el is None:
+        raise RuleError("error.aufruhr.no_election")
+    if seat in el.ballots:
+        raise RuleError("error.aufruhr.already_voted")
+    if candidate is not None and candidate not in electable(state, seat):
+        raise RuleError("error.aufruhr.not_electable", candidate_seat=candidate)
+    el = el.model_copy(update={"ballots": {**el.ballots, seat: candidate}})
+    state = state.model_copy(update={"election": el})
+    events = [Event(key="aufruhr.voted", params={"seat": seat})]
+    if len(el.ballots) < len(state.mayors):
+        return state, events
+    return _resolve(state, events)
+
+
+def _resolve(state: State, events: list[Event]) -> tuple[State, list[Event]]:
+    el = state.election
+    assert el is not None
+    n = len(state.mayors)
+    ballots = [el.ballots.get(s) for s in range(n)]
+    events.append(Event(key="aufruhr.ballots", params={"votes_by_seat": ballots}))
+    counts = Counter(c for c in ballots if c is not None)
+    if counts:
+        top = max(counts.values())
+        leaders = tuple(sorted(c for c, k in counts.items() if k == top))
+    else:  # nobody voted: every candidate is tied
+        leaders = tuple(c for c in el.candidates if c != state.barred)
+    if len(leaders) == 1:
+        return _elected(state, leaders[0], events)
+    if state.lord_mayor is None:
+        if not counts and el.number > 1:
+            # A silent table must not stall the game: the first seat among the tied.
+            return _elected(state, leaders[0], events)
+        events.append(Event(key="aufruhr.tie_revote", params={"tied_seats": list(leaders)}))
+        return _again(state, el.candidates, events)
+    if state.lord_mayor in leaders:
+        events.append(Event(key="aufruhr.tie_incumbent", params={"seat": state.lord_mayor}))
+        return _elected(state, state.lord_mayor, events)
+    if set(leaders) == set(el.candidates) and el.number > 1:
+        # A run-off tied again among the same candidates: the first of them, as above.
+        return _elected(state, leaders[0], events)
+    events.append(Event(key="aufruhr.runoff", params={"tied_seats": list(leaders)}))
+    return _again(state, leaders, events)
+
+
+def _again(state: State, candidates: tuple[int, ...], events: list[Event]):
+    el = state.election
+    assert el is not None
+    new = Election(number=el.number + 1, candidates=candidates)
+    return state.model_copy(update={"election": new}), events
+
+
+def _elected(state: State, seat: int, events: list[Event]) -> tuple[State, list[Event]]:
+    events.append(Event(key="aufruhr.elected", params={"seat": seat}))
+    return state.model_copy(update={"lord_mayor": seat, "election": None, "barred": None}), events
