@@ -39,3 +39,13 @@ class State(Frozen):
     barred: int | None = None  # impeached: not electable in the following election
     election: Election | None = None
     bank_paid_out: int = 0
+
+
+class Project(Frozen):
+    """A realised project on the map. RuhrCity projects may carry two categories."""
+
+    kind: str  # "municipal" | "ruhrcity"
+    size: str  # "small" | "big"
+    categories: tuple[str, ...]
+    owners: tuple[int, ...]
+    negative: bool = False  # Nuclear Waste Repository, Waste Incinerating Plant
