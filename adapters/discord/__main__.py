@@ -1,5 +1,72 @@
-"""Placeholder until the Discord adapter lands: says so and exits non-zero."""
+"""`python -m adapters.discord`: the Discord bot (the Procfile's `discord` entry).
 
+    DISCORD_TOKEN         the bot's token from the Developer Portal (required)
+    DISCORD_GUILD_ID      register the commands in this one server, at once (development);
+                          without it they are registered globally
+    DISCORD_SHARD_COUNT   shards in all (default: as many as Discord recommends)
+    DISCORD_SHARD_IDS     the shards this process runs, e.g. `0,1` (default: all); run
+                          several processes with different ids against one Redis
+plus REDIS_URL and the STAMMTISCH_* settings of bot/app.py. A `.env` file in the
+working directory is read too (KEY=value lines; the environment wins).
+"""
+
+import logging
+import os
 import sys
+from collections.abc import Mapping
+from pathlib import Path
 
-sys.exit("stammtisch: the Discord adapter is not yet available; use: python -m adapters.console")
+from adapters.discord.adapter import DiscordAdapter
+from adapters.discord.client import StammtischClient
+from bot.app import make_router
+from bot.keys import PREFIX
+from bot.scheduler import Deadlines
+
+# Deadlines of Discord tables in a sorted set of their own: every platform's ticker
+# claims from the shared one, and only a Discord process can send what ours say.
+DEADLINES = f"{PREFIX}:{{deadlines:discord}}:zset"
+
+
+def read_env_file(path: Path = Path(".env")) -> None:
+    """KEY=value lines into the environment, never overriding what is set already."""
+    if not path.exists():
+        return
+    for line in path.read_text().splitlines():
+        key, eq, value = line.strip().partition("=")
+        if eq and key and not key.startswith("#"):
+            os.environ.setdefault(key.strip(), value.strip().strip('"').strip("'"))
+
+
+def _ids(raw: str | None) -> list[int] | None:
+    return [int(x) for x in raw.split(",") if x.strip()] if raw else None
+
+
+def build(env: Mapping[str, str]) -> StammtischClient:
+    router = make_router(env)
+    router.deadlines = Deadlines(router.redis, key=DEADLINES)
+    guild = env.get("DISCORD_GUILD_ID")
+    shards = _ids(env.get("DISCORD_SHARD_IDS"))
+    count = env.get("DISCORD_SHARD_COUNT")
+    return StammtischClient(
+        DiscordAdapter(router),
+        guild_id=int(guild) if guild else None,
+        # One process registers the commands: the one running shard 0 (or all shards).
+        sync=shards is None or 0 in shards,
+        shard_ids=shards,
+        shard_count=int(count) if count else None,
+    )
+
+
+def main() -> int:
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    read_env_file()
+    token = os.environ.get("DISCORD_TOKEN")
+    if not token:
+        sys.exit("DISCORD_TOKEN is not set: create a bot in the Discord Developer Portal")
+    client = build(os.environ)
+    client.run(token, log_handler=None)  # logging is set up above
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,331 @@
+"""Discord interactions in, Stammtisch replies out. Translates; decides nothing.
+
+A chat key is the channel id (a thread's id in a game thread). Private replies are
+ephemeral when their player is the one interacting, else direct messages; a player
+whose DMs are closed gets them ephemerally the next time they interact
+(bot/mailbox.py), and the group is told once that a DM did not arrive.
+"""
+
+import asyncio
+import contextlib
+import io
+import logging
+from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import replace
+from typing import Any
+
+import discord
+
+from adapters.discord import components
+from adapters.discord.answer import Answer
+from adapters.discord.format import pieces
+from bot import mailbox, pictures
+from bot.i18n import normalize, t
+from bot.replies import Reply
+from bot.router import Incoming, Router
+from rules import registry
+
+log = logging.getLogger(__name__)
+PLATFORM = "discord"
+BUDGET = 2.0  # seconds we wait for the router before deferring: Discord allows 3 in all
+DM_CLOSED = 50007  # Discord's code for "Cannot send messages to this user"
+NO_MENTIONS = discord.AllowedMentions.none()
+THREAD_ARCHIVE_MINUTES = 1440  # a game thread hides after a day without messages
+THREAD_NAME = 100  # characters
+
+
+class DiscordAdapter:
+    def __init__(self, router: Router, budget: float = BUDGET) -> None:
+        self.router = router
+        self.budget = budget
+        self.client: discord.Client | None = None
+        self._busy: set[asyncio.Task[Any]] = set()
+
+    def bind(self, client: discord.Client) -> None:
+        self.client = client
+
+    # ----- interactions in ----------------------------------------------------------------
+
+    async def command(self, interaction: discord.Interaction, text: str) -> None:
+        """A slash command, as the text the router reads (`/roll 2d6`)."""
+        with self._tracked():
+            msg = self.incoming(interaction, text=text.strip())
+            answer = await self._answer(interaction, msg)
+            if answer and text.startswith("/new"):
+                await self._open_thread(answer, msg)
+
+    async def component(self, interaction: discord.Interaction) -> None:
+        """A button press, a select menu choice or a modal submit."""
+        press = components.read(interaction)
+        if press is None:
+            return
+        with self._tracked():
+            if press.modal:
+                await self._open_modal(interaction, press)
+                return
+            await self._answer(interaction, self._pressed(interaction, press))
+
+    async def _open_modal(self, interaction: discord.Interaction, press: components.Press) -> None:
+        # A modal must be the first response: no Redis, nothing that could take long.
+        lang = normalize(str(interaction.locale))
+        kind = press.modal or "text"
+        form = components.modal(
+            t(lang, "dc.modal.title"), t(lang, f"input.{kind}"), kind, press.data
+        )
+        try:
+            await interaction.response.send_modal(form)
+        except discord.HTTPException:
+            log.exception("could not open a modal in discord chat %s", interaction.channel_id)
+
+    def _pressed(self, interaction: discord.Interaction, press: components.Press) -> Incoming:
+        """A press on an ephemeral message or in a DM, and every modal, is private."""
+        message = interaction.message
+        private = (
+            interaction.type == discord.InteractionType.modal_submit
+            or interaction.guild_id is None
+            or (message is not None and message.flags.ephemeral)
+        )
+        return self.incoming(
+            interaction, text=press.text, button=press.data or None, private=private
+        )
+
+    def incoming(
+        self,
+        interaction: discord.Interaction,
+        text: str = "",
+        button: str | None = None,
+        private: bool | None = None,
+    ) -> Incoming:
+        dm = interaction.guild_id is None
+        private = dm if private is None else private
+        user = str(interaction.user.id)
+        return Incoming(
+            platform=PLATFORM,
+            chat=user if private else str(interaction.channel_id),
+            user=user,
+            name=interaction.user.display_name,
+            text=text,
+            button=button,
+            private=private,
+            update_id=str(interaction.id),
+            # Chat admins (may /start and /abort any table): whoever may manage messages.
+            admin=not dm and interaction.permissions.manage_messages,
+            lang=str(interaction.locale),
+        )
+
+    async def _answer(self, interaction: discord.Interaction, msg: Incoming) -> Answer | None:
+        """Route `msg`, deferring if the router is slow, and send what it says."""
+        answer = Answer(interaction, chat=None if msg.private else msg.chat)
+        try:
+            work = asyncio.ensure_future(self._route(msg))
+            done, _ = await asyncio.wait({work}, timeout=self.budget)
+            if not done:
+                await answer.defer()
+            replies, waiting = await work
+            await self.send(replies, answer)
+            if waiting:
+                lang = normalize(msg.lang)
+                await self._say_private(answer, Reply(text=t(lang, "dc.mailbox")))
+                for reply in waiting:
+                    await self._say_private(answer, reply)
+            await answer.finish()
+            return answer
+        except Exception:  # never a traceback in the chat; one short apology
+            log.exception("interaction %s in discord chat %s failed", interaction.id, msg.chat)
+            await self._apologise(answer, msg)
+            return None
+
+    async def _route(self, msg: Incoming) -> tuple[list[Reply], list[Reply]]:
+        """The router's replies, and whatever waited for this player since a DM failed."""
+        replies, waiting = await asyncio.gather(
+            self.router.handle(msg), mailbox.take(self.router.redis, PLATFORM, msg.user)
+        )
+        return replies, waiting
+
+    async def _apologise(self, answer: Answer, msg: Incoming) -> None:
+        try:
+            await answer.private(t(normalize(msg.lang), "error.internal"))
+        except Exception:
+            log.exception("could not even apologise in discord chat %s", msg.chat)
+
+    @contextlib.contextmanager
+    def _tracked(self) -> Iterator[None]:
+        task = asyncio.current_task()
+        if task:
+            self._busy.add(task)
+        try:
+            yield
+        finally:
+            if task:
+                self._busy.discard(task)
+
+    async def drain(self) -> None:
+        """Wait until every interaction in flight is answered (tests, shutdown)."""
+        while pending := [t for t in self._busy if not t.done()]:
+            await asyncio.gather(*pending, return_exceptions=True)
+
+    # ----- threads ---------------------------------------------------------------------
+
+    async def _open_thread(self, answer: Answer, msg: Incoming) -> None:
+        """A table just opened in a text channel moves into a thread of its own, so its
+        negotiation and moves stay together. Without the right to make threads it stays."""
+        channel, rights = answer.interaction.channel, answer.interaction.app_permissions
+        if msg.private or not isinstance(channel, discord.TextChannel):
+            return
+        if not (rights.create_public_threads and rights.send_messages_in_threads):
+            return
+        table = await self.router.table(PLATFORM, msg.chat)
+        if table is None or table.status != "lobby" or msg.update_id not in table.seen:
+            return  # this command did not open the lobby
+        try:
+            if answer.posted:
+                message = await answer.interaction.original_response()
+            else:
+                message = await channel.send(t(table.lang, "dc.thread_lobby"))
+            spec = registry.get(table.game or "")
+            game = spec.name(table.lang) if spec else table.game or ""
+            thread = await message.create_thread(
+                name=t(table.lang, "dc.thread_name", game=game)[:THREAD_NAME],
+                auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+            )
+        except discord.HTTPException as e:
+            log.warning("no thread in discord channel %s: %s", msg.chat, e)
+            return
+        await self.router.move_table(PLATFORM, msg.chat, str(thread.id))
+        await thread.send(t(table.lang, "dc.thread_opened"), allowed_mentions=NO_MENTIONS)
+
+    # ----- replies out ----------------------------------------------------------------
+
+    async def send(self, replies: list[Reply], answer: Answer | None = None) -> None:
+        """Every reply to its place; one that fails is logged and the others still go."""
+        for reply in replies:
+            try:
+                if reply.private and answer is not None and reply.to == answer.user:
+                    await self._say_private(answer, reply)
+                elif reply.private:
+                    await self._direct(reply, answer)
+                elif reply.board:
+                    await self._board(reply, answer)
+                else:
+                    await self._group(reply, answer)
+            except discord.Forbidden as e:
+                await self._explain(answer, reply.chat, e)
+            except Exception:
+                log.exception("sending to discord chat %s failed", reply.chat)
+
+    async def _picture(self, reply: Reply) -> bytes | None:
+        svg = reply.svg() if reply.svg else None
+        return await pictures.png(svg) if svg else None
+
+    async def _post(
+        self,
+        send: Callable[..., Awaitable[Any]],
+        reply: Reply,
+        view: discord.ui.View | None = None,
+        mentions: discord.AllowedMentions = NO_MENTIONS,
+        picture: bytes | None = None,
+    ) -> Any:
+        """A reply as messages of at most 2000 characters: a picture on the first (instead
+        of the text board), components under the last. Returns the last sent."""
+        parts = pieces(reply, with_pre=picture is None) or [""]
+        sent = None
+        for i, part in enumerate(parts):
+            kwargs: dict[str, Any] = {"allowed_mentions": mentions}
+            if view is not None and i == len(parts) - 1:
+                kwargs["view"] = view
+            if picture is not None and i == 0:
+                kwargs["file"] = discord.File(io.BytesIO(picture), filename="board.png")
+            sent = await send(part, **kwargs)
+        return sent
+
+    async def _say_private(self, answer: Answer, reply: Reply) -> None:
+        view = components.view_for(reply.buttons, reply.input)
+        await self._post(answer.private, reply, view, picture=await self._picture(reply))
+
+    async def _group(
+        self,
+        reply: Reply,
+        answer: Answer | None,
+        mentions: discord.AllowedMentions = NO_MENTIONS,
+    ) -> None:
+        view = components.view_for(reply.buttons, reply.input)
+        channel = self._channel(reply.chat, answer)
+
+        async def send(content: str, **kwargs: Any) -> Any:
+            if answer and answer.chat == reply.chat and await answer.public(content, **kwargs):
+                return None
+            return await channel.send(content, **kwargs)
+
+        await self._post(send, reply, view, mentions)
+
+    def _channel(self, chat: str, answer: Answer | None) -> Any:
+        """The interaction's own channel object where we have it (it knows its guild,
+        which making a thread needs), else a channel known by id alone."""
+        if answer and answer.interaction.channel and str(answer.interaction.channel_id) == chat:
+            return answer.interaction.channel
+        assert self.client is not None
+        return self.client.get_partial_messageable(int(chat))
+
+    async def _direct(self, reply: Reply, answer: Answer | None) -> None:
+        """A DM; if the player's DMs are closed, keep it for their next interaction."""
+        assert self.client is not None and reply.to is not None
+        try:
+            channel = await self.client.create_dm(discord.Object(id=int(reply.to)))
+            view = components.view_for(reply.buttons, reply.input)
+            await self._post(channel.send, reply, view, picture=await self._picture(reply))
+        except discord.Forbidden as e:
+            if e.code != DM_CLOSED:
+                raise
+            first = await mailbox.keep(self.router.redis, PLATFORM, reply.to, reply)
+            if first and reply.chat and reply.chat != reply.to:
+                table = await self.router.table(PLATFORM, reply.chat)
+                lang = table.lang if table else "en"
+                notice = Reply(text=t(lang, "dc.dm_closed", mention=f"<@{reply.to}>"))
+                only_them = discord.AllowedMentions(users=[discord.Object(id=int(reply.to))])
+                await self._group(replace(notice, chat=reply.chat), answer, only_them)
+
+    async def _board(self, reply: Reply, answer: Answer | None) -> None:
+        """The board, edited in place where possible; a picture when there is one."""
+        table = await self.router.table(PLATFORM, reply.chat)
+        playing = table is not None and table.status == "playing"
+        view = components.view_for((), hand=t(table.lang, "dc.my_hand") if playing else None)
+        picture = await self._picture(reply)
+        previous = table.board_message if table else None
+        channel = self._channel(reply.chat, answer)
+        parts = pieces(reply, with_pre=picture is None)
+        if previous and len(parts) == 1:
+            try:
+                await channel.get_partial_message(int(previous)).edit(
+                    content=parts[0],
+                    attachments=[discord.File(io.BytesIO(picture), "board.png")] if picture else [],
+                    view=view,
+                    allowed_mentions=NO_MENTIONS,
+                )
+                return
+            except discord.NotFound:
+                pass  # deleted meanwhile: post a new board
+        sent = await self._post(channel.send, reply, view, picture=picture)
+        # A board too long for one message is not edited next time: it is posted anew.
+        board_id = str(sent.id) if sent is not None and len(parts) == 1 else None
+        if board_id != previous:
+            await self.router.remember_board(PLATFORM, reply.chat, board_id)
+
+    async def _explain(self, answer: Answer | None, chat: str, error: discord.Forbidden) -> None:
+        """The bot lacks a permission: say which, once, to whoever is interacting."""
+        log.warning("discord refused in chat %s: %s", chat, error)
+        if answer is None or answer.explained:
+            return
+        answer.explained = True
+        table = await self.router.table(PLATFORM, chat)
+        lang = table.lang if table else normalize(str(answer.interaction.locale))
+        try:
+            await answer.private(t(lang, "dc.no_permission"), allowed_mentions=NO_MENTIONS)
+        except discord.HTTPException:
+            log.warning("could not explain missing permissions in discord chat %s", chat)
+
+    # ----- deadlines --------------------------------------------------------------------
+
+    async def fire(self, member: str) -> None:
+        """A due deadline (from the ticker): what it says goes to its channel."""
+        _, _, replies = await self.router.fire(member)
+        await self.send(replies)

@@ -1,0 +1,378 @@
+"""A fake Discord HTTP API on 127.0.0.1 for the real discord.py client, and interactions.
+
+Point `discord.http.Route.BASE` at `fake.base_url`, `await client.login(token)` (no
+gateway), then feed INTERACTION_CREATE payloads made here to
+`client._connection.parse_interaction_create`. The fake answers the REST calls the
+adapter makes (interaction callbacks, webhooks, channel messages, DMs, threads,
+command sync) with plausible objects and records every call. It can refuse DMs to
+some users (403, code 50007) and messages in some channels (403, code 50013).
+"""
+
+import itertools
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+
+APP_ID = 1000
+BOT_ID = 1000
+GUILD = 2000
+CHANNEL = 3000
+EPHEMERAL = 64  # message flag
+# Everything a bot may do in a channel (Discord sends the bot's rights with every interaction).
+ALL_RIGHTS = (1 << 50) - 1
+BOT_USER = {
+    "id": str(BOT_ID),
+    "username": "stammtisch",
+    "discriminator": "0",
+    "global_name": "Stammtisch",
+    "avatar": None,
+    "bot": True,
+}
+STAMP = "2026-01-01T00:00:00+00:00"
+
+
+@dataclass
+class Call:
+    method: str
+    path: str
+    body: dict[str, Any]
+    files: list[tuple[str, bytes]]
+
+
+@dataclass
+class FakeDiscord:
+    calls: list[Call] = field(default_factory=list)
+    messages: dict[str, dict[str, Any]] = field(default_factory=dict)  # id → message
+    closed_dms: set[int] = field(default_factory=set)  # users whose DMs are closed
+    forbidden: set[int] = field(default_factory=set)  # channels where the bot may not post
+    port: int = 0
+    _ids: itertools.count = field(default_factory=lambda: itertools.count(10_000))
+    _originals: dict[str, str] = field(default_factory=dict)  # token → original message id
+    _dms: dict[int, int] = field(default_factory=dict)  # DM channel id → user id
+    _channel_of: dict[str, str] = field(default_factory=dict)  # token → interaction's channel
+
+    # ----- what tests use -----------------------------------------------------------------
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/api/v10"
+
+    def called(self, method: str, pattern: str) -> list[Call]:
+        """Calls whose path matches `pattern` (a regex, anchored at both ends)."""
+        return [c for c in self.calls if c.method == method and re.fullmatch(pattern, c.path)]
+
+    def answers(self, interaction: dict[str, Any]) -> list[Call]:
+        """Everything said through one interaction: its callback, follow-ups, edits."""
+        iid, token = interaction["id"], interaction["token"]
+        return [
+            c
+            for c in self.calls
+            if c.path.startswith(f"/interactions/{iid}/") or f"/webhooks/{APP_ID}/{token}" in c.path
+        ]
+
+    def posted(self, channel: int) -> list[dict[str, Any]]:
+        """Messages sent to a channel by the bot (not through an interaction)."""
+        return [c.body for c in self.called("POST", f"/channels/{channel}/messages")]
+
+    def dm_channel(self, user: int) -> int | None:
+        return next((c for c, u in self._dms.items() if u == user), None)
+
+    def text_of(self, channel: int) -> str:
+        """Everything the channel shows: interaction responses and posted messages."""
+        return "\n".join(
+            m["content"] for m in self.messages.values() if m["channel_id"] == str(channel)
+        )
+
+    # ----- interactions the test feeds to the client ----------------------------------------
+
+    def interaction(
+        self,
+        kind: int,
+        data: dict[str, Any],
+        user: int,
+        name: str,
+        channel: int = CHANNEL,
+        guild: int | None = GUILD,
+        message: dict[str, Any] | None = None,
+        locale: str = "en-US",
+        member_rights: int = 0,
+        app_rights: int = ALL_RIGHTS,
+        thread: bool = False,
+    ) -> dict[str, Any]:
+        iid = str(next(self._ids))
+        person = {"id": str(user), "username": name.lower(), "discriminator": "0"}
+        person |= {"global_name": name, "avatar": None}
+        payload: dict[str, Any] = {
+            "id": iid,
+            "application_id": str(APP_ID),
+            "type": kind,
+            "data": data,
+            "token": f"token{iid}",
+            "version": 1,
+            "locale": locale,
+            "app_permissions": str(app_rights),
+            "attachment_size_limit": 8 * 1024 * 1024,
+            "channel_id": str(channel),
+            "entitlements": [],
+        }
+        if guild is None:
+            payload["user"] = person
+            payload["channel"] = {"id": str(channel), "type": 1, "recipients": [person]}
+        else:
+            payload["guild_id"] = str(guild)
+            payload["guild_locale"] = "en-US"
+            payload["channel"] = _channel(channel, guild, thread)
+            payload["member"] = {
+                "user": person,
+                "roles": [],
+                "joined_at": STAMP,
+                "deaf": False,
+                "mute": False,
+                "flags": 0,
+                "permissions": str(member_rights),
+            }
+        if message is not None:
+            payload["message"] = message
+        self._channel_of[payload["token"]] = str(channel)
+        return payload
+
+    def command(
+        self, name: str, user: int, who: str, options: dict[str, str] | None = None, **kw: Any
+    ) -> dict[str, Any]:
+        opts = [{"name": k, "type": 3, "value": v} for k, v in (options or {}).items()]
+        data = {"id": "1", "name": name, "type": 1, "options": opts}
+        return self.interaction(2, data, user, who, **kw)
+
+    def autocomplete(self, name: str, option: str, typed: str, user: int, **kw: Any):
+        opts = [{"name": option, "type": 3, "value": typed, "focused": True}]
+        return self.interaction(
+            4, {"id": "1", "name": name, "type": 1, "options": opts}, user, "x", **kw
+        )
+
+    def press(
+        self, message: dict[str, Any], custom_id: str, user: int, who: str, **kw: Any
+    ) -> dict[str, Any]:
+        """Press a button of a message the fake returned (its id must be one we gave)."""
+        data = {"custom_id": custom_id, "component_type": 2}
+        return self.interaction(3, data, user, who, message=message, **kw)
+
+    def choose(
+        self, message: dict[str, Any], custom_id: str, value: str, user: int, who: str, **kw: Any
+    ) -> dict[str, Any]:
+        data = {"custom_id": custom_id, "component_type": 3, "values": [value]}
+        return self.interaction(3, data, user, who, message=message, **kw)
+
+    def submit(self, custom_id: str, value: str, user: int, who: str, **kw: Any) -> dict[str, Any]:
+        field_ = {"type": 4, "custom_id": "value", "value": value}
+        data = {"custom_id": custom_id, "components": [{"type": 1, "components": [field_]}]}
+        return self.interaction(5, data, user, who, **kw)
+
+    # ----- the server ---------------------------------------------------------------------
+
+    async def start(self) -> web.AppRunner:
+        app = web.Application()
+        app.router.add_route("*", "/api/v10/{path:.*}", self._handle)
+        runner = web.AppRunner(app)
+        await runner.setup()
+        site = web.TCPSite(runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        return runner
+
+    async def _handle(self, request: web.Request) -> web.Response:
+        path = "/" + request.match_info["path"]
+        body, files = await _read(request)
+        self.calls.append(Call(request.method, path, body, files))
+        for method, pattern, handler in self._routes():
+            if request.method == method and (m := re.fullmatch(pattern, path)):
+                result = handler(body, files, *m.groups())
+                if isinstance(result, web.Response):
+                    return result
+                # discord.py reads JSON only when the type is exactly application/json
+                return web.json_response(result, content_type="application/json")
+        if request.method == "DELETE":
+            return web.Response(status=204)
+        return web.json_response({"message": "not faked", "code": 0}, status=404)
+
+    def _routes(self) -> list[tuple[str, str, Any]]:
+        hook = rf"/webhooks/{APP_ID}/([^/]+)"
+        return [
+            ("GET", r"/users/@me", lambda b, f: BOT_USER),
+            ("GET", r"/oauth2/applications/@me", lambda b, f: _application()),
+            ("PUT", r"/applications/\d+/commands", lambda b, f: _commands(b)),
+            ("PUT", r"/applications/\d+/guilds/\d+/commands", lambda b, f: _commands(b)),
+            ("POST", r"/interactions/(\d+)/([^/]+)/callback", self._callback),
+            ("GET", hook + r"/messages/@original", self._get_original),
+            ("PATCH", hook + r"/messages/@original", self._edit_original),
+            ("POST", hook, self._followup),
+            ("POST", r"/users/@me/channels", self._open_dm),
+            ("POST", r"/channels/(\d+)/messages", self._post),
+            ("PATCH", r"/channels/(\d+)/messages/(\d+)", self._edit),
+            ("POST", r"/channels/(\d+)/messages/(\d+)/threads", self._thread),
+        ]
+
+    def _message(
+        self, channel: str, body: dict[str, Any], files: list[tuple[str, bytes]], flags: int = 0
+    ) -> dict[str, Any]:
+        mid = str(next(self._ids))
+        self.messages[mid] = {
+            "id": mid,
+            "channel_id": str(channel),
+            "author": BOT_USER,
+            "content": body.get("content") or "",
+            "timestamp": STAMP,
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": _attachments(files),
+            "embeds": [],
+            "pinned": False,
+            "type": 0,
+            "flags": (body.get("flags") or 0) | flags,
+            "components": body.get("components") or [],
+        }
+        return self.messages[mid]
+
+    def _callback(self, body, files, iid, token):
+        kind, data = body.get("type"), body.get("data") or {}
+        resource: dict[str, Any] = {"type": kind}
+        if kind in (4, 5):  # a message, or "thinking…" to be edited later
+            message = self._message(self._channel_of[token], data, files)
+            self._originals[token] = message["id"]
+            resource["message"] = message
+        return {
+            "interaction": {
+                "id": iid,
+                "type": 2,
+                "response_message_id": self._originals.get(token),
+                "response_message_loading": kind == 5,
+                "response_message_ephemeral": bool((data.get("flags") or 0) & EPHEMERAL),
+            },
+            "resource": resource,
+        }
+
+    def _get_original(self, body, files, token):
+        return self.messages[self._originals[token]]
+
+    def _edit_original(self, body, files, token):
+        return self._edit(body, files, None, self._originals[token])
+
+    def _followup(self, body, files, token):
+        return self._message(self._channel_of[token], body, files)
+
+    def _open_dm(self, body, files):
+        user = int(body["recipient_id"])
+        channel = next((c for c, u in self._dms.items() if u == user), None)
+        if channel is None:
+            channel = next(self._ids)
+            self._dms[channel] = user
+        person = {"id": str(user), "username": f"u{user}", "discriminator": "0", "avatar": None}
+        return {"id": str(channel), "type": 1, "recipients": [person], "last_message_id": None}
+
+    def _post(self, body, files, channel):
+        if self._dms.get(int(channel)) in self.closed_dms:
+            error = {"message": "Cannot send messages to this user", "code": 50007}
+            return web.json_response(error, status=403)
+        if int(channel) in self.forbidden:
+            return web.json_response({"message": "Missing Permissions", "code": 50013}, status=403)
+        return self._message(channel, body, files)
+
+    def _edit(self, body, files, channel, mid):
+        if mid not in self.messages:
+            return web.json_response({"message": "Unknown Message", "code": 10008}, status=404)
+        message = self.messages[mid]
+        for key in ("content", "components", "flags"):
+            if key in body:
+                message[key] = body[key] or ([] if key == "components" else "")
+        if "attachments" in body or files:
+            message["attachments"] = _attachments(files)
+        message["edited_timestamp"] = STAMP
+        return message
+
+    def _thread(self, body, files, channel, mid):
+        thread = _channel(next(self._ids), GUILD, thread=True, parent=int(channel))
+        return thread | {"name": body.get("name", "")}
+
+
+def _channel(channel: int, guild: int, thread: bool = False, parent: int = CHANNEL) -> dict:
+    base = {"id": str(channel), "guild_id": str(guild), "name": "stammtisch", "flags": 0}
+    if not thread:
+        return base | {
+            "type": 0,
+            "position": 0,
+            "permission_overwrites": [],
+            "nsfw": False,
+            "parent_id": None,
+            "rate_limit_per_user": 0,
+        }
+    return base | {
+        "type": 11,
+        "parent_id": str(parent),
+        "owner_id": str(BOT_ID),
+        "message_count": 0,
+        "member_count": 1,
+        "rate_limit_per_user": 0,
+        "thread_metadata": {
+            "archived": False,
+            "auto_archive_duration": 1440,
+            "archive_timestamp": STAMP,
+            "locked": False,
+        },
+    }
+
+
+def _attachments(files: list[tuple[str, bytes]]) -> list[dict[str, Any]]:
+    return [
+        {
+            "id": str(i + 1),
+            "filename": name,
+            "size": len(data),
+            "url": f"http://127.0.0.1/{name}",
+            "proxy_url": f"http://127.0.0.1/{name}",
+        }
+        for i, (name, data) in enumerate(files)
+    ]
+
+
+def _application() -> dict[str, Any]:
+    return {
+        "id": str(APP_ID),
+        "name": "Stammtisch",
+        "icon": None,
+        "description": "",
+        "rpc_origins": [],
+        "bot_public": True,
+        "bot_require_code_grant": False,
+        "owner": BOT_USER,
+        "summary": "",
+        "verify_key": "0" * 64,
+        "flags": 0,
+    }
+
+
+def _commands(body: Any) -> list[dict[str, Any]]:
+    return [
+        {"id": str(i + 1), "application_id": str(APP_ID), "version": "1", "type": 1} | c
+        for i, c in enumerate(body)
+    ]
+
+
+async def _read(request: web.Request) -> tuple[Any, list[tuple[str, bytes]]]:
+    """A request's JSON body, also out of a multipart upload (payload_json + files)."""
+    if request.content_type.startswith("multipart/"):
+        body: Any = {}
+        files = []
+        reader = await request.multipart()
+        while (part := await reader.next()) is not None:
+            if part.name == "payload_json":
+                body = json.loads(await part.text())
+            else:
+                files.append((part.filename or part.name or "", await part.read()))
+        return body, files
+    raw = await request.read()
+    return (json.loads(raw) if raw else {}), []
