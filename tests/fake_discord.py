@@ -48,6 +48,7 @@ class FakeDiscord:
     messages: dict[str, dict[str, Any]] = field(default_factory=dict)  # id → message
     closed_dms: set[int] = field(default_factory=set)  # users whose DMs are closed
     forbidden: set[int] = field(default_factory=set)  # channels where the bot may not post
+    threads: list[int] = field(default_factory=list)  # threads the bot made, in order
     port: int = 0
     _ids: itertools.count = field(default_factory=lambda: itertools.count(10_000))
     _originals: dict[str, str] = field(default_factory=dict)  # token → original message id
@@ -81,9 +82,11 @@ class FakeDiscord:
         return next((c for c, u in self._dms.items() if u == user), None)
 
     def text_of(self, channel: int) -> str:
-        """Everything the channel shows: interaction responses and posted messages."""
+        """What everybody sees in a channel: responses and posts, not ephemeral messages."""
         return "\n".join(
-            m["content"] for m in self.messages.values() if m["channel_id"] == str(channel)
+            m["content"]
+            for m in self.messages.values()
+            if m["channel_id"] == str(channel) and not m["flags"] & EPHEMERAL
         )
 
     # ----- interactions the test feeds to the client ----------------------------------------
@@ -191,11 +194,10 @@ class FakeDiscord:
                 result = handler(body, files, *m.groups())
                 if isinstance(result, web.Response):
                     return result
-                # discord.py reads JSON only when the type is exactly application/json
-                return web.json_response(result, content_type="application/json")
+                return _json(result)
         if request.method == "DELETE":
             return web.Response(status=204)
-        return web.json_response({"message": "not faked", "code": 0}, status=404)
+        return _json({"message": "not faked", "code": 0}, 404)
 
     def _routes(self) -> list[tuple[str, str, Any]]:
         hook = rf"/webhooks/{APP_ID}/([^/]+)"
@@ -277,14 +279,14 @@ class FakeDiscord:
     def _post(self, body, files, channel):
         if self._dms.get(int(channel)) in self.closed_dms:
             error = {"message": "Cannot send messages to this user", "code": 50007}
-            return web.json_response(error, status=403)
+            return _json(error, 403)
         if int(channel) in self.forbidden:
-            return web.json_response({"message": "Missing Permissions", "code": 50013}, status=403)
+            return _json({"message": "Missing Permissions", "code": 50013}, 403)
         return self._message(channel, body, files)
 
     def _edit(self, body, files, channel, mid):
         if mid not in self.messages:
-            return web.json_response({"message": "Unknown Message", "code": 10008}, status=404)
+            return _json({"message": "Unknown Message", "code": 10008}, 404)
         message = self.messages[mid]
         for key in ("content", "components", "flags"):
             if key in body:
@@ -295,8 +297,16 @@ class FakeDiscord:
         return message
 
     def _thread(self, body, files, channel, mid):
-        thread = _channel(next(self._ids), GUILD, thread=True, parent=int(channel))
+        self.threads.append(next(self._ids))
+        thread = _channel(self.threads[-1], GUILD, thread=True, parent=int(channel))
         return thread | {"name": body.get("name", "")}
+
+
+def _json(data: Any, status: int = 200) -> web.Response:
+    # discord.py reads a body as JSON only when its type is exactly `application/json`
+    # (aiohttp's json_response adds `; charset=utf-8`).
+    body = json.dumps(data).encode()
+    return web.Response(body=body, status=status, headers={"Content-Type": "application/json"})
 
 
 def _channel(channel: int, guild: int, thread: bool = False, parent: int = CHANNEL) -> dict:
