@@ -9,8 +9,7 @@ import pytest
 
 from bot import pictures
 from tests import toygame
-from tests.discord_world import World
-from tests.fake_discord import EPHEMERAL, FakeDiscord
+from tests.fake_discord import EPHEMERAL, FakeDiscord, World
 
 toygame.install()
 ALICE, BOB = 11, 22
