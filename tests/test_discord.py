@@ -4,12 +4,14 @@ Interactions are fed as raw INTERACTION_CREATE payloads; every HTTP call the bot
 is recorded by tests/fake_discord.py.
 """
 
+import asyncio
+
 import discord
 import pytest
 
 from bot import pictures
 from tests import toygame
-from tests.fake_discord import EPHEMERAL, FakeDiscord, World
+from tests.fake_discord import ALL_RIGHTS, APP_ID, CHANNEL, EPHEMERAL, GUILD, FakeDiscord, World
 
 toygame.install()
 ALICE, BOB = 11, 22
@@ -116,3 +118,187 @@ async def test_a_whole_game_in_a_thread_with_buttons_a_modal_and_a_dm(world):
     # One board, edited in place as the game went on.
     assert fake.called("PATCH", rf"/channels/{thread}/messages/{board['id']}")
     assert len([m for m in messages(world, thread) if "```" in m["content"]]) == 1
+
+
+async def test_my_hand_on_the_board_is_an_ephemeral_private_view(world):
+    fake = world.fake
+    thread = await open_game(world)
+    (board,) = [m for m in messages(world, thread) if "```" in m["content"]]
+    hand = fake.press(board, components(board)["My hand"], BOB, "Bob", channel=thread, thread=True)
+    await world.feed(hand)
+    body = callback(world, hand)
+    assert body["type"] == 4 and body["data"]["flags"] == EPHEMERAL
+    assert "Coins: 10" in body["data"]["content"]
+    assert "Coins: 10" not in fake.text_of(thread)
+
+
+async def test_a_bid_from_the_ephemeral_prompt_opens_a_modal_and_stays_secret(world):
+    fake = world.fake
+    thread = await open_game(world)
+    (prompt,) = [m for m in messages(world, thread, ephemeral=True) if m["components"]]
+    opener = fake.press(
+        prompt, components(prompt)["Type a number"], ALICE, "Alice", channel=thread, thread=True
+    )
+    await world.feed(opener)
+    form = callback(world, opener)
+    assert form["type"] == 9
+    assert form["data"]["title"] == "Your secret answer"
+    submit = fake.submit(
+        form["data"]["custom_id"], "7", ALICE, "Alice", channel=thread, thread=True
+    )
+    await world.feed(submit)
+    # Only Alice sees her bid; the thread sees that she answered.
+    taken = callback(world, submit)
+    assert taken["data"]["flags"] == EPHEMERAL and "7" in taken["data"]["content"]
+    assert "Alice has answered" in fake.text_of(thread) and " 7" not in fake.text_of(thread)
+
+
+async def test_buttons_survive_a_restart_and_stale_ones_are_outdated(world):
+    fake = world.fake
+    thread = await open_game(world)
+    (alice_prompt,) = [m for m in messages(world, thread, ephemeral=True) if m["components"]]
+    (bob_prompt,) = messages(world, fake.dm_channel(BOB))
+    await world.clients[0].close()
+    later = await world.start_bot()  # a new process: nothing of the old one in memory
+    # A current button still works...
+    bid = fake.press(alice_prompt, components(alice_prompt)["0"], ALICE, "Alice", channel=thread)
+    await world.feed(bid, later)
+    assert "Alice has answered" in fake.text_of(thread)
+    bid = fake.press(bob_prompt, components(bob_prompt)["0"], BOB, "Bob", guild=None)
+    await world.feed(bid, later)
+    # ...and once the bids are in, the same button is outdated: said to the presser only.
+    again = fake.press(alice_prompt, components(alice_prompt)["5"], ALICE, "Alice", channel=thread)
+    await world.feed(again, later)
+    body = callback(world, again)
+    assert body["data"]["flags"] == EPHEMERAL
+    assert "outdated" in body["data"]["content"]
+
+
+async def test_a_slow_answer_is_deferred_then_followed_up(world):
+    fake = world.fake
+    thread = await open_game(world)
+    slow = await world.start_bot(budget=0.05, sync=False)
+    handle = slow.adapter.router.handle
+
+    async def slow_handle(msg):
+        await asyncio.sleep(0.3)  # Redis or rendering taking long
+        return await handle(msg)
+
+    slow.adapter.router.handle = slow_handle
+    hand = fake.command("hand", BOB, "Bob", channel=thread, thread=True)
+    await world.feed(hand, slow)
+    # Deferred at once, ephemerally; the private view then fills the "thinking…" message.
+    assert callback(world, hand) == {"type": 5, "data": {"flags": EPHEMERAL}}
+    (edit,) = fake.called("PATCH", rf"/webhooks/{APP_ID}/{hand['token']}/messages/@original")
+    assert "Coins: 10" in edit.body["content"]
+    roll = fake.command("roll", ALICE, "Alice", {"expression": "d6"})
+    await world.feed(roll, slow)
+    # A group answer after an ephemeral deferral goes to the channel, never ephemerally.
+    assert callback(world, roll)["type"] == 5
+    assert "Alice rolls" in fake.posted(CHANNEL)[-1]["content"]
+    assert fake.called("DELETE", rf"/webhooks/{APP_ID}/{roll['token']}/messages/@original")
+
+
+async def test_hostile_names_mention_nobody_and_format_nothing(world):
+    fake = world.fake
+    new = fake.command("new", ALICE, "@everyone __Boss__ `x` ||y||", {"game": "auktion"})
+    await world.feed(new)
+    body = callback(world, new)["data"]
+    assert "@everyone \\_\\_Boss\\_\\_ \\`x\\` \\|\\|y\\|\\|" in body["content"]
+    assert body["allowed_mentions"] == {"parse": []}
+    for message in fake.posted(fake.threads[0]):
+        assert message["allowed_mentions"] == {"parse": []}
+
+
+async def test_long_replies_are_split_into_messages_of_2000_characters(world):
+    roll = world.fake.command("roll", ALICE, "Alice", {"expression": "20x 100d6"})
+    await world.feed(roll)
+    first = callback(world, roll)["data"]["content"]
+    follow = world.fake.called("POST", rf"/webhooks/{APP_ID}/{roll['token']}")
+    pieces = [first, *(c.body["content"] for c in follow)]
+    assert len(pieces) >= 2 and all(len(p) <= 2000 for p in pieces)
+    assert sum(p.count("100d6 (") for p in pieces) == 20
+
+
+async def test_closed_dms_wait_for_the_next_interaction(world):
+    fake = world.fake
+    fake.closed_dms.add(BOB)
+    thread = await open_game(world)
+    # The thread is told, mentioning Bob alone, and never what the DM said.
+    bodies = [c.body for c in fake.calls if isinstance(c.body, dict)]
+    (notice,) = [b for b in bodies if "direct messages" in b.get("content", "")]
+    assert f"<@{BOB}>" in notice["content"]
+    assert notice["allowed_mentions"] == {"parse": [], "users": [BOB]}
+    assert "sealed bid" not in fake.text_of(thread)
+    # Bob's next interaction shows what waited, only to him, with its buttons.
+    board = fake.command("board", BOB, "Bob", channel=thread, thread=True)
+    await world.feed(board)
+    waiting = [c.body for c in fake.answers(board) if c.body.get("flags") == EPHEMERAL]
+    assert any("sealed bid" in w["content"] and w["components"] for w in waiting)
+    # ...once.
+    again = fake.command("board", BOB, "Bob", channel=thread, thread=True)
+    await world.feed(again)
+    assert not [c for c in fake.answers(again) if c.body.get("flags") == EPHEMERAL]
+
+
+async def test_missing_permissions_are_explained_once(world):
+    fake = world.fake
+    fake.forbidden.add(CHANNEL)
+    no_threads = ALL_RIGHTS & ~(1 << 35)  # without Create Public Threads: the game stays here
+    for user, name, command in [(ALICE, "Alice", "new"), (BOB, "Bob", "join")]:
+        options = {"game": "auktion"} if command == "new" else None
+        await world.feed(fake.command(command, user, name, options, app_rights=no_threads))
+    assert not fake.threads
+    start = fake.command("start", ALICE, "Alice", app_rights=no_threads)
+    await world.feed(start)  # the board cannot be posted
+    explained = [c.body for c in fake.answers(start) if "lack a permission" in str(c.body)]
+    assert len(explained) == 1
+
+
+async def test_game_choices_are_autocompleted(world):
+    typed = world.fake.autocomplete("new", "game", "auk", ALICE)
+    await world.feed(typed)
+    body = callback(world, typed)
+    assert body["type"] == 8
+    assert body["data"]["choices"] == [{"name": "Auction (test game)", "value": "auktion"}]
+
+
+async def test_commands_are_synced_with_german_descriptions_and_game_verbs(world):
+    (sync,) = world.fake.called("PUT", rf"/applications/{APP_ID}/commands")
+    by_name = {c["name"]: c for c in sync.body}
+    assert {"roll", "new", "join", "leave", "start", "abort", "board", "hand"} <= set(by_name)
+    assert {"rules", "lang", "games", "help", "bid"} <= set(by_name)
+    roll = by_name["roll"]
+    assert roll["description_localizations"]["de"].startswith("Würfeln")
+    assert "4d6kh3" in roll["options"][0]["description"]
+    assert "name_localizations" not in roll or not roll["name_localizations"]
+
+
+async def test_commands_go_to_one_guild_in_development(world):
+    await world.start_bot(guild_id=GUILD)
+    (sync,) = world.fake.called("PUT", rf"/applications/{APP_ID}/guilds/{GUILD}/commands")
+    assert "roll" in {c["name"] for c in sync.body}
+
+
+async def test_boards_are_uploaded_as_pictures_when_there_are_some(world, monkeypatch):
+    async def picture(svg: str) -> bytes:
+        return b"\x89PNG fake"
+
+    monkeypatch.setattr(pictures, "png", picture)
+    thread = await open_game(world)
+    (board,) = [m for m in fake_posts_with_files(world, thread)]
+    assert board.files == [("board.png", b"\x89PNG fake")]
+    assert "```" not in board.body["content"]
+
+
+def fake_posts_with_files(world: World, channel: int):
+    return [c for c in world.fake.called("POST", rf"/channels/{channel}/messages") if c.files]
+
+
+async def test_a_deadline_speaks_in_its_channel(world):
+    fake = world.fake
+    thread = await open_game(world)
+    router = world.bot.adapter.router
+    (due,) = [m for m in await router.deadlines.claim_due(float("inf")) if "|timeout|" in m]
+    await world.bot.adapter.fire(due)
+    assert "Time is up" in fake.text_of(thread)
