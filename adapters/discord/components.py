@@ -10,6 +10,7 @@ from typing import Any
 
 import discord
 
+from bot import buttons
 from bot.replies import Button, InputRequest
 
 # Discord's limits: 5 rows of 5 buttons, 80 characters a button label, 25 options a
@@ -112,7 +113,7 @@ def read(interaction: discord.Interaction) -> Press | None:
     if custom_id.startswith(f"{OPEN_INPUT}:"):
         _, kind, button = custom_id.split(":", 2)
         return Press(data=button, modal="number" if kind == "n" else "text")
-    if custom_id.startswith("st"):
+    if custom_id.startswith(f"{buttons.PREFIX}:"):
         return Press(data=custom_id)
     return None
 
