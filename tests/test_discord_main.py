@@ -1,0 +1,33 @@
+"""`python -m adapters.discord`: settings from the environment and a .env file."""
+
+import os
+
+import discord
+
+from adapters.discord.__main__ import DEADLINES, build, read_env_file
+
+
+async def test_shards_of_one_process_and_who_registers_the_commands():
+    client = build({"DISCORD_SHARD_COUNT": "4", "DISCORD_SHARD_IDS": "2,3"})
+    assert isinstance(client, discord.AutoShardedClient)
+    assert (client.shard_ids, client.shard_count) == ([2, 3], 4)
+    assert not client.sync_commands  # the process with shard 0 registers them
+    assert build({}).sync_commands
+    await client.adapter.router.redis.aclose()
+
+
+def test_discord_deadlines_are_kept_apart_from_other_platforms():
+    client = build({"DISCORD_GUILD_ID": "42"})
+    assert client.adapter.router.deadlines.key == DEADLINES
+    assert client.guild_id == 42
+
+
+def test_a_dotenv_file_fills_what_the_environment_lacks(tmp_path, monkeypatch):
+    env = tmp_path / ".env"
+    env.write_text("# a comment\nDISCORD_TOKEN='from-file'\nSTAMMTISCH_X=1\n")
+    monkeypatch.setenv("STAMMTISCH_X", "set")
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    read_env_file(env)
+    assert os.environ["DISCORD_TOKEN"] == "from-file"
+    assert os.environ["STAMMTISCH_X"] == "set"
+    monkeypatch.delenv("DISCORD_TOKEN")
