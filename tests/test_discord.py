@@ -85,7 +85,7 @@ async def test_a_whole_game_in_a_thread_with_buttons_a_modal_and_a_dm(world):
     assert "Waiting for secret answers from Alice, Bob" in fake.text_of(thread)
     # The board: in the thread, as text, with a "My hand" button.
     (board,) = [m for m in messages(world, thread) if "```" in m["content"]]
-    assert "My hand" in components(board)
+    assert "🔒 My hand & money" in components(board)
     # Alice started the game: her sealed-bid buttons are ephemeral, in the thread.
     (alice_prompt,) = [m for m in messages(world, thread, ephemeral=True) if m["components"]]
     assert "sealed bid" in alice_prompt["content"]
@@ -124,7 +124,9 @@ async def test_my_hand_on_the_board_is_an_ephemeral_private_view(world):
     fake = world.fake
     thread = await open_game(world)
     (board,) = [m for m in messages(world, thread) if "```" in m["content"]]
-    hand = fake.press(board, components(board)["My hand"], BOB, "Bob", channel=thread, thread=True)
+    hand = fake.press(
+        board, components(board)["🔒 My hand & money"], BOB, "Bob", channel=thread, thread=True
+    )
     await world.feed(hand)
     body = callback(world, hand)
     assert body["type"] == 4 and body["data"]["flags"] == EPHEMERAL
@@ -197,6 +199,17 @@ async def test_a_slow_answer_is_deferred_then_followed_up(world):
     assert callback(world, roll)["type"] == 5
     assert "Alice rolls" in fake.posted(CHANNEL)[-1]["content"]
     assert fake.called("DELETE", rf"/webhooks/{APP_ID}/{roll['token']}/messages/@original")
+
+
+async def test_a_slow_new_table_still_gets_its_thread(world):
+    fake = world.fake
+    slow = await world.start_bot(budget=0.0, sync=False)
+    new = fake.command("new", ALICE, "Alice", {"game": "auktion"})
+    await world.feed(new, slow)
+    assert callback(world, new)["type"] == 5
+    (lobby,) = [m for m in messages(world, CHANNEL) if "opened a table" in m["content"]]
+    assert fake.called("POST", rf"/channels/{CHANNEL}/messages/{lobby['id']}/threads")
+    assert "This thread is the table" in fake.text_of(fake.threads[0])
 
 
 async def test_hostile_names_mention_nobody_and_format_nothing(world):

@@ -180,8 +180,10 @@ class DiscordAdapter:
         try:
             if answer.posted:
                 message = await answer.interaction.original_response()
+            elif answer.message is not None:
+                message = answer.message
             else:
-                message = await channel.send(t(table.lang, "dc.thread_lobby"))
+                return
             spec = registry.get(table.game or "")
             game = spec.name(table.lang) if spec else table.game or ""
             thread = await message.create_thread(
@@ -252,9 +254,13 @@ class DiscordAdapter:
         channel = self._channel(reply.chat, answer)
 
         async def send(content: str, **kwargs: Any) -> Any:
-            if answer and answer.chat == reply.chat and await answer.public(content, **kwargs):
+            ours = answer is not None and answer.chat == reply.chat
+            if ours and await answer.public(content, **kwargs):
                 return None
-            return await channel.send(content, **kwargs)
+            sent = await channel.send(content, **kwargs)
+            if ours and answer.message is None:
+                answer.message = sent  # e.g. the lobby's line, for its thread
+            return sent
 
         await self._post(send, reply, view, mentions)
 

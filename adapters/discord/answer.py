@@ -20,6 +20,7 @@ class Answer:
     deferred: bool = False
     original_free: bool = False  # the deferred "thinking…" message still waits for content
     posted: bool = False  # a group message went out as the interaction's response
+    message: discord.Message | None = None  # else the first one posted in its channel
     explained: bool = False  # a missing permission was explained (once per interaction)
 
     @property
