@@ -1,47 +1,84 @@
 """Private messages waiting for a player the platform will not let us reach yet.
 
-Telegram refuses to message a user who never started the bot. Their private
-replies wait here (in Redis, so any process can deliver them) until they do; the
-group is told once, with a link — never the private text itself.
+Telegram refuses to message a user who never started the bot. Their private replies
+wait here, in Redis, so whichever process sees the player arrive delivers them; the
+group is told once (with a link), never the private text itself. One list per user,
+`stammtisch:{<platform>:user:<id>}:mailbox`, beside the user's other keys (same hash
+tag), holding each Reply as JSON; it expires a week after the last reply kept.
 """
 
 import json
 from dataclasses import asdict
 from typing import Any
 
-from bot.replies import Button, Reply
+from bot.keys import PREFIX
+from bot.replies import Button, InputRequest, Reply
 
 TTL_SECONDS = 7 * 24 * 3600
+MAX_WAITING = 50  # replies kept per user: a player away for a whole game gets the last ones
 
 
-def _key(platform: str, user: str) -> str:
-    return f"stammtisch:{{{platform}:user:{user}}}:mailbox"
+def mailbox_key(platform: str, user: str) -> str:
+    return f"{PREFIX}:{{{platform}:user:{user}}}:mailbox"
 
 
-def _notified_key(platform: str, user: str) -> str:
-    return f"stammtisch:{{{platform}:user:{user}}}:mailbox-notified"
+def _told_key(platform: str, user: str) -> str:
+    """Set while the group has been told about the waiting mail."""
+    return f"{PREFIX}:{{{platform}:user:{user}}}:mailbox-told"
 
 
 async def keep(redis: Any, platform: str, user: str, reply: Reply) -> bool:
-    """Keep a reply for later; True when the group should be told (once until delivered)."""
-    data = {k: v for k, v in asdict(reply).items() if k not in ("svg", "input")}
-    async with redis.pipeline(transaction=False) as pipe:
-        pipe.rpush(_key(platform, user), json.dumps(data))
-        pipe.expire(_key(platform, user), TTL_SECONDS)
-        pipe.set(_notified_key(platform, user), 1, nx=True, ex=TTL_SECONDS)
-        _, _, first = await pipe.execute()
+    """Keep a reply for later; True if the group should be told (the first since the
+    last delivery). One round trip."""
+    key = mailbox_key(platform, user)
+    async with redis.pipeline(transaction=True) as pipe:
+        pipe.rpush(key, dumps(reply))
+        pipe.ltrim(key, -MAX_WAITING, -1)
+        pipe.expire(key, TTL_SECONDS)
+        pipe.set(_told_key(platform, user), 1, nx=True, ex=TTL_SECONDS)
+        *_, first = await pipe.execute()
     return bool(first)
 
 
 async def take(redis: Any, platform: str, user: str) -> list[Reply]:
-    """Everything waiting for the user, oldest first; the mailbox is empty afterwards."""
+    """Everything waiting for the user, oldest first, and the mailbox emptied, in one
+    atomic step: two processes never deliver the same reply."""
     async with redis.pipeline(transaction=True) as pipe:
-        pipe.lrange(_key(platform, user), 0, -1)
-        pipe.delete(_key(platform, user), _notified_key(platform, user))
+        pipe.lrange(mailbox_key(platform, user), 0, -1)
+        pipe.delete(mailbox_key(platform, user), _told_key(platform, user))
         raw, _ = await pipe.execute()
-    replies = []
-    for item in raw:
-        data = json.loads(item)
-        data["buttons"] = tuple(tuple(Button(**b) for b in row) for row in data["buttons"])
-        replies.append(Reply(**data))
-    return replies
+    return [loads(item) for item in raw]
+
+
+def dumps(reply: Reply) -> str:
+    """A Reply as JSON. Its picture is drawn on demand and cannot be kept: a kept
+    reply arrives as its text snapshot."""
+    return json.dumps(
+        {
+            "text": reply.text,
+            "to": reply.to,
+            "pre": reply.pre,
+            "buttons": [[[b.label, b.data] for b in row] for row in reply.buttons],
+            "notice": reply.notice,
+            "error": reply.error,
+            "input": asdict(reply.input) if reply.input else None,
+            "chat": reply.chat,
+        }
+    )
+
+
+def loads(raw: str | bytes) -> Reply:
+    data = json.loads(raw)
+    buttons = tuple(
+        tuple(Button(label, payload) for label, payload in row) for row in data["buttons"]
+    )
+    return Reply(
+        text=data["text"],
+        to=data["to"],
+        pre=data["pre"],
+        buttons=buttons,
+        notice=data["notice"],
+        error=data["error"],
+        input=InputRequest(**data["input"]) if data["input"] else None,
+        chat=data["chat"],
+    )

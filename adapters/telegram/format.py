@@ -1,52 +1,124 @@
-"""Telegram HTML: escaped text, the two light marks, <pre> boards, 4096-character pieces."""
+"""Plain reply text → Telegram HTML: escaped, two light marks, <pre> boards, cut to fit.
+
+Telegram limits a message to 4096 characters and a caption to 1024, counted after
+the HTML is parsed, in UTF-16 code units. We measure the plain text (never shorter
+than what Telegram counts) and cut it on line ends; every piece is formatted on its
+own, so no tag ever spans two messages and no cut falls inside `&amp;`.
+"""
 
 import html
+import itertools
 import re
+from collections.abc import Iterable
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from bot.replies import Button
+from bot.replies import Button, Reply
 
-MESSAGE_LIMIT = 4096  # characters of a message, after entities are parsed
+MESSAGE_LIMIT = 4096
 CAPTION_LIMIT = 1024
-_STRIKE = re.compile(r"~~(.+?)~~")
-_BOLD = re.compile(r"\*\*(.+?)\*\*")
+ALERT_LIMIT = 200  # the text of a callback answer
+
+# A mark's content holds neither `~` nor `*`, so two marks can only nest, never
+# cross: a user name with `**` in it cannot produce `<b><s></b></s>`, which Telegram
+# would refuse (and the whole message with it).
+_STRIKE = re.compile(r"~~([^~*\n]+)~~")
+_BOLD = re.compile(r"\*\*([^~*\n]+)\*\*")
+
+Line = tuple[str, bool]  # a line of plain text, and whether it belongs to a <pre> block
 
 
-def to_html(text: str) -> str:
-    """Plain reply text → Telegram HTML: everything escaped (user names included),
-    then ~~dropped~~ and **success** marks become <s> and <b>."""
+def lines_of(reply: Reply) -> list[Line]:
+    """The reply's text, then its monospace block."""
+    text = [(line, False) for line in reply.text.split("\n")] if reply.text else []
+    return text + ([(line, True) for line in reply.pre.split("\n")] if reply.pre else [])
+
+
+def units(text: str) -> int:
+    """Length as Telegram counts it: UTF-16 code units (an emoji is two)."""
+    return len(text.encode("utf-16-le")) // 2
+
+
+def size(lines: Iterable[Line]) -> int:
+    parts = [units(line) for line, _ in lines]
+    return sum(parts) + max(len(parts) - 1, 0)  # the line breaks count too
+
+
+def pieces(lines: list[Line], limit: int = MESSAGE_LIMIT) -> list[str]:
+    """HTML messages of at most `limit` visible characters, cut at line ends
+    (a line longer than a whole message is cut where it must)."""
+    chunks: list[list[Line]] = []
+    current: list[Line] = []
+    used = 0
+    for line, is_pre in lines:
+        for part in _cut(line, limit):
+            cost = units(part) + (1 if current else 0)
+            if current and used + cost > limit:
+                chunks.append(current)
+                current, cost = [], units(part)
+                used = 0
+            current.append((part, is_pre))
+            used += cost
+    if current:
+        chunks.append(current)
+    return [to_html(chunk) for chunk in chunks]
+
+
+def to_html(lines: list[Line]) -> str:
+    out = []
+    for is_pre, group in itertools.groupby(lines, key=lambda line: line[1]):
+        texts = [text for text, _ in group]
+        if is_pre:
+            body = html.escape("\n".join(texts), quote=False)
+            out.append(f"<pre>{body}</pre>")
+        else:
+            out.extend(marked(text) for text in texts)
+    return "\n".join(out)
+
+
+def marked(text: str) -> str:
+    """One line of plain text, escaped (user names included), then ~~x~~ → <s>x</s>
+    and **x** → <b>x</b>: the marks are applied after escaping, so only ours are tags."""
     escaped = html.escape(text, quote=False)
     return _BOLD.sub(r"<b>\1</b>", _STRIKE.sub(r"<s>\1</s>", escaped))
 
 
-def pre(text: str) -> str:
-    return f"<pre>{html.escape(text, quote=False)}</pre>"
+def caption(reply: Reply) -> str:
+    """A picture's caption: the reply's text with its text snapshot when both fit,
+    else the text alone (the picture shows what the snapshot would)."""
+    lines = lines_of(reply)
+    if size(lines) > CAPTION_LIMIT:
+        lines = [line for line in lines if not line[1]]
+    return pieces(lines, CAPTION_LIMIT)[0] if lines else ""
 
 
-def split(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
-    """Pieces of at most `limit` characters, cut at line ends (a giant line is cut hard).
-    Cutting HTML is safe here because our tags never span a line."""
-    pieces, current = [], ""
-    for line in text.split("\n"):
-        while len(line) > limit:
-            if current:
-                pieces.append(current)
-                current = ""
-            pieces.append(line[:limit])
-            line = line[limit:]
-        candidate = f"{current}\n{line}" if current else line
-        if len(candidate) > limit:
-            pieces.append(current)
-            current = line
-        else:
-            current = candidate
-    return [*pieces, current] if current else pieces
+def mention(user_id: int, name: str) -> str:
+    """A name that notifies its user (Telegram's text mention)."""
+    return f'<a href="tg://user?id={int(user_id)}">{html.escape(name, quote=False)}</a>'
 
 
 def keyboard(rows: tuple[tuple[Button, ...], ...]) -> InlineKeyboardMarkup | None:
+    """Reply buttons as an inline keyboard; the callback data is the button's payload."""
     if not rows:
         return None
     return InlineKeyboardMarkup(
         [[InlineKeyboardButton(b.label, callback_data=b.data) for b in row] for row in rows]
     )
+
+
+def link_button(label: str, url: str) -> InlineKeyboardMarkup:
+    return InlineKeyboardMarkup([[InlineKeyboardButton(label, url=url)]])
+
+
+def _cut(line: str, limit: int) -> list[str]:
+    if units(line) <= limit:
+        return [line]
+    parts, current, used = [], [], 0
+    for char in line:
+        width = units(char)
+        if used + width > limit:
+            parts.append("".join(current))
+            current, used = [], 0
+        current.append(char)
+        used += width
+    return [*parts, "".join(current)]

@@ -1,0 +1,92 @@
+"""The python-telegram-bot Application, wired to the router, and what runs beside it.
+
+On start: the bot's @name for the router (it ignores `/roll@otherbot`), the command
+menus, and the deadline ticker, which fires due deadlines and sends what they say.
+On stop: the ticker ends and the queues are sent out.
+"""
+
+import asyncio
+import contextlib
+import logging
+import time
+from dataclasses import dataclass, field, replace
+
+from telegram.ext import Application
+
+from adapters.telegram import menu
+from adapters.telegram.adapter import TelegramAdapter
+from adapters.telegram.admins import Admins
+from adapters.telegram.calls import Retry
+from adapters.telegram.chats import PLATFORM
+from adapters.telegram.messages import Poster
+from adapters.telegram.order import ChatOrder
+from adapters.telegram.pace import Pace
+from adapters.telegram.sending import Sender
+from adapters.telegram.settings import Settings
+from bot.router import Router
+from bot.scheduler import run_ticker
+
+log = logging.getLogger(__name__)
+# Only these updates are fetched: nothing else would be read.
+UPDATES = ["message", "callback_query"]
+
+
+@dataclass
+class Bot:
+    app: Application
+    adapter: TelegramAdapter
+    ticker_interval: float = 1.0
+    _ticker: asyncio.Task[None] | None = field(default=None, init=False)
+
+    @property
+    def router(self) -> Router:
+        return self.adapter.router
+
+    async def on_start(self, app: Application) -> None:
+        self.router.bot_name = app.bot.username
+        await menu.register(app.bot)
+        self._ticker = asyncio.create_task(
+            run_ticker(self.router.deadlines, self.fire, self.router.clock, self.ticker_interval)
+        )
+
+    async def on_stop(self, app: Application) -> None:
+        if self._ticker:
+            self._ticker.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._ticker
+        await self.adapter.sender.drain()
+
+    async def fire(self, member: str) -> None:
+        platform, chat, replies = await self.router.fire(member)
+        if platform != PLATFORM:
+            # The deadlines of all platforms share one set (bot/keys.py): another
+            # platform's deadline fired here cannot be told to its players.
+            log.error("deadline %s of %s fired by the telegram bot", member, platform)
+            return
+        self.adapter.sender.send(replace(r, chat=r.chat or chat) for r in replies)
+
+
+def build(
+    settings: Settings,
+    router: Router,
+    *,
+    pace: Pace | None = None,
+    retry: Retry | None = None,
+    ticker_interval: float = 1.0,
+) -> Bot:
+    """The Application with our handlers; pacing and retries injectable for tests."""
+    app = (
+        Application.builder()
+        .token(settings.token)
+        .base_url(settings.base_url)
+        .base_file_url(settings.base_file_url)
+        .concurrent_updates(ChatOrder())
+        .build()
+    )
+    retry = retry or Retry()
+    poster = Poster(app.bot, pace or Pace(router.redis, clock=time.time), retry)
+    adapter = TelegramAdapter(router, Sender(poster, router), Admins(app.bot, retry))
+    adapter.install(app)
+    bot = Bot(app, adapter, ticker_interval)
+    app.post_init, app.post_stop = bot.on_start, bot.on_stop  # (run_polling/run_webhook)
+    return bot

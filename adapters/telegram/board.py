@@ -1,0 +1,89 @@
+"""The board of a table: one message, edited in place as the game goes on.
+
+A photo when the table shows pictures and the bot may post photos there, else the
+text snapshot in <pre>. The table keeps which message it is (`photo:<id>` or
+`text:<id>`), so any process edits the same one; a board of another kind, or one
+Telegram will no longer edit, is posted anew.
+"""
+
+import logging
+
+from telegram.error import BadRequest
+
+from adapters.telegram import format
+from adapters.telegram.chats import PLATFORM, parse_key, redis_key
+from adapters.telegram.messages import Poster
+from bot import pictures
+from bot.i18n import DEFAULT, t
+from bot.replies import Reply
+from bot.router import Router
+
+log = logging.getLogger(__name__)
+PHOTO, TEXT = "photo", "text"
+NO_PHOTOS_SECONDS = 6 * 3600  # how long a chat without photo rights gets text boards
+
+
+class Boards:
+    def __init__(self, poster: Poster, router: Router) -> None:
+        self.poster, self.router = poster, router
+
+    async def show(self, key: str, reply: Reply) -> None:
+        chat, thread = parse_key(key)
+        table = await self.router.table(PLATFORM, key)
+        kind, old = _placed(table.board_message if table else None)
+        picture = await self._picture(chat, reply)
+        if picture is not None:
+            caption = format.caption(reply)
+            if kind == PHOTO and await self.poster.edit_photo(chat, old, picture, caption):
+                return
+            try:
+                sent = await self.poster.photo(chat, thread, picture, caption)
+            except BadRequest as e:
+                if "not enough rights" not in str(e).lower():
+                    raise
+                await self._no_photos(chat, thread, table.lang if table else DEFAULT)
+            else:
+                await self.router.remember_board(PLATFORM, key, f"{PHOTO}:{sent.message_id}")
+                return
+        pieces = format.pieces(format.lines_of(reply))
+        if kind == TEXT and len(pieces) == 1 and await self.poster.edit_text(chat, old, pieces[0]):
+            return
+        sent = await self.poster.text(chat, thread, pieces)
+        # A board longer than one message cannot be edited as one: the next is posted anew.
+        placed = f"{TEXT}:{sent.message_id}" if sent and len(pieces) == 1 else None
+        await self.router.remember_board(PLATFORM, key, placed)
+
+    async def _picture(self, chat: int, reply: Reply) -> bytes | None:
+        """The board as PNG; None for text (pictures off for the table, none drawn for
+        this game, no rasteriser, or no photo rights here)."""
+        if not shows_pictures(reply):
+            return None
+        if await self.router.redis.exists(redis_key(chat, "no_photos")):
+            return None
+        return await picture(reply)
+
+    async def _no_photos(self, chat: int, thread: int | None, lang: str) -> None:
+        """Boards go out as text for a while; the chat is told once why."""
+        log.warning("telegram chat %s: no rights to send photos", chat)
+        first = await self.router.redis.set(
+            redis_key(chat, "no_photos"), 1, nx=True, ex=NO_PHOTOS_SECONDS
+        )
+        if first:
+            await self.poster.text(chat, thread, [format.marked(t(lang, "tg.no_photos"))])
+
+
+def shows_pictures(reply: Reply) -> bool:
+    """Whether a reply should be a picture: the router leaves out the picture when the
+    table has `/images off`, so its presence is the table's choice."""
+    return reply.svg is not None
+
+
+async def picture(reply: Reply) -> bytes | None:
+    """The reply's picture as PNG, or None: send its text instead."""
+    svg = reply.svg() if shows_pictures(reply) and reply.svg else None
+    return await pictures.png(svg) if svg else None
+
+
+def _placed(board_message: str | None) -> tuple[str, int]:
+    kind, _, message_id = (board_message or "").partition(":")
+    return (kind, int(message_id)) if message_id.isdigit() else ("", 0)

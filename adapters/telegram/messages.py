@@ -1,0 +1,107 @@
+"""Posting and editing messages: every call paced (groups) and retried, always HTML."""
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from telegram import InlineKeyboardMarkup, InputMediaPhoto, LinkPreviewOptions, Message
+from telegram.constants import ParseMode
+from telegram.error import BadRequest
+
+from adapters.telegram.calls import Retry
+from adapters.telegram.pace import Pace
+
+T = TypeVar("T")
+HTML = ParseMode.HTML
+# A label like `/roll 2d6 https://…` must not unfold a preview under the roll.
+NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
+
+
+class Poster:
+    def __init__(self, bot: Any, pace: Pace, retry: Retry) -> None:
+        self.bot, self.pace, self.retry = bot, pace, retry
+
+    async def call(self, chat: int, fn: Callable[[], Awaitable[T]]) -> T:
+        await self.pace.take(chat)
+        return await self.retry(fn)
+
+    async def text(
+        self,
+        chat: int,
+        thread: int | None,
+        pieces: list[str],
+        markup: InlineKeyboardMarkup | None = None,
+    ) -> Message | None:
+        """Send the pieces of one message in order, the keyboard under the last one;
+        returns the last message sent."""
+        sent = None
+        for i, piece in enumerate(pieces):
+            keys = markup if i == len(pieces) - 1 else None
+            sent = await self.call(
+                chat,
+                lambda piece=piece, keys=keys: self.bot.send_message(
+                    chat,
+                    piece,
+                    parse_mode=HTML,
+                    reply_markup=keys,
+                    message_thread_id=thread,
+                    link_preview_options=NO_PREVIEW,
+                ),
+            )
+        return sent
+
+    async def photo(
+        self,
+        chat: int,
+        thread: int | None,
+        png: bytes,
+        caption: str,
+        markup: InlineKeyboardMarkup | None = None,
+    ) -> Message:
+        return await self.call(
+            chat,
+            lambda: self.bot.send_photo(
+                chat,
+                png,
+                caption=caption,
+                parse_mode=HTML,
+                reply_markup=markup,
+                message_thread_id=thread,
+            ),
+        )
+
+    async def edit_text(self, chat: int, message_id: int, html: str) -> bool:
+        """Replace a message's text; False if Telegram will not (deleted, too old…)."""
+        return await self._edit(
+            chat,
+            lambda: self.bot.edit_message_text(
+                html,
+                chat_id=chat,
+                message_id=message_id,
+                parse_mode=HTML,
+                link_preview_options=NO_PREVIEW,
+            ),
+        )
+
+    async def edit_photo(self, chat: int, message_id: int, png: bytes, caption: str) -> bool:
+        """Replace a photo and its caption; False if Telegram will not."""
+        media = InputMediaPhoto(png, caption=caption, parse_mode=HTML)
+        return await self._edit(
+            chat, lambda: self.bot.edit_message_media(media, chat_id=chat, message_id=message_id)
+        )
+
+    async def _edit(self, chat: int, fn: Callable[[], Awaitable[object]]) -> bool:
+        try:
+            await self.call(chat, fn)
+        except BadRequest as e:
+            # Telegram refuses an edit that changes nothing: the message shows it already.
+            return "not modified" in str(e).lower()
+        return True
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A message the adapter writes itself (a deep link to the bot), ready as HTML."""
+
+    html: str
+    markup: InlineKeyboardMarkup | None = None

@@ -1,0 +1,76 @@
+"""Private messages: a player's private chat with the bot (its id is the user's id).
+
+Telegram lets a bot write only to users who have started it (else 403 Forbidden).
+Such a player's private replies wait in their mailbox (bot/mailbox.py, in Redis, so
+any process can deliver them); the table's group gets one message with a button that
+opens the bot (`https://t.me/<bot>?start=mail`), and pressing Start there delivers
+everything. Nothing private is ever posted to the group instead.
+"""
+
+import logging
+from collections.abc import Callable
+
+from telegram.error import Forbidden
+
+from adapters.telegram import format
+from adapters.telegram.board import picture
+from adapters.telegram.chats import PLATFORM, is_group
+from adapters.telegram.messages import Poster, Prepared
+from bot import mailbox
+from bot.i18n import DEFAULT, t
+from bot.replies import Reply
+from bot.router import Router
+
+log = logging.getLogger(__name__)
+START_TOKEN = "mail"  # the deep link's payload: `/start mail` in the private chat
+
+
+class PrivateChats:
+    def __init__(
+        self, poster: Poster, router: Router, post: Callable[[str, Prepared], None]
+    ) -> None:
+        self.poster, self.router = poster, router
+        self.post = post  # into a table's group queue
+
+    async def deliver(self, user: str, batch: list[Reply]) -> None:
+        """Send one message (merged replies, or one picture) to the user, or keep it."""
+        try:
+            await self._send(int(user), batch)
+        except Forbidden:
+            await self._keep(user, batch)
+
+    async def waiting(self, user: str) -> list[Reply]:
+        """What waited for the user, now that they started the bot; the mailbox empties."""
+        return await mailbox.take(self.router.redis, PLATFORM, user)
+
+    async def _send(self, chat: int, batch: list[Reply]) -> None:
+        last = batch[-1]  # only the last reply of a batch may carry buttons
+        markup = format.keyboard(last.buttons)
+        if len(batch) == 1 and (png := await picture(last)):
+            await self.poster.photo(chat, None, png, format.caption(last), markup)
+            return
+        lines = [line for reply in batch for line in format.lines_of(reply)]
+        await self.poster.text(chat, None, format.pieces(lines), markup)
+
+    async def _keep(self, user: str, batch: list[Reply]) -> None:
+        log.info("telegram user %s has not started the bot: keeping %d replies", user, len(batch))
+        first = False
+        for reply in batch:
+            first = await mailbox.keep(self.router.redis, PLATFORM, user, reply) or first
+        group = next((r.chat for r in batch if r.chat and is_group(r.chat)), None)
+        if first and group:
+            self.post(group, await self._start_me(group, user))
+
+    async def _start_me(self, group: str, user: str) -> Prepared:
+        """The one group message for a player the bot cannot reach: a mention (it
+        notifies them) and a button that opens the private chat."""
+        table = await self.router.table(PLATFORM, group)
+        lang = table.lang if table else DEFAULT
+        seat = table.seat_of(user) if table else None
+        name = table.seats[seat].name if table and seat is not None else "?"
+        # The name goes in after escaping: it is a link, and user text.
+        text = format.marked(t(lang, "tg.start_me")).replace(
+            "{name}", format.mention(int(user), name)
+        )
+        url = f"https://t.me/{self.poster.bot.username}?start={START_TOKEN}"
+        return Prepared(text, format.link_button(t(lang, "tg.start_button"), url))

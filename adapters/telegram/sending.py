@@ -1,0 +1,122 @@
+"""Every reply leaves through a queue per place, so handlers never wait on Telegram.
+
+A table's group output goes through the table's queue: in order, within the group's
+rate (adapters/telegram/pace.py), and merged: whatever is due when a message may go
+becomes as few messages as fit. A board, a picture, or a message with buttons (they
+belong under their question) ends a merge. A user's private chat has a queue too,
+so their messages arrive in order.
+"""
+
+import asyncio
+import logging
+from collections import deque
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from typing import TypeGuard
+
+from telegram.error import ChatMigrated
+
+from adapters.telegram import format
+from adapters.telegram.board import Boards
+from adapters.telegram.chats import PLATFORM, chat_key, parse_key
+from adapters.telegram.messages import Poster, Prepared
+from adapters.telegram.private import PrivateChats
+from bot.replies import Reply
+from bot.router import Router
+
+log = logging.getLogger(__name__)
+DM = "dm:"  # queue names: a table's chat key, or `dm:<user id>`
+
+Item = Reply | Prepared
+
+
+class Sender:
+    def __init__(self, poster: Poster, router: Router) -> None:
+        self.poster, self.router = poster, router
+        self.boards = Boards(poster, router)
+        self.private = PrivateChats(poster, router, self.post)
+        self._queues: dict[str, deque[Item]] = {}
+        self._flushers: dict[str, asyncio.Task[None]] = {}
+
+    def send(self, replies: Iterable[Reply]) -> None:
+        """Queue replies: privately to `to`, or to the group of the table they belong to."""
+        for reply in replies:
+            self._put(f"{DM}{reply.to}" if reply.private else reply.chat, reply)
+
+    def post(self, key: str, message: Prepared) -> None:
+        self._put(key, message)
+
+    async def drain(self) -> None:
+        """Wait until every queue is empty (shutdown, tests)."""
+        while self._flushers:
+            await asyncio.gather(*self._flushers.values(), return_exceptions=True)
+
+    def _put(self, place: str, item: Item) -> None:
+        self._queues.setdefault(place, deque()).append(item)
+        if place not in self._flushers:
+            self._flushers[place] = asyncio.create_task(self._flush(place))
+
+    async def _flush(self, place: str) -> None:
+        queue = self._queues[place]
+        try:
+            while queue:
+                if not place.startswith(DM):
+                    # Wait first, then take: what piles up meanwhile goes out merged.
+                    await self.poster.pace.ready(parse_key(place)[0])
+                batch = _take(queue)
+                try:
+                    await self._deliver(place, batch)
+                except ChatMigrated as e:
+                    await self._migrated(place, e.new_chat_id, batch)
+                except Exception:  # one lost message must not stop the chat's queue
+                    log.exception("telegram: sending to %s failed", place)
+        finally:
+            del self._flushers[place], self._queues[place]
+
+    async def _deliver(self, place: str, batch: Sequence[Item]) -> None:
+        if place.startswith(DM):
+            await self.private.deliver(
+                place.removeprefix(DM), [r for r in batch if isinstance(r, Reply)]
+            )
+            return
+        chat, thread = parse_key(place)
+        first = batch[0]
+        if isinstance(first, Prepared):
+            await self.poster.text(chat, thread, [first.html], first.markup)
+        elif first.board:
+            await self.boards.show(place, first)
+        else:
+            replies = [r for r in batch if isinstance(r, Reply)]
+            lines = [line for reply in replies for line in format.lines_of(reply)]
+            markup = format.keyboard(replies[-1].buttons)
+            await self.poster.text(chat, thread, format.pieces(lines), markup)
+
+    async def _migrated(self, place: str, new_id: int, batch: Sequence[Item]) -> None:
+        """The group became a supergroup under a new id: the table and its queue follow."""
+        new = chat_key(new_id)  # a basic group has no topics
+        log.info("telegram chat %s migrated to %s", place, new)
+        await self.router.move_table(PLATFORM, place, new)
+        rest = [*batch, *self._queues[place]]
+        self._queues[place].clear()
+        for item in rest:
+            self._put(new, replace(item, chat=new) if isinstance(item, Reply) else item)
+
+
+def _take(queue: deque[Item]) -> Sequence[Item]:
+    """The leading items that make one message."""
+    first = queue.popleft()
+    if not _mergeable(first):
+        return [first]
+    batch = [first]
+    used = format.size(format.lines_of(first))
+    while queue and not batch[-1].buttons and _mergeable(following := queue[0]):
+        more = format.size(format.lines_of(following)) + 1
+        if used + more > format.MESSAGE_LIMIT:
+            break
+        batch.append(queue.popleft())
+        used += more
+    return batch
+
+
+def _mergeable(item: Item) -> TypeGuard[Reply]:
+    return isinstance(item, Reply) and not item.board and item.svg is None
