@@ -410,7 +410,8 @@ class World:
         """A bot process: its own router and client, logged in (no gateway)."""
         rng = Rng.from_seed(len(self.clients) + 1)
         router = Router(self.redis, entropy=lambda: rng.next64() >> 1)
-        client = StammtischClient(DiscordAdapter(router, budget=budget), ticker=False, **options)
+        options.setdefault("ticker", False)
+        client = StammtischClient(DiscordAdapter(router, budget=budget), **options)
         await client.login("fake-token")
         self.clients.append(client)
         return client

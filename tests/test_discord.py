@@ -308,10 +308,33 @@ def fake_posts_with_files(world: World, channel: int):
     return [c for c in world.fake.called("POST", rf"/channels/{channel}/messages") if c.files]
 
 
-async def test_a_deadline_speaks_in_its_channel(world):
+async def test_the_ticker_fires_deadlines_into_their_channel(world):
     fake = world.fake
+    await world.clients[0].close()
+    await world.start_bot(ticker=True, sync=False)
     thread = await open_game(world)
-    router = world.bot.adapter.router
-    (due,) = [m for m in await router.deadlines.claim_due(float("inf")) if "|timeout|" in m]
-    await world.bot.adapter.fire(due)
+    deadlines = world.bot.adapter.router.deadlines
+    (timeout,) = [m for m in await deadlines.claim_due(float("inf")) if "|timeout|" in m]
+    await deadlines.add({timeout: 0})  # long due: the next tick fires it
+    loop = asyncio.get_running_loop()
+    end = loop.time() + 5
+    while "Time is up" not in fake.text_of(thread) and loop.time() < end:
+        await asyncio.sleep(0.02)
     assert "Time is up" in fake.text_of(thread)
+
+
+async def test_a_failing_handler_apologises_without_a_traceback(world):
+    async def broken(*args, **kwargs):
+        raise RuntimeError("secret internals")
+
+    world.bot.adapter.send = broken
+    roll = world.fake.command("roll", ALICE, "Alice", {"expression": "d6"})
+    await world.feed(roll)
+    body = callback(world, roll)["data"]
+    assert body["flags"] == EPHEMERAL and body["content"].startswith("Sorry")
+    assert "secret internals" not in str(world.fake.calls)
+    # The bot goes on.
+    again = world.fake.command("roll", ALICE, "Alice", {"expression": "d6"})
+    del world.bot.adapter.send
+    await world.feed(again)
+    assert "Alice rolls" in callback(world, again)["data"]["content"]
