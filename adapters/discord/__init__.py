@@ -1,1 +1,2 @@
-"""The Discord adapter (see its issue): not yet available."""
+"""The Discord adapter: slash commands, buttons, select menus and modals, ephemeral private
+views and DMs, a thread per game. Run it with `python -m adapters.discord`."""
