@@ -1,0 +1,109 @@
+"""Telegram HTML from plain replies: escaping, the light marks, <pre>, cutting to fit."""
+
+import html
+from html.parser import HTMLParser
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from adapters.telegram import format
+from bot.replies import Reply
+
+
+class _Tags(HTMLParser):
+    """Checks that tags nest properly and collects the visible text."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.open: list[str] = []
+        self.text = ""
+        self.ok = True
+
+    def handle_starttag(self, tag, attrs):
+        self.open.append(tag)
+
+    def handle_endtag(self, tag):
+        self.ok = self.ok and bool(self.open) and self.open.pop() == tag
+
+    def handle_data(self, data):
+        self.text += data
+
+
+def _parsed(piece: str) -> _Tags:
+    tags = _Tags()
+    tags.feed(piece)
+    tags.close()
+    return tags
+
+
+def test_a_hostile_name_is_escaped():
+    reply = Reply(text='🎲 <b>&"x rolls 1d6')
+    assert format.pieces(format.lines_of(reply)) == ['🎲 &lt;b&gt;&amp;"x rolls 1d6']
+
+
+def test_the_light_marks_become_tags_after_escaping():
+    assert format.marked("4d6kh3 (6, 5, 3, ~~1~~) = 14") == "4d6kh3 (6, 5, 3, <s>1</s>) = 14"
+    assert format.marked("6d6>=5 (**6**, 1)") == "6d6&gt;=5 (<b>6</b>, 1)"
+    assert format.marked("~~<i>~~") == "<s>&lt;i&gt;</s>"  # a mark never lets a tag through
+
+
+@given(st.text(alphabet="ab~*<&\n ", max_size=40))
+def test_marks_in_user_text_never_make_tags_that_cross(text):
+    tags = _parsed(format.to_html([(line, False) for line in text.split("\n")]))
+    assert tags.ok and not tags.open
+    assert tags.text.replace("~", "").replace("*", "") == text.replace("~", "").replace("*", "")
+
+
+def test_the_board_snapshot_is_a_pre_block_with_its_text_escaped():
+    reply = Reply(text="The board", pre="A  <Alice>  3\nB  Bob & Co  0")
+    assert format.pieces(format.lines_of(reply)) == [
+        "The board\n<pre>A  &lt;Alice&gt;  3\nB  Bob &amp; Co  0</pre>"
+    ]
+
+
+def test_long_text_is_cut_on_line_ends_and_every_piece_stands_alone():
+    board = "\n".join(f"{i:04d} " + "x" * 95 for i in range(100))  # 10,000 characters
+    reply = Reply(text="**Title** & more", pre=board)
+    pieces = format.pieces(format.lines_of(reply))
+    assert len(pieces) == 3
+    for piece in pieces:
+        tags = _parsed(piece)
+        assert tags.ok and not tags.open  # every <pre> is closed in its own message
+        assert format.units(tags.text) <= format.MESSAGE_LIMIT
+    shown = [_parsed(p).text for p in pieces]
+    assert "\n".join(shown) == "Title & more\n" + board  # nothing lost, nothing doubled
+    assert all(p.startswith("<pre>") for p in pieces[1:])
+
+
+def test_length_is_counted_as_telegram_counts_it_in_utf16_units():
+    dice = "🎲" * 3000  # 6,000 UTF-16 units: two messages although 3,000 characters
+    pieces = format.pieces([(dice, False)])
+    assert [format.units(p) for p in pieces] == [4096, 6000 - 4096]
+    assert "".join(pieces) == dice  # no emoji is cut in half
+
+
+def test_a_line_longer_than_a_message_is_cut_without_breaking_an_entity():
+    pieces = format.pieces([("&" * 5000, False)])
+    assert [html.unescape(p) for p in pieces] == ["&" * 4096, "&" * 904]
+
+
+def test_a_caption_drops_the_snapshot_when_both_do_not_fit():
+    short = Reply(text="Board", pre="A 1")
+    assert format.caption(short) == "Board\n<pre>A 1</pre>"
+    long = Reply(text="Board", pre="x" * 2000)
+    assert format.caption(long) == "Board"
+
+
+def test_buttons_become_an_inline_keyboard_with_their_payloads():
+    from bot.replies import Button
+
+    markup = format.keyboard(((Button("0", "st1:-1:2:0.0"), Button("5", "st1:-1:2:0.3")),))
+    assert markup.to_dict() == {
+        "inline_keyboard": [
+            [
+                {"text": "0", "callback_data": "st1:-1:2:0.0"},
+                {"text": "5", "callback_data": "st1:-1:2:0.3"},
+            ]
+        ]
+    }
+    assert format.keyboard(()) is None
