@@ -21,7 +21,7 @@ from typing import Any
 
 from aiohttp import web
 
-from adapters.telegram.application import UPDATES, Bot, build
+from adapters.telegram.application import UPDATES, TelegramBot, build
 from adapters.telegram.calls import Retry
 from adapters.telegram.pace import Pace
 from adapters.telegram.settings import Settings
@@ -335,7 +335,7 @@ async def running_bot(
     pace: Pace | None = None,
     retry: Retry | None = None,
     seed: int = 1,
-) -> AsyncIterator[Bot]:
+) -> AsyncIterator[TelegramBot]:
     """Our bot polling the fake: started as run_polling would start it, stopped after."""
     rng = Rng.from_seed(seed)
     router = Router(redis, entropy=lambda: rng.next64() >> 1, clock=clock or time.time)

@@ -16,7 +16,8 @@ from bot.app import make_router
 
 def main() -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    logging.getLogger("httpx").setLevel(logging.WARNING)  # one line per API call otherwise
+    # httpx logs every API call at INFO, with the bot's token in the URL.
+    logging.getLogger("httpx").setLevel(logging.WARNING)
     read_env_file(Path(".env"))
     settings = Settings.from_env(os.environ)
     bot = build(settings, make_router(os.environ))

@@ -32,7 +32,7 @@ UPDATES = ["message", "callback_query"]
 
 
 @dataclass
-class Bot:
+class TelegramBot:
     app: Application
     adapter: TelegramAdapter
     ticker_interval: float = 1.0
@@ -73,7 +73,7 @@ def build(
     pace: Pace | None = None,
     retry: Retry | None = None,
     ticker_interval: float = 1.0,
-) -> Bot:
+) -> TelegramBot:
     """The Application with our handlers; pacing and retries injectable for tests."""
     app = (
         Application.builder()
@@ -87,6 +87,6 @@ def build(
     poster = Poster(app.bot, pace or Pace(router.redis, clock=time.time), retry)
     adapter = TelegramAdapter(router, Sender(poster, router), Admins(app.bot, retry))
     adapter.install(app)
-    bot = Bot(app, adapter, ticker_interval)
+    bot = TelegramBot(app, adapter, ticker_interval)
     app.post_init, app.post_stop = bot.on_start, bot.on_stop  # (run_polling/run_webhook)
     return bot

@@ -21,6 +21,7 @@ from bot.router import Router
 log = logging.getLogger(__name__)
 PHOTO, TEXT = "photo", "text"
 NO_PHOTOS_SECONDS = 6 * 3600  # how long a chat without photo rights gets text boards
+NO_RIGHTS = "not enough rights"  # Telegram's words when the chat forbids the bot photos
 
 
 class Boards:
@@ -38,10 +39,11 @@ class Boards:
                 return
             try:
                 sent = await self.poster.photo(chat, thread, picture, caption)
-            except BadRequest as e:
-                if "not enough rights" not in str(e).lower():
-                    raise
-                await self._no_photos(chat, thread, table.lang if table else DEFAULT)
+            except BadRequest as e:  # the board goes out as text instead
+                if NO_RIGHTS in str(e).lower():
+                    await self._no_photos(chat, thread, table.lang if table else DEFAULT)
+                else:
+                    log.warning("telegram chat %s refused a board photo: %s", chat, e)
             else:
                 await self.router.remember_board(PLATFORM, key, f"{PHOTO}:{sent.message_id}")
                 return

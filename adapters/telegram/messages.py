@@ -15,6 +15,7 @@ T = TypeVar("T")
 HTML = ParseMode.HTML
 # A label like `/roll 2d6 https://…` must not unfold a preview under the roll.
 NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
+UNCHANGED = "not modified"  # Telegram refuses an edit that changes nothing in these words
 
 
 class Poster:
@@ -94,8 +95,7 @@ class Poster:
         try:
             await self.call(chat, fn)
         except BadRequest as e:
-            # Telegram refuses an edit that changes nothing: the message shows it already.
-            return "not modified" in str(e).lower()
+            return UNCHANGED in str(e).lower()  # unchanged: the message shows it already
         return True
 
 

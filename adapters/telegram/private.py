@@ -10,7 +10,7 @@ everything. Nothing private is ever posted to the group instead.
 import logging
 from collections.abc import Callable
 
-from telegram.error import Forbidden
+from telegram.error import BadRequest, Forbidden
 
 from adapters.telegram import format
 from adapters.telegram.board import picture
@@ -47,8 +47,11 @@ class PrivateChats:
         last = batch[-1]  # only the last reply of a batch may carry buttons
         markup = format.keyboard(last.buttons)
         if len(batch) == 1 and (png := await picture(last)):
-            await self.poster.photo(chat, None, png, format.caption(last), markup)
-            return
+            try:
+                await self.poster.photo(chat, None, png, format.caption(last), markup)
+                return
+            except BadRequest as e:  # then as text
+                log.warning("telegram user %s refused a photo: %s", chat, e)
         lines = [line for reply in batch for line in format.lines_of(reply)]
         await self.poster.text(chat, None, format.pieces(lines), markup)
 

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import TypeGuard
 
-from telegram.error import ChatMigrated
+from telegram.error import ChatMigrated, Forbidden
 
 from adapters.telegram import format
 from adapters.telegram.board import Boards
@@ -68,6 +68,8 @@ class Sender:
                     await self._deliver(place, batch)
                 except ChatMigrated as e:
                     await self._migrated(place, e.new_chat_id, batch)
+                except Forbidden as e:  # removed from the group, or muted there
+                    log.warning("telegram: may not post to %s: %s", place, e)
                 except Exception:  # one lost message must not stop the chat's queue
                     log.exception("telegram: sending to %s failed", place)
         finally:
