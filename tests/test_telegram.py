@@ -4,9 +4,13 @@ Every update goes the real way (getUpdates → handlers → router → queues �
 calls), and every call the bot makes is recorded by tests/fake_telegram.py.
 """
 
+import asyncio
+
 import fakeredis
 import pytest
 
+from bot import mailbox
+from bot.replies import Button, InputRequest, Reply
 from tests import toygame
 from tests.fake_telegram import (
     BOT_USERNAME,
@@ -232,3 +236,43 @@ async def test_a_crashing_handler_is_logged_with_its_chat_and_the_bot_goes_on(
     await until(lambda: fake.texts(GROUP))
     assert f"telegram handler failed in chat {GROUP}" in caplog.text
     assert "a bug" not in fake.everything(GROUP) and "Traceback" not in fake.everything(GROUP)
+
+
+async def test_a_slow_chat_does_not_hold_up_another_and_each_keeps_its_order(
+    fake, bot, monkeypatch
+):
+    real = bot.router.handle
+
+    async def slow_in_the_group(msg):
+        if msg.chat == str(GROUP):
+            await asyncio.sleep(0.3)
+        return await real(msg)
+
+    monkeypatch.setattr(bot.router, "handle", slow_in_the_group)
+    fake.say(ALICE, "Alice", "/new auktion")
+    fake.say(BOB, "Bob", "/join")  # after /new, although both wait
+    fake.say(BOB, "Bob", "/roll 1d1", chat=BOB)
+    await until(lambda: "Bob sits down" in fake.everything(GROUP))
+    first_private = next(c.at for c in fake.calls if c.params.get("chat_id") == BOB)
+    first_group = next(c.at for c in fake.calls if c.params.get("chat_id") == GROUP)
+    assert first_private < first_group  # Bob's private roll did not wait for the group
+
+
+async def test_the_mailbox_keeps_replies_as_json_and_the_group_is_told_once(redis):
+    reply = Reply(
+        text="Your bid",
+        to="22",
+        pre="Coins: 10",
+        buttons=((Button("0", "st1:-1:2:0.0"),),),
+        input=InputRequest("Type a number", "number", "st1:-1:2:0.i", min=0, max=10),
+        chat="-1",
+    )
+    assert await mailbox.keep(redis, "telegram", "22", reply) is True
+    assert await mailbox.keep(redis, "telegram", "22", reply) is False  # told already
+    assert await mailbox.take(redis, "telegram", "22") == [reply, reply]
+    assert await mailbox.take(redis, "telegram", "22") == []  # delivered once
+    assert await mailbox.keep(redis, "telegram", "22", reply) is True  # a new absence
+    for _ in range(mailbox.MAX_WAITING + 5):
+        await mailbox.keep(redis, "telegram", "23", reply)
+    assert len(await mailbox.take(redis, "telegram", "23")) == mailbox.MAX_WAITING
+    assert 0 < await redis.ttl(mailbox.mailbox_key("telegram", "22")) <= mailbox.TTL_SECONDS
