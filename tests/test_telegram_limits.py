@@ -1,6 +1,8 @@
 """Telegram's limits and failures: flood waits, network trouble, long messages, the
 per-group rate, boards edited in place, missing photo rights, hostile names."""
 
+import itertools
+
 import fakeredis
 import pytest
 
@@ -93,9 +95,10 @@ async def test_replies_piling_up_behind_the_rate_go_out_merged_and_in_order(fake
             fake.say(ALICE, "Alice", f"/roll {n}d1")
         await until(lambda: fake.everything(GROUP).count("rolls") == 5)
         await bot.adapter.sender.drain()
-    first, second = (c for c in fake.calls if c.method == "sendMessage")
-    assert second.at - first.at >= 0.24
-    totals = [line for c in (first, second) for line in c.params["text"].splitlines()]
+    sent = [c for c in fake.calls if c.method == "sendMessage"]
+    assert 2 <= len(sent) < 5  # (exactly 2 unless the machine is very slow)
+    assert all(later.at - earlier.at >= 0.24 for earlier, later in itertools.pairwise(sent))
+    totals = [line for c in sent for line in c.params["text"].splitlines()]
     assert [line for line in totals if "d1 (" in line] == [
         f"{n}d1 ({', '.join(['1'] * n)}) = {n}" for n in range(1, 6)
     ]
