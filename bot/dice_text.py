@@ -3,13 +3,21 @@
 from bot.i18n import t
 from rules.dice import RollResult
 
+# A breakdown longer than this is summarised: 20 × 1000d1000 listed die by die would
+# be ~100 KB, split over dozens of chat messages that bury the conversation.
+MAX_BREAKDOWN = 300
+
 
 def roll_text(lang: str, name: str, result: RollResult) -> str:
     lines = []
     for single in result.results:
+        breakdown = single.breakdown
+        if len(breakdown) > MAX_BREAKDOWN:
+            count = sum(len(group.dice) for group in single.groups)
+            breakdown = t(lang, "roll.too_many_to_list", expression=single.expression, count=count)
         if single.successes:
-            lines.append(t(lang, "roll.successes", breakdown=single.breakdown, count=single.total))
+            lines.append(t(lang, "roll.successes", breakdown=breakdown, count=single.total))
         else:
-            lines.append(t(lang, "roll.total", breakdown=single.breakdown, total=single.total))
+            lines.append(t(lang, "roll.total", breakdown=breakdown, total=single.total))
     head = "roll.by_label" if result.label else "roll.by"
     return "\n".join([t(lang, head, name=name, label=result.label or ""), *lines])

@@ -1,6 +1,7 @@
 """The games Stammtisch can run, by id.
 
-A game is a package `rules/<game>/` whose `__init__` defines `SPEC`; it is found by
+A game is a package `rules/<game>/` whose `__init__` defines `SPEC` (or `SPECS`, a
+tuple, when one package holds several games that share their data); it is found by
 looking, so adding a game edits no shared list. Tests may `register` more.
 """
 
@@ -24,9 +25,11 @@ def register(spec: GameSpec) -> GameSpec:
 def _discover() -> None:
     for module in pkgutil.iter_modules(rules.__path__):
         if module.ispkg and module.name not in _NOT_GAMES:
-            spec = getattr(importlib.import_module(f"rules.{module.name}"), "SPEC", None)
-            if isinstance(spec, GameSpec):
-                _GAMES.setdefault(spec.id, spec)
+            package = importlib.import_module(f"rules.{module.name}")
+            specs = getattr(package, "SPECS", ()) + (getattr(package, "SPEC", None),)
+            for spec in specs:
+                if isinstance(spec, GameSpec):
+                    _GAMES.setdefault(spec.id, spec)
 
 
 def get(game_id: str) -> GameSpec | None:

@@ -66,13 +66,13 @@ async def test_network_trouble_is_retried_with_backoff(fake, redis):
 
 async def test_a_long_reply_is_split_on_line_ends(fake, redis):
     async with running_bot(fake, redis) as bot:
-        fake.say(ALICE, "Alice", "/roll 20x 100d6")
+        fake.say(ALICE, "Alice", "/roll 20x 90d6")
         await until(lambda: fake.texts(GROUP))
         await bot.adapter.sender.drain()
     pieces = fake.texts(GROUP)
     assert len(pieces) == 2 and all(units(p) <= MESSAGE_LIMIT for p in pieces)
     lines = "\n".join(pieces).splitlines()
-    assert len([line for line in lines if line.startswith("100d6 (")]) == 20  # none cut
+    assert len([line for line in lines if line.startswith("90d6 (")]) == 20  # none cut
 
 
 async def test_a_hostile_name_is_escaped_everywhere(fake, redis):

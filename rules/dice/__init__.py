@@ -1,14 +1,28 @@
-"""Dice for `/roll` and for games: `roll("4d6kh3+2", rng)`. See parser.py for the grammar."""
+"""Dice for `/roll` and for games: `roll("4d6kh3+2", rng)`. The grammar is in parser.py.
 
-from dataclasses import dataclass
+Every die comes from the `Rng` passed in, one `randint` per die in the order shown,
+so a seed replays a roll. Refusals are ParseError (unreadable) or RuleError (readable
+but beyond a limit) with a `dice.` message key; nothing here writes user-visible text.
+
+Choices: division truncates toward zero (`-7/2` is -3). Keeping or dropping more dice
+than were rolled keeps or drops them all; `0d6` is refused. At most MAX_DICE dice per
+roll, counted over all terms before rolling; each repeat is a roll of its own.
+Explosions stop quietly at that limit (the group is `capped`) rather than failing
+at random. The total counts successes when every dice term counts successes
+(`6d6>=5+1`: one automatic success). Of equal dice, the earlier counts as lower.
+"""
 
 from rules.core.rng import Rng
-from rules.dice.parser import MAX_DICE, MAX_LENGTH, MAX_REPEATS, MAX_SIDES, parse
-from rules.dice.roller import DiceGroup, Die, SingleRoll, roll_tree
+from rules.dice.limits import MAX_DEPTH, MAX_DICE, MAX_LENGTH, MAX_NUMBER, MAX_REPEATS, MAX_SIDES
+from rules.dice.parser import parse
+from rules.dice.result import DiceGroup, Die, RollResult, SingleRoll
+from rules.dice.roller import roll_once
 
 __all__ = [
+    "MAX_DEPTH",
     "MAX_DICE",
     "MAX_LENGTH",
+    "MAX_NUMBER",
     "MAX_REPEATS",
     "MAX_SIDES",
     "DiceGroup",
@@ -19,15 +33,8 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class RollResult:
-    label: str | None
-    results: tuple[SingleRoll, ...]  # one per repeat
-
-
 def roll(text: str, rng: Rng) -> RollResult:
-    """Parse and roll `text` (empty: `1d20`). Raises ParseError/RuleError with a key."""
+    """Parse and roll `text` (empty: `1d20`), once per repeat. Raises ParseError/RuleError."""
     parsed = parse(text)
-    return RollResult(
-        parsed.label, tuple(roll_tree(parsed.tree, rng) for _ in range(parsed.repeats))
-    )
+    rolls = tuple(roll_once(parsed, rng) for _ in range(parsed.repeats))
+    return RollResult(parsed.label, rolls)
