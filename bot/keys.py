@@ -6,9 +6,15 @@ all of a chat lives on one cluster slot and a Lua script may touch it atomically
 
 PREFIX = "stammtisch"
 
-# Global: one sorted set of all deadlines (see bot/scheduler.py). It cannot share a
-# slot with the tables, so it is written after a table's compare-and-set commits.
-DEADLINES = f"{PREFIX}:{{deadlines}}:zset"
+
+def deadlines_key(platform: str) -> str:
+    """The sorted set of one platform's deadlines (see bot/scheduler.py).
+
+    One per platform, because only a process of that platform can send what a deadline
+    says: a Telegram bot claiming a Discord table's timeout would swallow it. It cannot
+    share a slot with the tables, so it is written beside a table's compare-and-set.
+    """
+    return f"{PREFIX}:{{deadlines:{platform}}}:zset"
 
 
 def chat_tag(platform: str, chat: str) -> str:

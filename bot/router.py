@@ -19,7 +19,7 @@ from bot.commands import COMMON, Command, parse
 from bot.deadlines import Deadline
 from bot.dice_text import roll_text
 from bot.i18n import LANGUAGES, normalize, t
-from bot.keys import table_key, user_tables_key
+from bot.keys import deadlines_key, table_key, user_tables_key
 from bot.outbox import Outbox
 from bot.replies import Reply
 from bot.scheduler import Deadlines
@@ -69,7 +69,6 @@ class Router:
     ) -> None:
         self.redis = redis
         self.store = store or RedisStore(redis)
-        self.deadlines = Deadlines(redis)
         self.clock = clock
         self.entropy = entropy
         self.lobby_ttl = lobby_ttl
@@ -111,6 +110,10 @@ class Router:
             log.exception("deadline %s failed", member)
             replies = []
         return d.platform, d.chat, replies
+
+    def deadlines(self, platform: str) -> Deadlines:
+        """The deadlines of one platform's tables, for that platform's ticker."""
+        return Deadlines(self.redis, platform)
 
     async def remember_board(self, platform: str, chat: str, message_id: str | None) -> None:
         """Adapters call this after posting a board, so the next one edits it in place."""
@@ -372,7 +375,7 @@ class Router:
         only what is harmless when it loses (see play.settle on deadline tokens; an
         extra private route is skipped by `_via_private`)."""
         if out.schedule:
-            pipe.zadd(self.deadlines.key, out.schedule)
+            pipe.zadd(deadlines_key(out.platform), out.schedule)
         for user in out.joined - out.left:
             pipe.sadd(user_tables_key(out.platform, user), chat)
 

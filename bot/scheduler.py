@@ -15,7 +15,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from bot.keys import DEADLINES
+from bot.keys import deadlines_key
 
 log = logging.getLogger(__name__)
 
@@ -30,9 +30,9 @@ return due
 
 
 class Deadlines:
-    def __init__(self, redis: Any, key: str = DEADLINES) -> None:
+    def __init__(self, redis: Any, platform: str) -> None:
         self.redis = redis
-        self.key = key
+        self.key = deadlines_key(platform)
         self._claim = redis.register_script(_CLAIM)
 
     async def add(self, items: dict[str, float]) -> None:

@@ -26,7 +26,7 @@ def _discover() -> None:
     for module in pkgutil.iter_modules(rules.__path__):
         if module.ispkg and module.name not in _NOT_GAMES:
             package = importlib.import_module(f"rules.{module.name}")
-            specs = getattr(package, "SPECS", ()) + (getattr(package, "SPEC", None),)
+            specs = (*getattr(package, "SPECS", ()), getattr(package, "SPEC", None))
             for spec in specs:
                 if isinstance(spec, GameSpec):
                     _GAMES.setdefault(spec.id, spec)

@@ -314,7 +314,7 @@ async def test_the_ticker_fires_deadlines_into_their_channel(world):
     await world.clients[0].close()
     await world.start_bot(ticker=True, sync=False)
     thread = await open_game(world)
-    deadlines = world.bot.adapter.router.deadlines
+    deadlines = world.bot.adapter.router.deadlines("discord")
     (timeout,) = [m for m in await deadlines.claim_due(float("inf")) if "|timeout|" in m]
     await deadlines.add({timeout: 0})  # long due: the next tick fires it
     loop = asyncio.get_running_loop()

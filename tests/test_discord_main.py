@@ -4,7 +4,7 @@ import os
 
 import discord
 
-from adapters.discord.__main__ import DEADLINES, build, read_env_file
+from adapters.discord.__main__ import build, read_env_file
 
 
 async def test_shards_of_one_process_and_who_registers_the_commands():
@@ -16,9 +16,8 @@ async def test_shards_of_one_process_and_who_registers_the_commands():
     await client.adapter.router.redis.aclose()
 
 
-def test_discord_deadlines_are_kept_apart_from_other_platforms():
+def test_the_guild_for_fast_command_sync():
     client = build({"DISCORD_GUILD_ID": "42"})
-    assert client.adapter.router.deadlines.key == DEADLINES
     assert client.guild_id == 42
 
 

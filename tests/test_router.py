@@ -211,6 +211,20 @@ async def test_a_deadline_fired_twice_acts_once(chat):
     assert second == []
 
 
+async def test_each_platform_claims_only_its_own_deadlines(redis):
+    """A Telegram and a Discord process on one Redis: each ticker sees its own tables
+    only, so a timeout is always sent by a process that can reach its players."""
+    router = Router(redis)
+    for platform, user in (("telegram", "1"), ("discord", "2")):
+        await router.handle(Incoming(platform, "g", user, "Ann", "/new auktion deadline=60"))
+        await router.handle(Incoming(platform, "g", f"{user}b", "Bob", "/join"))
+        await router.handle(Incoming(platform, "g", user, "Ann", "/start"))
+    telegram = await router.deadlines("telegram").claim_due(float("inf"))
+    discord = await router.deadlines("discord").claim_due(float("inf"))
+    assert telegram and all(m.startswith("telegram|") for m in telegram)
+    assert discord and all(m.startswith("discord|") for m in discord)
+
+
 async def test_an_unstarted_lobby_expires_and_frees_the_chat(chat):
     await chat.say(*LOBBY)
     out = await chat.say("@wait 7200")

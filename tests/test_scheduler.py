@@ -7,13 +7,15 @@ from collections import Counter
 
 from redis.exceptions import ConnectionError as RedisConnectionError
 
+from bot.keys import deadlines_key
 from bot.scheduler import Deadlines, run_ticker
 
-KEY = "test:deadlines"
+PLATFORM = "test"
+KEY = deadlines_key(PLATFORM)
 
 
 async def test_due_deadlines_come_in_time_order_and_only_once(redis):
-    d = Deadlines(redis, key=KEY)
+    d = Deadlines(redis, PLATFORM)
     assert await d.next_due() is None
     assert await d.claim_due(1e12) == []
     await d.add({"late": 30.0, "early": 10.0, "future": 99.0, "exact": 50.0})
@@ -27,7 +29,7 @@ async def test_due_deadlines_come_in_time_order_and_only_once(redis):
 
 
 async def test_cancel_and_move(redis):
-    d = Deadlines(redis, key=KEY)
+    d = Deadlines(redis, PLATFORM)
     await d.add({"a": 10.0, "b": 10.0, "c": 80.0})
     await d.cancel("a")
     await d.cancel()  # nothing to cancel: no command
@@ -41,7 +43,7 @@ async def test_cancel_and_move(redis):
 
 
 async def test_claim_respects_the_limit_earliest_first(redis):
-    d = Deadlines(redis, key=KEY)
+    d = Deadlines(redis, PLATFORM)
     await d.add({f"m{i}": float(i) for i in range(10)})
     assert await d.claim_due(100.0, limit=4) == ["m0", "m1", "m2", "m3"]
     assert await d.claim_due(100.0) == [f"m{i}" for i in range(4, 10)]
@@ -51,8 +53,8 @@ async def test_a_deadline_moved_during_a_claim_is_not_lost(redis, redis_factory)
     """The router re-adds a deadline (moves it later) just as a ticker claims it. The
     claim must see it either before the move (fired at its old time, the moved one
     kept) or after (not due yet); never remove the moved one, so it never fires."""
-    claimer = Deadlines(redis, key=KEY)
-    mover = Deadlines(await redis_factory(), key=KEY)
+    claimer = Deadlines(redis, PLATFORM)
+    mover = Deadlines(await redis_factory(), PLATFORM)
     await mover.add({"m": 10.0})
     send, moved = redis.execute_command, False
 
@@ -83,7 +85,7 @@ async def _stop(*tasks: asyncio.Task) -> None:
 async def test_two_tickers_fire_each_deadline_exactly_once(redis, redis_factory, backend):
     # 100 due at once, 200 falling due one by one over 0.2 s of the injected clock.
     members = {f"m{i}": 0.0 if i < 100 else (i - 100) / 1000 for i in range(300)}
-    await Deadlines(redis, key=KEY).add(members)
+    await Deadlines(redis, PLATFORM).add(members)
     now = 0.0
     fired: list[tuple[int, str]] = []
 
@@ -97,7 +99,7 @@ async def test_two_tickers_fire_each_deadline_exactly_once(redis, redis_factory,
     tickers = [
         asyncio.create_task(
             run_ticker(
-                Deadlines(await redis_factory(), key=KEY),  # two processes: own clients
+                Deadlines(await redis_factory(), PLATFORM),  # two processes: own clients
                 fire_as(process),
                 clock=lambda: now,
                 interval=0.005,
@@ -128,7 +130,7 @@ async def test_two_tickers_fire_each_deadline_exactly_once(redis, redis_factory,
 
 
 async def test_a_failing_deadline_is_logged_and_the_ticker_goes_on(redis, caplog):
-    d = Deadlines(redis, key=KEY)
+    d = Deadlines(redis, PLATFORM)
     await d.add({"bad": 1.0, "good": 2.0, "later": 20.0})
     fired = []
     now = 10.0
@@ -163,7 +165,7 @@ async def test_a_ticker_survives_redis_being_unreachable(redis, caplog):
                 raise RedisConnectionError("connection refused")
             return await super().claim_due(now, limit)
 
-    d = Flaky(redis, key=KEY)
+    d = Flaky(redis, PLATFORM)
     await d.add({"m": 1.0})
     fired: list[str] = []
 

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from adapters.console.session import Console, ScriptClock
+from adapters.console.session import PLATFORM, Console, ScriptClock
 from bot.app import make_router
 from bot.i18n import LANGUAGES, t
 from bot.router import Router
@@ -80,7 +80,7 @@ async def interactive(
         await console.show(replies)
 
     print(t(lang, "console.welcome"))
-    ticker = asyncio.create_task(run_ticker(router.deadlines, fire, time.time))
+    ticker = asyncio.create_task(run_ticker(router.deadlines(PLATFORM), fire, time.time))
     try:
         while True:
             try:

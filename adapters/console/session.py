@@ -100,9 +100,9 @@ class Console:
         clock = self.router.clock
         assert isinstance(clock, ScriptClock), "@wait needs the script clock"
         end = clock.now + seconds
-        while (due := await self.router.deadlines.next_due()) is not None and due <= end:
+        while (due := await self.router.deadlines(PLATFORM).next_due()) is not None and due <= end:
             clock.now = max(clock.now, due)
-            for member in await self.router.deadlines.claim_due(clock.now):
+            for member in await self.router.deadlines(PLATFORM).claim_due(clock.now):
                 _, _, replies = await self.router.fire(member)
                 await self.show(replies)
         clock.now = end

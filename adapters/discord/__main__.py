@@ -19,12 +19,6 @@ from pathlib import Path
 from adapters.discord.adapter import DiscordAdapter
 from adapters.discord.client import StammtischClient
 from bot.app import make_router
-from bot.keys import PREFIX
-from bot.scheduler import Deadlines
-
-# Deadlines of Discord tables in a sorted set of their own: every platform's ticker
-# claims from the shared one, and only a Discord process can send what ours say.
-DEADLINES = f"{PREFIX}:{{deadlines:discord}}:zset"
 
 
 def read_env_file(path: Path = Path(".env")) -> None:
@@ -43,7 +37,6 @@ def _ids(raw: str | None) -> list[int] | None:
 
 def build(env: Mapping[str, str]) -> StammtischClient:
     router = make_router(env)
-    router.deadlines = Deadlines(router.redis, key=DEADLINES)
     guild = env.get("DISCORD_GUILD_ID")
     shards = _ids(env.get("DISCORD_SHARD_IDS"))
     count = env.get("DISCORD_SHARD_COUNT")

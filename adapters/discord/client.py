@@ -15,7 +15,7 @@ from typing import Any
 import discord
 
 from adapters.discord import commands
-from adapters.discord.adapter import DiscordAdapter
+from adapters.discord.adapter import PLATFORM, DiscordAdapter
 from bot.scheduler import run_ticker
 
 log = logging.getLogger(__name__)
@@ -50,7 +50,7 @@ class StammtischClient(discord.AutoShardedClient):
         if self.sync_commands:
             await commands.sync(self.tree, self.guild_id)
         if self.run_ticker:
-            deadlines = self.adapter.router.deadlines
+            deadlines = self.adapter.router.deadlines(PLATFORM)
             self._ticker = asyncio.create_task(run_ticker(deadlines, self.adapter.fire, time.time))
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:

@@ -46,7 +46,9 @@ class TelegramBot:
         self.router.bot_name = app.bot.username
         await menu.register(app.bot)
         self._ticker = asyncio.create_task(
-            run_ticker(self.router.deadlines, self.fire, self.router.clock, self.ticker_interval)
+            run_ticker(
+                self.router.deadlines(PLATFORM), self.fire, self.router.clock, self.ticker_interval
+            )
         )
 
     async def on_stop(self, app: Application) -> None:
@@ -57,12 +59,7 @@ class TelegramBot:
         await self.adapter.sender.drain()
 
     async def fire(self, member: str) -> None:
-        platform, chat, replies = await self.router.fire(member)
-        if platform != PLATFORM:
-            # The deadlines of all platforms share one set (bot/keys.py): another
-            # platform's deadline fired here cannot be told to its players.
-            log.error("deadline %s of %s fired by the telegram bot", member, platform)
-            return
+        _platform, chat, replies = await self.router.fire(member)
         self.adapter.sender.send(replace(r, chat=r.chat or chat) for r in replies)
 
 
