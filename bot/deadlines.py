@@ -22,6 +22,12 @@ class Deadline:
     def member(self) -> str:
         return SEP.join([self.platform, self.chat, self.kind, str(self.step), self.extra])
 
+    @staticmethod
+    def of_chat(platform: str, chat: str) -> str:
+        """A Redis glob matching every deadline of one chat."""
+        escaped = "".join("\\" + c if c in "*?[]\\" else c for c in chat)
+        return SEP.join([platform, escaped, "*"])
+
     @classmethod
     def parse(cls, member: str) -> "Deadline":
         platform, chat, kind, step, extra = member.split(SEP, 4)

@@ -50,6 +50,9 @@ class Incoming:
     update_id: str | None = None
     admin: bool = False  # a chat administrator, as the platform says
     lang: str | None = None  # the user's language as the platform reports it
+    # Said in the group, but the platform shows it to the sender alone (a Discord slash
+    # command answered ephemerally): it may answer a secret prompt.
+    sealed: bool = False
 
 
 # An operation on one table: change it and say so into the outbox; True if it changed.
@@ -143,6 +146,12 @@ class Router:
                 pipe.srem(user_tables_key(platform, seat.user), old_chat)
                 pipe.sadd(user_tables_key(platform, seat.user), new_chat)
             await pipe.execute()
+        # The deadlines name the chat: renamed, the lobby still expires and turns time out.
+        deadlines = self.deadlines(platform)
+        pending = await deadlines.matching(Deadline.of_chat(platform, old_chat))
+        moved = {replace(Deadline.parse(m), chat=new_chat).member(): t for m, t in pending.items()}
+        await deadlines.add(moved)
+        await deadlines.cancel(*pending)
 
     async def table(self, platform: str, chat: str) -> Table | None:
         data = (await self.store.load(table_key(platform, chat))).data
@@ -254,7 +263,7 @@ class Router:
                     raise RuleError("error.not_prompted")
                 raise refuse([table])
             seat, prompt = found
-            if prompt.secret and not msg.private:
+            if prompt.secret and not (msg.private or msg.sealed):
                 raise RuleError("error.answer_privately")
             if not prompt.secret and msg.private:
                 raise RuleError("error.answer_in_group")

@@ -44,6 +44,11 @@ class Deadlines:
         if members:
             await self.redis.zrem(self.key, *members)
 
+    async def matching(self, pattern: str) -> dict[str, float]:
+        """Every scheduled member matching a Redis glob, with its due time."""
+        found = self.redis.zscan_iter(self.key, match=pattern)
+        return {m.decode() if isinstance(m, bytes) else m: s async for m, s in found}
+
     async def claim_due(self, now: float, limit: int = 100) -> list[str]:
         """Members due by `now` (earliest first, at most `limit`), removed as they are
         returned: each is returned to one caller only. One round trip."""

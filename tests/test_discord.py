@@ -155,6 +155,18 @@ async def test_a_bid_from_the_ephemeral_prompt_opens_a_modal_and_stays_secret(wo
     assert "Alice has answered" in fake.text_of(thread) and " 7" not in fake.text_of(thread)
 
 
+async def test_a_typed_bid_in_the_thread_stays_with_the_bidder(world):
+    fake = world.fake
+    thread = await open_game(world)
+    bid = fake.command("bid", ALICE, "Alice", {"value": "7"}, channel=thread, thread=True)
+    await world.feed(bid)
+    # Deferred ephemerally at once: "/bid" and its value are never shown to the thread.
+    assert callback(world, bid) == {"type": 5, "data": {"flags": EPHEMERAL}}
+    (edit,) = fake.called("PATCH", rf"/webhooks/{APP_ID}/{bid['token']}/messages/@original")
+    assert "Your bid of 7 is sealed" in edit.body["content"]
+    assert "Alice has answered" in fake.text_of(thread) and " 7" not in fake.text_of(thread)
+
+
 async def test_buttons_survive_a_restart_and_stale_ones_are_outdated(world):
     fake = world.fake
     thread = await open_game(world)

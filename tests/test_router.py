@@ -330,6 +330,32 @@ async def test_a_table_follows_its_chat_to_a_new_id(chat):
     assert any(r.chat == "supergroup" and r.text.startswith("alice has answered") for r in replies)
 
 
+async def test_a_moved_lobby_still_expires_and_a_moved_game_still_times_out(redis):
+    router = Router(redis)
+
+    async def say(chat, user, text):
+        return await router.handle(Incoming("console", chat, user, user, text))
+
+    await say("old", "alice", "/new auktion")
+    await router.move_table("console", "old", "new")
+    lobby = router.deadlines("console")
+    (member,) = await lobby.claim_due(float("inf"))
+    assert member.startswith("console|new|lobby|")
+    _, chat, replies = await router.fire(member)
+    assert chat == "new" and "Nobody started the table" in replies[0].text
+    assert (await router.table("console", "new")).status == "idle"
+
+    await say("old", "alice", "/new auktion deadline=60")
+    await say("old", "bob", "/join")
+    await say("old", "alice", "/start")
+    await router.move_table("console", "old", "newer")
+    due = await lobby.claim_due(float("inf"))
+    assert due and all(m.startswith("console|newer|") for m in due)
+    timeout = next(m for m in due if "|timeout|" in m)
+    _, _, replies = await router.fire(timeout)
+    assert any("Time is up" in r.text for r in replies)
+
+
 async def test_roll_writes_nothing(redis):
     chat = Chat.make(redis)
     out = await chat.say("alice: /roll 2d6", "bob> /roll")

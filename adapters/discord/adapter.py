@@ -46,10 +46,17 @@ class DiscordAdapter:
 
     # ----- interactions in ----------------------------------------------------------------
 
-    async def command(self, interaction: discord.Interaction, text: str) -> None:
-        """A slash command, as the text the router reads (`/roll 2d6`)."""
+    async def command(
+        self, interaction: discord.Interaction, text: str, sealed: bool = False
+    ) -> None:
+        """A slash command, as the text the router reads (`/roll 2d6`).
+
+        A game's own move (`/bid 30`) is sealed: its response is ephemeral from the
+        start, so the value typed stays with the mover and it may answer a secret prompt
+        in the channel; what the group should hear is posted to the channel instead."""
         with self._tracked():
             msg = self.incoming(interaction, text=text.strip())
+            msg = replace(msg, sealed=sealed and interaction.guild_id is not None)
             answer = await self._answer(interaction, msg)
             if answer and text.startswith("/new"):
                 await self._open_thread(answer, msg)
@@ -117,6 +124,8 @@ class DiscordAdapter:
         """Route `msg`, deferring if the router is slow, and send what it says."""
         answer = Answer(interaction, chat=None if msg.private else msg.chat)
         try:
+            if msg.sealed:
+                await answer.defer()
             work = asyncio.ensure_future(self._route(msg))
             done, _ = await asyncio.wait({work}, timeout=self.budget)
             if not done:

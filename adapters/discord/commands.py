@@ -18,7 +18,8 @@ from bot.i18n import normalize, t
 from rules import registry
 
 log = logging.getLogger(__name__)
-Run = Callable[[discord.Interaction, str], Awaitable[None]]  # (interaction, command text)
+# (interaction, command text, sealed: a game move whose value only the mover may see)
+Run = Callable[..., Awaitable[None]]
 
 PLAIN = ("join", "leave", "start", "abort", "board", "hand", "games", "help")
 CHOICES = 25  # Discord shows at most 25 autocomplete choices
@@ -121,7 +122,7 @@ def _move(verb: str, run: Run) -> app_commands.Command:
 
     @app_commands.describe(value=text("dc.arg.move"))
     async def callback(interaction: discord.Interaction, value: str = "") -> None:
-        await run(interaction, f"/{verb} {value}")
+        await run(interaction, f"/{verb} {value}", sealed=True)
 
     return app_commands.Command(name=verb, description=text("dc.cmd.move"), callback=callback)
 
