@@ -6,7 +6,8 @@ STAMMTISCH_LOBBY_TTL_MINUTES   an unstarted lobby closes after this long (defaul
 """
 
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, MutableMapping
+from pathlib import Path
 from typing import Any
 
 from bot.redis_conn import connect
@@ -33,3 +34,19 @@ def _number(env: Mapping[str, str], name: str, default: float) -> float:
     if value <= 0:
         raise SystemExit(f"{name} must be positive")
     return value
+
+
+def read_env_file(path: Path = Path(".env"), env: MutableMapping[str, str] = os.environ) -> None:
+    """`KEY=value` lines (optionally `export KEY=value`, values optionally quoted,
+    `#` comments) into the environment; what is set there already wins."""
+    if not path.is_file():
+        return
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        line = raw.strip().removeprefix("export ").strip()
+        key, eq, value = line.partition("=")
+        key, value = key.strip(), value.strip()
+        if not eq or not key or key.startswith("#"):
+            continue
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+            value = value[1:-1]
+        env.setdefault(key, value)

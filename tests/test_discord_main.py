@@ -4,7 +4,8 @@ import os
 
 import discord
 
-from adapters.discord.__main__ import build, read_env_file
+from adapters.discord.__main__ import build
+from bot.app import read_env_file
 
 
 async def test_shards_of_one_process_and_who_registers_the_commands():

@@ -11,7 +11,8 @@ import pytest
 from adapters.telegram.application import UPDATES, build
 from adapters.telegram.calls import Retry
 from adapters.telegram.pace import Pace
-from adapters.telegram.settings import Settings, read_env_file
+from adapters.telegram.settings import Settings
+from bot.app import read_env_file
 from bot.router import Router
 from tests import toygame
 from tests.fake_telegram import GROUP, TOKEN, FakeTelegram, until

@@ -14,21 +14,10 @@ import logging
 import os
 import sys
 from collections.abc import Mapping
-from pathlib import Path
 
 from adapters.discord.adapter import DiscordAdapter
 from adapters.discord.client import StammtischClient
-from bot.app import make_router
-
-
-def read_env_file(path: Path = Path(".env")) -> None:
-    """KEY=value lines into the environment, never overriding what is set already."""
-    if not path.exists():
-        return
-    for line in path.read_text().splitlines():
-        key, eq, value = line.strip().partition("=")
-        if eq and key and not key.startswith("#"):
-            os.environ.setdefault(key.strip(), value.strip().strip('"').strip("'"))
+from bot.app import make_router, read_env_file
 
 
 def _ids(raw: str | None) -> list[int] | None:

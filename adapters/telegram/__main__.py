@@ -10,8 +10,8 @@ import sys
 from pathlib import Path
 
 from adapters.telegram.application import UPDATES, build
-from adapters.telegram.settings import Settings, read_env_file
-from bot.app import make_router
+from adapters.telegram.settings import Settings
+from bot.app import make_router, read_env_file
 
 
 def main() -> int:

@@ -12,10 +12,8 @@ plus REDIS_URL and the STAMMTISCH_* settings of bot/app.py.
 """
 
 import hashlib
-import os
-from collections.abc import Mapping, MutableMapping
+from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from urllib.parse import urlsplit
 
 BASE_URL = "https://api.telegram.org/bot"
@@ -68,19 +66,3 @@ class Settings:
             "webhook_url": self.webhook_url,
             "secret_token": self.webhook_secret,
         }
-
-
-def read_env_file(path: Path, env: MutableMapping[str, str] = os.environ) -> None:
-    """`KEY=value` lines (optionally `export KEY=value`, values optionally quoted,
-    `#` comments) into the environment; what is set there already wins."""
-    if not path.is_file():
-        return
-    for raw in path.read_text(encoding="utf-8").splitlines():
-        line = raw.strip().removeprefix("export ").strip()
-        key, eq, value = line.partition("=")
-        key, value = key.strip(), value.strip()
-        if not eq or not key or key.startswith("#"):
-            continue
-        if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
-            value = value[1:-1]
-        env.setdefault(key, value)
