@@ -20,6 +20,7 @@ COMMON = (
     "roll",
     "lang",
     "images",
+    "fame",
 )
 
 

@@ -7,7 +7,7 @@ answers are secret is shown, with its options, only privately to its seats.
 import secrets
 from typing import Any
 
-from bot import buttons
+from bot import buttons, fame
 from bot.deadlines import Deadline
 from bot.lobby import spec_of
 from bot.outbox import Outbox
@@ -220,6 +220,11 @@ def finish(table: Table, spec: GameSpec, state: Any, outcome: Outcome, out: Outb
             out.group("game.place", place=place, seats=list(seats))
         else:
             out.group("game.place_score", place=place, seats=list(seats), score=score)
+    seats = [(s.user, s.name) for s in table.seats]
+    if fame.enter(table.fame, spec, seats, outcome):
+        assert outcome.record is not None
+        record = out.text(outcome.record.key, **outcome.record.params)
+        out.group("fame.new_best", seat=outcome.record.seat, record=record)
     out.left.update(s.user for s in table.seats)
     table.end_game()
 

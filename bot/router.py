@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot import buttons, info, lobby, play
+from bot import buttons, fame, info, lobby, play
 from bot.answers import find_typed, typed_value
 from bot.commands import COMMON, Command, parse
 from bot.deadlines import Deadline
@@ -215,6 +215,9 @@ class Router:
                     return False
                 case "hand":
                     play.show_hand(table, msg.user, out)
+                    return False
+                case "fame":
+                    out.group_lines.append(fame.text(table.fame, table.lang, out.text))
                     return False
                 case "lang":
                     if len(cmd.args) != 1 or cmd.args[0].lower() not in LANGUAGES:

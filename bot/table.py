@@ -4,6 +4,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from bot.fame import Fame
 from bot.i18n import DEFAULT
 
 SEEN_UPDATES = 32  # platform update ids remembered to drop redeliveries
@@ -33,6 +34,7 @@ class Table(BaseModel):
     deadline_token: str = ""  # names this step's deadlines (see play.settle)
     board_message: str | None = None  # the platform's id of the board message, to edit it
     seen: list[str] = Field(default_factory=list)
+    fame: dict[str, Fame] = Field(default_factory=dict)  # by game id (bot/fame.py)
 
     def seat_of(self, user: str) -> int | None:
         for i, seat in enumerate(self.seats):

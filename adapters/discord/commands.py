@@ -21,7 +21,7 @@ log = logging.getLogger(__name__)
 # (interaction, command text, sealed: a game move whose value only the mover may see)
 Run = Callable[..., Awaitable[None]]
 
-PLAIN = ("join", "leave", "start", "abort", "board", "hand", "games", "help")
+PLAIN = ("join", "leave", "start", "abort", "board", "hand", "games", "fame", "help")
 CHOICES = 25  # Discord shows at most 25 autocomplete choices
 LOCALES = {
     discord.Locale.german: "de",

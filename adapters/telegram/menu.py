@@ -21,6 +21,7 @@ COMMANDS = (
     "rules",
     "lang",
     "images",
+    "fame",
     "help",
 )
 

@@ -83,11 +83,23 @@ class Prompt(Frozen):
     standing: bool = False  # always open (`/pay`, `/deal`): not announced, never times out
 
 
+class Record(Frozen):
+    """A result worth a place in the chat's Hall of Fame (a solo game's finishing time).
+
+    Lower `value` is better; `key` and `params` show it (e.g. "finished at {time}")."""
+
+    seat: int
+    value: int
+    key: str
+    params: dict[str, Any] = Field(default_factory=dict)
+
+
 class Outcome(Frozen):
     """The end of a game: seats from first to last, with scores where the game keeps them."""
 
     ranking: tuple[tuple[int, ...], ...]  # groups of tied seats, best first
     scores: dict[int, int] = Field(default_factory=dict)
+    record: Record | None = None  # for the Hall of Fame, where the game keeps records
 
 
 @dataclass(frozen=True)
