@@ -5,6 +5,7 @@ import os
 from typing import Any
 
 log = logging.getLogger(__name__)
+SOCKET_TIMEOUT = 5.0  # seconds
 
 
 def connect(url: str | None = None) -> Any:
@@ -14,7 +15,11 @@ def connect(url: str | None = None) -> Any:
         import redis.asyncio as redis
 
         log.info("state in Redis at %s", _without_password(url))
-        return redis.Redis.from_url(url)
+        # A Redis that stops answering must not hang a chat forever: the command fails,
+        # the player gets the one-line apology, and the next command tries again.
+        return redis.Redis.from_url(
+            url, socket_timeout=SOCKET_TIMEOUT, socket_connect_timeout=SOCKET_TIMEOUT
+        )
     import fakeredis
 
     log.warning(

@@ -18,6 +18,7 @@ from typing import Any
 from bot.keys import deadlines_key
 
 log = logging.getLogger(__name__)
+BATCH = 100  # deadlines claimed per Redis call
 
 
 _CLAIM = """
@@ -73,11 +74,17 @@ async def run_ticker(
     """Fire due deadlines forever (cancel the task to stop). A failing fire is logged."""
     while True:
         try:
-            for member in await deadlines.claim_due(clock()):
-                try:
-                    await fire(member)
-                except Exception:
-                    log.exception("deadline %s failed", member)
+            # A full batch means more are due (a backlog after a restart): go on at once
+            # rather than one batch per interval.
+            batch = BATCH
+            while batch == BATCH:
+                due = await deadlines.claim_due(clock(), BATCH)
+                batch = len(due)
+                for member in due:
+                    try:
+                        await fire(member)
+                    except Exception:
+                        log.exception("deadline %s failed", member)
         except Exception:
             log.exception("deadline ticker could not reach Redis")
         await asyncio.sleep(interval)

@@ -155,6 +155,25 @@ async def test_a_failing_deadline_is_logged_and_the_ticker_goes_on(redis, caplog
     assert "deadline bad failed" in caplog.text and "RuntimeError: boom" in caplog.text
 
 
+async def test_a_backlog_is_fired_in_one_tick_not_one_batch_per_interval(redis):
+    d = Deadlines(redis, PLATFORM)
+    await d.add({f"m{i}": float(i) for i in range(250)})  # e.g. after a restart
+    fired: list[str] = []
+
+    async def fire(member: str) -> None:
+        fired.append(member)
+
+    task = asyncio.create_task(run_ticker(d, fire, clock=lambda: 1000.0, interval=3600))
+    try:
+        for _ in range(400):
+            if len(fired) == 250:
+                break
+            await asyncio.sleep(0.005)
+    finally:
+        await _stop(task)
+    assert fired == [f"m{i}" for i in range(250)]  # all, in time order, within the first tick
+
+
 async def test_a_ticker_survives_redis_being_unreachable(redis, caplog):
     class Flaky(Deadlines):
         failures = 2
