@@ -1,0 +1,101 @@
+"""Robot players: a whole game through an adapter, choosing random legal moves.
+
+The robot reads the table the way the bot stored it, asks the engine which answers
+are legal, and then acts as a person would: it presses the button the bot sent to
+the right chat (the group, or the player's private chat for a secret prompt), or
+types the value there. A button the bot never sent, or sent to the wrong chat, fails
+the game — which is the point: every real game must be playable through every
+adapter, not just the test game.
+"""
+
+import asyncio
+import random
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from bot import buttons, play
+from bot.table import Table
+from rules import registry
+from rules.core.errors import RuleError
+from rules.core.protocol import GameSpec, Prompt
+
+
+@dataclass(frozen=True)
+class Move:
+    seat: int
+    secret: bool
+    data: str | None  # the button's payload, or None for a typed value
+    typed: str | None = None  # the text typed (a number or free text)
+    command: str | None = None  # the prompt's command, for typed moves
+    input_data: str | None = None  # the payload of the prompt's typed input (Discord modal)
+
+
+def legal_moves(table: Table, rng: random.Random) -> list[Move]:
+    """Every option the engine accepts now, plus one typed value per typed prompt."""
+    spec: GameSpec = registry.get(table.game)  # type: ignore[assignment]
+    state = spec.state.model_validate(table.state)
+    moves = []
+    for index, prompt in enumerate(play.waiting_prompts(spec, state)):
+        for seat in prompt.seats:
+            for i, option in enumerate(prompt.options):
+                if _legal(spec, state, seat, dict(option.action)):
+                    data = buttons.encode(table.chat, table.step, index, i)
+                    moves.append(Move(seat, prompt.secret, data))
+            if prompt.input is not None and (typed := _typed(spec, state, seat, prompt, rng)):
+                data = buttons.encode(table.chat, table.step, index, buttons.TYPED)
+                moves.append(Move(seat, prompt.secret, None, typed, prompt.command, data))
+    return moves
+
+
+def _legal(spec: GameSpec, state: Any, seat: int, payload: dict[str, Any]) -> bool:
+    try:
+        spec.apply(state, seat, spec.parse_action(payload))
+    except RuleError:
+        return False
+    return True
+
+
+def _typed(spec: GameSpec, state: Any, seat: int, prompt: Prompt, rng: random.Random) -> str:
+    """A legal value for a typed prompt, found by trying a few ('' if none was)."""
+    assert prompt.input is not None
+    field, action = prompt.input.field, prompt.input.action
+    if prompt.input.kind == "text":
+        tries: list[Any] = ["Zollverein", "Café", "1"]
+    else:
+        low = prompt.input.min if prompt.input.min is not None else 0
+        high = prompt.input.max if prompt.input.max is not None else low + 100
+        step = prompt.input.multiple_of or 1
+        tries = sorted({rng.randrange(low, high + 1, step) for _ in range(5)} | {low})
+    for value in tries:
+        if _legal(spec, state, seat, {**action, field: value}):
+            return str(value)
+    return ""
+
+
+Act = Callable[[Table, Move], Awaitable[None]]
+
+
+async def play_out(
+    load: Callable[[], Awaitable[Table | None]], act: Act, seed: int, max_moves: int = 2000
+) -> int:
+    """Random legal moves until the game ends; returns the number of moves made."""
+    rng = random.Random(seed)
+    for made in range(max_moves):
+        table = await load()
+        assert table is not None
+        if table.status != "playing":
+            return made
+        moves = legal_moves(table, rng)
+        assert moves, f"nobody can move in {table.game} at step {table.step}"
+        move = rng.choice(moves)
+        before = (table.step, table.state)
+        await act(table, move)
+        for _ in range(1000):  # the adapter works in tasks of its own
+            after = await load()
+            if after is None or (after.step, after.state) != before or after.status != "playing":
+                break
+            await asyncio.sleep(0.005)
+        else:
+            raise AssertionError(f"{move} changed nothing")
+    raise AssertionError(f"no end after {max_moves} moves")

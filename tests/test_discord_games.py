@@ -1,0 +1,108 @@
+"""Whole games through Discord with robot players (tests/robot.py): buttons, select
+menus and modals in the game's thread, ephemeral messages and DMs, as the game asks."""
+
+import discord
+import pytest
+
+from bot import pictures
+from tests import toygame
+from tests.fake_discord import EPHEMERAL, FakeDiscord, World
+from tests.robot import Move, play_out
+
+toygame.install()
+
+# (game, players, options): the test game, and every real game once it is playable
+GAMES = [("auktion", 3, "rounds=2")]
+
+
+async def no_picture(svg: str) -> None:
+    return None
+
+
+@pytest.fixture
+async def world(monkeypatch):
+    monkeypatch.setattr(pictures, "png", no_picture)
+    fake = FakeDiscord()
+    runner = await fake.start()
+    monkeypatch.setattr(discord.http.Route, "BASE", fake.base_url)
+    made = World(fake)
+    await made.start_bot()
+    yield made
+    await made.close()
+    await runner.cleanup()
+
+
+def find(world: World, channels: set[str], wanted: str) -> tuple[dict, str, str | None] | None:
+    """The newest message in `channels` offering `wanted` (button data): the message,
+    the custom id to use, and the select value (None for a button)."""
+    for message in sorted(world.fake.messages.values(), key=lambda m: -int(m["id"])):
+        if message["channel_id"] not in channels:
+            continue
+        for row in message["components"]:
+            for c in row["components"]:
+                if c.get("custom_id") == wanted:
+                    return message, wanted, None
+                if c.get("custom_id", "").endswith(f":{wanted}"):  # the modal opener
+                    return message, c["custom_id"], None
+                if any(o["value"] == wanted for o in c.get("options", [])):
+                    return message, c["custom_id"], wanted
+    return None
+
+
+@pytest.mark.parametrize(("game", "players", "options"), GAMES)
+async def test_a_whole_game_with_robot_players(world, game, players, options):
+    fake = world.fake
+    users = [(100 + i, f"Player{i}") for i in range(players)]
+    await world.feed(fake.command("new", *users[0], {"game": game, "options": options}))
+    (thread,) = fake.threads
+    for user in users[1:]:
+        await world.feed(fake.command("join", *user, channel=thread, thread=True))
+    await world.feed(fake.command("start", *users[0], channel=thread, thread=True))
+    router = world.bot.adapter.router
+
+    async def load():
+        return await router.table("discord", str(thread))
+
+    async def act(table, move: Move) -> None:
+        user, name = users[move.seat]
+        dm = fake.dm_channel(user)
+        where = {"channel": thread, "thread": True}
+        channels = {str(thread)}
+        if move.secret and dm is not None:
+            channels.add(str(dm))
+        if move.data is not None:
+            found = find(world, channels, move.data)
+            assert found, f"no button {move.data} for {name}"
+            message, custom_id, value = found
+            if message["channel_id"] != str(thread):
+                where = {"channel": int(message["channel_id"]), "guild": None}
+            if value is None:
+                await world.feed(fake.press(message, custom_id, user, name, **where))
+            else:
+                await world.feed(fake.choose(message, custom_id, value, user, name, **where))
+        elif move.secret or not move.command:
+            found = find(world, channels, move.input_data or "")
+            assert found, f"no input for {name}"
+            message, opener, _ = found
+            if message["channel_id"] != str(thread):
+                where = {"channel": int(message["channel_id"]), "guild": None}
+            press = fake.press(message, opener, user, name, **where)
+            await world.feed(press)
+            modal = fake.answers(press)[0].body["data"]["custom_id"]
+            await world.feed(fake.submit(modal, move.typed or "", user, name, **where))
+        else:
+            value = {"value": move.typed or ""}
+            await world.feed(fake.command(move.command, user, name, value, **where))
+
+    moves = await play_out(load, act, seed=len(game))
+    assert moves > players
+    assert "is over" in fake.text_of(thread)
+    # nothing said to one player alone appears where everybody reads
+    public = fake.text_of(thread)
+    private = [
+        m["content"]
+        for m in fake.messages.values()
+        if m["flags"] & EPHEMERAL or m["channel_id"] in {str(fake.dm_channel(u)) for u, _ in users}
+    ]
+    lines = {line for text in private for line in text.splitlines() if len(line) >= 25}
+    assert not {line for line in lines if line in public}
