@@ -1,5 +1,30 @@
-"""AUFRUHR! — the Ruhr mayors' game (work in progress).
+"""AUFRUHR! — the Ruhr mayors' game for 4–6 players (rule book: see `SPEC.rulebook`).
 
-No `SPEC` yet: the registry only lists the game once the whole protocol is there.
-So far: the map data, the set-up per player count and the election of the Lord Mayor.
+Mayors of the great Ruhr cities elect a Lord Mayor by secret ballot, share out EU
+subventions, bid secretly for municipal and RuhrCity projects, build them on the map of
+the Ruhr, collect payouts and bribe the Lord Mayor. Readings of the rule book: NOTES.md.
 """
+
+from pydantic import TypeAdapter
+
+from rules.aufruhr import engine, model
+from rules.core.protocol import GameSpec
+
+SPEC = GameSpec(
+    id="aufruhr",
+    names={"en": "AUFRUHR!", "de": "AUFRUHR!"},
+    min_players=4,
+    max_players=6,
+    options=model.Options,
+    state=model.State,
+    action=TypeAdapter(model.Action),
+    setup=engine.setup,
+    prompts=engine.prompts,
+    apply=engine.apply,
+    public_view=engine.public_view,
+    seat_view=engine.seat_view,
+    timeout=engine.timeout,
+    outcome=engine.outcome,
+    rulebook="rules/aufruhr/NOTES.md",
+    commands=("bid", "demand", "pay", "deal", "accept", "decline"),
+)

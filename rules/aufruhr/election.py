@@ -49,7 +49,7 @@ def _resolve(state: State, events: list[Event]) -> tuple[State, list[Event]]:
         leaders = tuple(c for c in el.candidates if c != state.barred)
     if len(leaders) == 1:
         return _elected(state, leaders[0], events)
-    if state.lord_mayor is None:
+    if state.lord_mayor is None and state.round == 1:
         if not counts and el.number > 1:
             # A silent table must not stall the game: the first seat among the tied.
             return _elected(state, leaders[0], events)

@@ -1,6 +1,13 @@
-"""AUFRUHR! state: the mayors, their cities and money, and the election in progress."""
+"""AUFRUHR! state, options, actions and views.
 
-from pydantic import Field
+The state is one pydantic model holding everything, private parts included (treasuries,
+bribe tokens, sealed ballots and bids, folder drafts, the PRNG). The views are separate
+types: `PublicView` is what the group may see, `SeatView` what one mayor sees alone.
+"""
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
 
 from rules.core.protocol import Frozen
 
@@ -11,15 +18,35 @@ SEED_MONEY = 240  # 3×50 + 3×20 + 3×10 per mayor, kept secret
 MARKERS = 13
 
 
+class Bilingual(Frozen):
+    """A name in both languages, as a message parameter: the English catalog formats it
+    as `{name:<}`, the German one as `{name:>}` (both plain alignments for a string, so
+    the placeholder is the same in both catalogs and a missing value still shows)."""
+
+    en: str
+    de: str
+
+    def __format__(self, spec: str) -> str:
+        return self.de if spec.startswith(">") else self.en
+
+    def __str__(self) -> str:
+        return self.en
+
+
 class Options(Frozen):
-    deadline: int = 120  # seconds for every secret step
-    short: bool = False  # fewer event cards
+    events: int = Field(default=14, ge=1, le=20)  # event cards; one more round follows them
+    deadline: int = Field(default=120, ge=10, le=3600)  # seconds for every secret step
 
 
-class Mayor(Frozen):
+class Mutable(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_assignment=False)
+
+
+class Mayor(Mutable):
     city: str
     money: int = SEED_MONEY
     markers: int = MARKERS
+    hand: list[str] = Field(default_factory=list)  # bought RuhrCity projects, not realised
 
 
 class Election(Frozen):
@@ -30,22 +57,244 @@ class Election(Frozen):
     ballots: dict[int, int | None] = Field(default_factory=dict)  # None: abstained
 
 
-class State(Frozen):
-    options: Options = Options()
-    rng: int
-    mayors: tuple[Mayor, ...]
-    round: int = 1
-    lord_mayor: int | None = None
-    barred: int | None = None  # impeached: not electable in the following election
-    election: Election | None = None
-    bank_paid_out: int = 0
-
-
 class Project(Frozen):
-    """A realised project on the map. RuhrCity projects may carry two categories."""
+    """A project on the map. RuhrCity projects may carry two categories."""
 
     kind: str  # "municipal" | "ruhrcity"
     size: str  # "small" | "big"
     categories: tuple[str, ...]
     owners: tuple[int, ...]
     negative: bool = False  # Nuclear Waste Repository, Waste Incinerating Plant
+    card: str = ""  # card id, or "init:<city>:<i>" for a great city's initial project
+
+
+class Token(Mutable):
+    """A bribe token: whose folder it came from, its stars, who holds it now."""
+
+    origin: int
+    stars: int
+    holder: int
+    covered: bool = False  # received as Lord Mayor: usable once the holder leaves office
+    fresh: bool = False  # received in the holder's current term (EU inspection)
+
+
+class Scandal(Mutable):
+    origin: int
+    holder: int
+    fresh: bool = False
+    public: bool = False  # made public by an inspection: out of the game
+
+
+class Draft(Mutable):
+    """A bribe folder being filled: a demand, tokens (by index) or the scandal."""
+
+    demand: str | None = None  # a structured demand ("payout:culture") or None
+    text: str | None = None  # a free-text demand
+    tokens: list[int] = Field(default_factory=list)
+    scandal: bool = False
+    handed: bool = False
+
+
+class Folders(Mutable):
+    """A window in which the other mayors may hand the Lord Mayor a folder."""
+
+    context: Literal["subvention", "intention", "tie"]
+    number: int
+    seats: list[int]  # who may still act
+    drafts: dict[int, Draft] = Field(default_factory=dict)
+
+
+class Auction(Mutable):
+    card: str
+    minimum: int
+    source: Literal["round", "event"] = "round"
+    bids: dict[int, int | None] = Field(default_factory=dict)
+    tied: list[int] = Field(default_factory=list)
+    price: int = 0
+    winner: int | None = None
+
+
+class Realising(Mutable):
+    """End of round: RuhrCity projects being realised, owner by owner."""
+
+    queue: list[int]  # owners still to decide, the current one first
+    card: str | None = None
+    site: str | None = None
+    partner: int | None = None
+
+
+class Deal(Frozen):
+    number: int
+    by: int
+    to: tuple[int, ...]
+    text: str
+    answers: dict[int, bool] = Field(default_factory=dict)
+
+
+class State(Mutable):
+    options: Options = Options()
+    rng: int
+    mayors: list[Mayor]
+    round: int = 1
+    phase: str = "election"
+    step: int = 0  # counts decisions, so each prompt has its own id
+    lord_mayor: int | None = None
+    barred: int | None = None  # impeached: not electable in the following election
+    election: Election | None = None
+    # the pieces
+    board: dict[str, list[Project]] = Field(default_factory=dict)
+    piles: dict[str, list[str]] = Field(default_factory=dict)  # category → card ids, top first
+    discard: list[str] = Field(default_factory=list)
+    payouts: list[str] = Field(default_factory=list)
+    payouts_used: list[str] = Field(default_factory=list)
+    events: list[str] = Field(default_factory=list)  # still to come, top first
+    event: str | None = None  # the last event card played
+    tokens: list[Token] = Field(default_factory=list)
+    scandals: list[Scandal] = Field(default_factory=list)
+    # the round in progress
+    subvention: dict[int, int] = Field(default_factory=dict)  # seat → amount given
+    promised: dict[int, int] = Field(default_factory=dict)  # subvention demanded by a folder
+    intention: list[str] = Field(default_factory=list)  # "payout:<cat>" or three categories
+    folders: Folders | None = None
+    folder_count: int = 0
+    lots: list[str] = Field(default_factory=list)  # revealed projects still to auction
+    auction: Auction | None = None
+    build: int | None = None  # seat choosing a site for `build_card`
+    build_card: str | None = None
+    realising: Realising | None = None
+    winner_hall: int | None = None  # the winner choosing the RuhrCity Hall's site
+    hall: str | None = None
+    deals: list[Deal] = Field(default_factory=list)
+    eu: int = 0  # money sent to the EU (not used: bribes are tokens), kept for the ledger
+    bank_out: int = 0  # money the bank has paid out
+    bank_in: int = 0  # money paid to the bank
+    final: dict[int, int] = Field(default_factory=dict)  # seat → final score, at the end
+    bonus: dict[int, int] = Field(default_factory=dict)
+
+
+# ----- actions ------------------------------------------------------------------------
+
+
+class Vote(Frozen):
+    type: Literal["vote"] = "vote"
+    seat: int | None  # None abstains (only by timeout)
+
+
+class Give(Frozen):
+    """II: the next subvention amount to `seat`."""
+
+    type: Literal["give"] = "give"
+    seat: int
+
+
+class Intend(Frozen):
+    """III: "payout:<category>", "auction", or a category for the next auction slot."""
+
+    type: Literal["intend"] = "intend"
+    choice: str
+
+
+class Demand(Frozen):
+    type: Literal["demand"] = "demand"
+    demand: str | None = None
+    text: str | None = None
+
+
+class Put(Frozen):
+    """Put a bribe token of so many stars (or the scandal: 0) into the folder."""
+
+    type: Literal["put"] = "put"
+    stars: int
+
+
+class Hand(Frozen):
+    type: Literal["hand"] = "hand"
+    hand: bool  # True: hand the folder over; False: keep it (no folder)
+
+
+class Accept(Frozen):
+    type: Literal["accept_folder"] = "accept_folder"
+    seat: int | None  # None refuses every folder
+
+
+class Choose(Frozen):
+    """Pick one of the listed things: the next lot, a site, a tied bidder, a partner…"""
+
+    type: Literal["choose"] = "choose"
+    choice: str
+
+
+class Bid(Frozen):
+    type: Literal["bid"] = "bid"
+    amount: int
+
+
+class Pay(Frozen):
+    type: Literal["pay"] = "pay"
+    text: str
+
+
+class Propose(Frozen):
+    type: Literal["deal"] = "deal"
+    text: str
+
+
+class Answer(Frozen):
+    type: Literal["answer"] = "answer"
+    text: str
+    yes: bool
+
+
+Action = Annotated[
+    Vote | Give | Intend | Demand | Put | Hand | Accept | Choose | Bid | Pay | Propose | Answer,
+    Field(discriminator="type"),
+]
+
+
+# ----- views ---------------------------------------------------------------------------
+
+
+class PublicProject(Frozen):
+    community: str
+    card: str
+    kind: str
+    size: str
+    categories: tuple[str, ...]
+    owners: tuple[int, ...]
+    negative: bool = False
+    name: dict[str, str] = Field(default_factory=dict)
+
+
+class PublicView(Frozen):
+    cities: tuple[str, ...]
+    round: int
+    rounds: int
+    events_left: int
+    phase: str
+    lord_mayor: int | None
+    barred: int | None
+    projects: tuple[PublicProject, ...]
+    points: tuple[int, ...]
+    markers: tuple[int, ...]
+    hands: tuple[int, ...]  # how many unrealised RuhrCity projects each mayor holds
+    lots: tuple[str, ...]
+    auction: str | None
+    answered: tuple[int, ...]  # who has answered the secret step in progress
+    event: str | None
+    hall: str | None
+    deals: tuple[Deal, ...]
+    final: dict[int, int] = Field(default_factory=dict)
+
+
+class SeatView(Frozen):
+    seat: int
+    city: str
+    money: int
+    tokens: tuple[tuple[int, int, bool], ...]  # (origin, stars, usable) held
+    scandal: bool  # own scandal still in the folder
+    scandals_held: tuple[int, ...]  # origins of scandals received
+    hand: tuple[str, ...]  # unrealised RuhrCity projects (card ids)
+    hand_names: tuple[Bilingual, ...] = ()
+    ballot: int | None = None
+    bid: int | None = None
+    folder: Draft | None = None

@@ -13,9 +13,7 @@ def project_points(board: Mapping[str, tuple[Project, ...]], n: int) -> list[int
         for p in projects:
             if p.kind == "municipal":
                 value = MUNICIPAL_POINTS[p.size]
-            elif p.negative:
-                value = 0
-            elif p.size == "small":
+            elif p.size == "small":  # a negative RuhrCity project too (NOTES.md 13)
                 value = 5
             else:  # big RuhrCity: 15 alone, 10 for each of two partners
                 value = 15 if len(p.owners) == 1 else 10

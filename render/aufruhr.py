@@ -1,0 +1,236 @@
+"""AUFRUHR! boards: the Ruhr map as text and as a picture, and each mayor's private view.
+
+The map is drawn from the community coordinates (data/communities.json): a node per
+community, an edge per shared border; the great cities in play in their mayors' colours;
+every project as a marker beside its community (a square per municipal project in its
+owner's colour, a diamond for a RuhrCity project, black for a negative one).
+"""
+
+from functools import cache
+
+from render import pieces
+from render.boards import Label, Renderers, register
+from render.maps import Edge, Node, draw_map
+from render.palette import INK, MUTED, PAPER, player
+from render.svg import Svg
+from render.text import columns, fit
+from rules.aufruhr.mapdata import ruhr_map
+from rules.aufruhr.model import Bilingual, PublicProject, PublicView, SeatView
+
+WIDTH, HEIGHT = 960, 640
+MAP = (20, 60, 660, 620)  # x0, y0, x1, y1 of the map area
+CATEGORY_COLOURS = {
+    "education": "#0072B2",
+    "culture": "#CC79A7",
+    "nature": "#009E73",
+    "economy": "#E69F00",
+}
+
+
+def _name(names: list[str], seat: int | None) -> str:
+    return names[seat] if seat is not None and 0 <= seat < len(names) else "—"
+
+
+def _place(cid: str) -> str:
+    return ruhr_map().communities[cid].name
+
+
+def _project_words(p: PublicProject, label: Label) -> str:
+    name = Bilingual(en=p.name.get("en", p.card), de=p.name.get("de", p.card))
+    cats = ", ".join(label(f"aufruhr.cat.{c}") for c in p.categories)
+    kind = "negative" if p.negative else f"{p.kind}_{p.size}"
+    return label(f"aufruhr.board.kind_{kind}", name=name, categories=cats)
+
+
+# ----- text -------------------------------------------------------------------------------
+
+
+def board(view: PublicView, names: list[str], label: Label) -> str:
+    head = label(
+        "aufruhr.board.round",
+        round=view.round,
+        rounds=view.rounds,
+        left=view.events_left,
+        lord=_name(names, view.lord_mayor),
+    )
+    rows = []
+    for seat, city in enumerate(view.cities):
+        marks = []
+        if seat == view.lord_mayor:
+            marks.append(label("aufruhr.board.hat"))
+        if seat in view.answered:
+            marks.append("✓")
+        if view.hands[seat]:
+            marks.append(label("aufruhr.board.in_hand", n=view.hands[seat]))
+        score = view.final.get(seat, view.points[seat])
+        rows.append(
+            [
+                player(seat).letter,
+                _name(names, seat),
+                _place(city),
+                label("aufruhr.board.points", points=score),
+                label("aufruhr.board.markers", markers=view.markers[seat]),
+                " ".join(marks),
+            ]
+        )
+    lines = [head, *columns(rows)]
+    by_place: dict[str, list[str]] = {}
+    for p in view.projects:
+        owners = "+".join(player(s).letter for s in p.owners)
+        by_place.setdefault(p.community, []).append(f"{_project_words(p, label)} [{owners}]")
+    if by_place:
+        lines.append(label("aufruhr.board.projects"))
+        for cid in sorted(by_place, key=_place):
+            lines.append(f"  {_place(cid)}: " + "; ".join(by_place[cid]))
+    if view.hall:
+        lines.append(label("aufruhr.board.hall", place=_place(view.hall)))
+    open_deals = [d for d in view.deals if len(d.answers) < len(d.to)]
+    for d in open_deals[-3:]:
+        lines.append(
+            label("aufruhr.board.deal", number=d.number, by=_name(names, d.by), text=d.text)
+        )
+    return fit(lines)
+
+
+def private(view: SeatView, names: list[str], label: Label) -> str:
+    lines = [
+        label("aufruhr.board.private_head", city=_place(view.city), money=view.money),
+        label("aufruhr.board.tokens", tokens=_tokens_text(view, names) or "—"),
+        label("aufruhr.board.scandal_yes" if view.scandal else "aufruhr.board.scandal_no"),
+    ]
+    if view.hand:
+        lines.append(label("aufruhr.board.hand", cards=_hand(view, label)))
+    if view.ballot is not None:
+        lines.append(label("aufruhr.board.my_ballot", name=_name(names, view.ballot)))
+    if view.bid is not None:
+        lines.append(label("aufruhr.board.my_bid", amount=view.bid))
+    return "\n".join(lines)
+
+
+def _hand(view: SeatView, label: Label) -> str:
+    return ", ".join(label("aufruhr.board.card", name=n) for n in view.hand_names)
+
+
+def _tokens_text(view: SeatView, names: list[str]) -> str:
+    parts = []
+    for origin, stars, usable in view.tokens:
+        mark = "" if usable else "°"
+        parts.append(f"{'★' * stars}{player(origin).letter}{mark}")
+    return " ".join(parts)
+
+
+# ----- pictures ---------------------------------------------------------------------------
+
+
+@cache
+def _layout() -> dict[str, tuple[float, float]]:
+    m = ruhr_map()
+    lats = [c.lat for c in m.communities.values()]
+    lons = [c.lon for c in m.communities.values()]
+    x0, y0, x1, y1 = MAP
+    pad = 30
+    sx = (x1 - x0 - 2 * pad) / (max(lons) - min(lons))
+    sy = (y1 - y0 - 2 * pad) / (max(lats) - min(lats))
+    s = min(sx, sy * 1.0)
+    return {
+        cid: (x0 + pad + (c.lon - min(lons)) * s * 0.66, y0 + pad + (max(lats) - c.lat) * s)
+        for cid, c in m.communities.items()
+    }
+
+
+def board_svg(view: PublicView, names: list[str], label: Label) -> str:
+    doc = Svg(WIDTH, HEIGHT)
+    status = label(
+        "aufruhr.board.status", round=view.round, rounds=view.rounds, left=view.events_left
+    )
+    pieces.title(doc, WIDTH, "AUFRUHR!", status)
+    at = _layout()
+    m = ruhr_map()
+    city_seat = {c: s for s, c in enumerate(view.cities)}
+    nodes = []
+    for cid, (x, y) in sorted(at.items()):
+        seat = city_seat.get(cid)
+        fill = player(seat).colour if seat is not None else PAPER
+        nodes.append(
+            Node(
+                cid, x, y, label=m.communities[cid].name, r=9 if seat is not None else 4, fill=fill
+            )
+        )
+    edges = [Edge(a, b, colour="#cccccc", width=1.5) for a, b in sorted(m.borders)]
+    draw_map(doc, nodes, edges, size=10, bounds=MAP)
+    _projects(doc, view, at)
+    if view.hall:
+        x, y = at[view.hall]
+        doc.text(x, y - 14, "⌂", size=22, anchor="middle", weight="bold")
+    _side(doc, view, names, label)
+    return doc.to_string()
+
+
+def _projects(doc: Svg, view: PublicView, at: dict[str, tuple[float, float]]) -> None:
+    seen: dict[str, int] = {}
+    for p in view.projects:
+        x, y = at[p.community]
+        i = seen.get(p.community, 0)
+        seen[p.community] = i + 1
+        px, py = x + 8 + i * 13, y + 6
+        if p.kind == "ruhrcity":
+            colour = INK if p.negative else CATEGORY_COLOURS.get(p.categories[0], MUTED)
+            r = 9 if p.size == "big" else 7
+            doc.polygon([(x, y - r), (x + r, y), (x, y + r), (x - r, y)], fill=colour, stroke=INK)
+            for k, s in enumerate(p.owners):
+                pieces.token(doc, x + 12 + k * 12, y - 10, s, r=5)
+            continue
+        colour = CATEGORY_COLOURS.get(p.categories[0], MUTED)
+        size = 10 if p.size == "big" else 7
+        doc.rect(
+            px, py, size, size, fill=colour, stroke=player(p.owners[0]).colour, stroke_width=2.5
+        )
+
+
+def _side(doc: Svg, view: PublicView, names: list[str], label: Label) -> None:
+    x = MAP[2] + 20
+    doc.text(x, 80, label("aufruhr.board.mayors"), size=14, weight="bold")
+    rows = []
+    for seat, city in enumerate(view.cities):
+        score = view.final.get(seat, view.points[seat])
+        rows.append((seat, f"{_name(names, seat)} · {_place(city)}", str(score)))
+    waiting = frozenset(s for s in range(len(view.cities)) if s in view.answered)
+    pieces.scores(doc, x, 90, rows, active=waiting, width=250)
+    if view.lord_mayor is not None:
+        _hat(doc, x + 250 - 40, 90 + view.lord_mayor * 30 + 4)
+    y = 90 + len(view.cities) * 30 + 30
+    legend = [(c, label(f"aufruhr.cat.{k}")) for k, c in CATEGORY_COLOURS.items()]
+    legend.append((INK, label("aufruhr.board.legend_negative")))
+    pieces.legend(doc, x, y, legend)
+    y += len(legend) * 20 + 16
+    doc.text(x, y, label("aufruhr.board.legend_shapes"), size=11, fill=MUTED)
+    if view.auction:
+        doc.text(x, y + 24, label("aufruhr.board.auction_running"), size=12, weight="bold")
+
+
+def _hat(doc: Svg, x: float, y: float) -> None:
+    """The Lord Mayor's hat: a small top hat."""
+    doc.rect(x + 4, y, 14, 14, fill=INK)
+    doc.rect(x, y + 13, 22, 4, fill=INK)
+    doc.rect(x + 4, y + 9, 14, 3, fill="#D55E00")
+
+
+def private_svg(view: SeatView, names: list[str], label: Label) -> str:
+    doc = Svg(480, 260)
+    pieces.title(doc, 480, _name(names, view.seat), _place(view.city))
+    pieces.token(doc, 40, 86, view.seat, r=18)
+    doc.text(75, 93, label("aufruhr.board.money", money=view.money), size=18, weight="bold")
+    doc.text(
+        20, 140, label("aufruhr.board.tokens", tokens=_tokens_text(view, names) or "—"), size=14
+    )
+    key = "aufruhr.board.scandal_yes" if view.scandal else "aufruhr.board.scandal_no"
+    doc.text(20, 166, label(key), size=14)
+    if view.hand:
+        doc.text(20, 192, label("aufruhr.board.hand", cards=_hand(view, label)), size=14)
+    if view.bid is not None:
+        doc.text(20, 218, label("aufruhr.board.my_bid", amount=view.bid), size=14)
+    return doc.to_string()
+
+
+RENDERERS = Renderers(board, private, board_svg, private_svg)
+register("aufruhr", RENDERERS)
