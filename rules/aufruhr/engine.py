@@ -40,6 +40,7 @@ from rules.aufruhr.model import (
     Hand,
     Intend,
     Mayor,
+    Mutable,
     Options,
     Pay,
     Project,
@@ -269,13 +270,13 @@ def _demands(state: State) -> list[str]:
     return [f"award:{s}" for s in state.auction.tied]
 
 
-def _demand_option(state: State, demand: str) -> Option:
+def _demand_option(cities: tuple[str, ...], demand: str) -> Option:
     kind, _, arg = demand.partition(":")
     action = {"type": "demand", "demand": demand}
     if kind == "subvention":
         return Option(label="aufruhr.demand.subvention", params={"amount": int(arg)}, action=action)
     if kind == "award":
-        city = _place(state.mayors[int(arg)].city)
+        city = _place(cities[int(arg)])
         return Option(label="aufruhr.demand.award", params={"city": city}, action=action)
     return Option(label=f"aufruhr.demand.{kind}", params=_cats([arg]), action=action)
 
@@ -283,10 +284,37 @@ def _demand_option(state: State, demand: str) -> Option:
 def _folder_prompt(state: State) -> Prompt:
     f = state.folders
     assert f is not None
+    cities = _cities(state)
+    tied = tuple(state.auction.tied) if f.context == "tie" and state.auction else ()
+    return Prompt(
+        id=f"folder:{f.number}",
+        seats=tuple(f.seats),
+        key=f"aufruhr.prompt.folder_{f.context}",
+        params={"lord_mayor_seat": state.lord_mayor},
+        options=_folder_options(f.context, cities, tied),
+        input=FreeInput(kind="text", field="text", action={"type": "demand"}, max_length=200),
+        secret=True,
+        command="demand",
+        deadline=state.options.deadline,
+    )
+
+
+@cache
+def _folder_options(
+    context: str, cities: tuple[str, ...], tied: tuple[int, ...]
+) -> tuple[Option, ...]:
+    """The folder buttons depend only on the moment and the table: made once each."""
+    n = len(cities)
+    if context == "subvention":
+        demands = [f"subvention:{a}" for a in AMOUNTS[n]]
+    elif context == "intention":
+        demands = [f"payout:{c}" for c in CATS] + [f"auction:{c}" for c in CATS]
+    else:
+        demands = [f"award:{s}" for s in tied]
     stars = sorted(set(deck.cards().bribe_stars))
-    options = [
+    return (
         Option(label="aufruhr.button.keep", action={"type": "hand", "hand": False}),
-        *(_demand_option(state, d) for d in _demands(state)),
+        *(_demand_option(cities, d) for d in demands),
         *(
             Option(
                 label="aufruhr.button.put",
@@ -297,17 +325,6 @@ def _folder_prompt(state: State) -> Prompt:
         ),
         Option(label="aufruhr.button.scandal", action={"type": "put", "stars": 0}),
         Option(label="aufruhr.button.hand", action={"type": "hand", "hand": True}),
-    ]
-    return Prompt(
-        id=f"folder:{f.number}",
-        seats=tuple(f.seats),
-        key=f"aufruhr.prompt.folder_{f.context}",
-        params={"lord_mayor_seat": state.lord_mayor},
-        options=tuple(options),
-        input=FreeInput(kind="text", field="text", action={"type": "demand"}, max_length=200),
-        secret=True,
-        command="demand",
-        deadline=state.options.deadline,
     )
 
 
@@ -523,6 +540,12 @@ def _hall_prompt(state: State) -> Prompt:
 
 def _standing(state: State) -> list[Prompt]:
     everyone = tuple(range(_n(state)))
+    asked = tuple(s for s in everyone if any(s in d.to and s not in d.answers for d in state.deals))
+    return list(_standing_prompts(everyone, asked))
+
+
+@cache
+def _standing_prompts(everyone: tuple[int, ...], asked: tuple[int, ...]) -> tuple[Prompt, ...]:
     out = [
         Prompt(
             id="pay",
@@ -541,7 +564,6 @@ def _standing(state: State) -> list[Prompt]:
             standing=True,
         ),
     ]
-    asked = tuple(s for s in everyone if any(s in d.to and s not in d.answers for d in state.deals))
     if asked:
         for cmd, yes in (("accept", True), ("decline", False)):
             out.append(
@@ -559,7 +581,7 @@ def _standing(state: State) -> list[Prompt]:
                     standing=True,
                 )
             )
-    return out
+    return tuple(out)
 
 
 def _main_prompt(state: State) -> Prompt | None:
@@ -618,21 +640,19 @@ def prompts(state: State) -> list[Prompt]:
 
 
 def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
-    current = prompts(state)
-    if not any(seat in p.seats for p in current):
+    if state.phase == "over" or not 0 <= seat < _n(state):
         raise RuleError("error.not_prompted")
-    state = state.model_copy(deep=True)
-    main = current[0] if current and not current[0].standing else None
-    mine = main is not None and seat in main.seats
-    match action:
+    match action:  # the standing commands: open to every mayor at any time
         case Pay(text=text):
-            return _pay(state, seat, text)
+            return _pay(_clone(state), seat, text)
         case Propose(text=text):
-            return _propose(state, seat, text)
+            return _propose(_clone(state), seat, text)
         case Answer(text=text, yes=yes):
-            return _answer(state, seat, text, yes)
-    if not mine:
+            return _answer(_clone(state), seat, text, yes)
+    main = _main_prompt(state)
+    if main is None or seat not in main.seats:
         raise RuleError("error.not_prompted")
+    state = _clone(state)
     match (state.phase, action):
         case ("election", Vote(seat=candidate)):
             return _vote(state, seat, candidate)
@@ -666,6 +686,32 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     raise RuleError("error.not_now")
 
 
+def _clone(value: Any) -> Any:
+    """A deep copy of the mutable parts (frozen models, strings and numbers are shared):
+    far faster than `model_copy(deep=True)`, which copies every leaf."""
+    t = type(value)
+    if t is list:
+        return (
+            [_clone(v) for v in value] if value and isinstance(value[0], Mutable) else value.copy()
+        )
+    if t is dict:
+        return {
+            k: _clone(v) if isinstance(v, list | dict | Mutable) else v for k, v in value.items()
+        }
+    if not isinstance(value, Mutable):
+        return value
+    fields = value.__dict__.copy()
+    for k, v in fields.items():
+        if type(v) in (list, dict) or isinstance(v, Mutable):
+            fields[k] = _clone(v)
+    new = object.__new__(t)
+    object.__setattr__(new, "__dict__", fields)
+    object.__setattr__(new, "__pydantic_fields_set__", set(value.__pydantic_fields_set__))
+    object.__setattr__(new, "__pydantic_extra__", None)
+    object.__setattr__(new, "__pydantic_private__", None)
+    return new
+
+
 # ----- I. election -----------------------------------------------------------------------
 
 
@@ -690,12 +736,16 @@ def _vote(state: State, seat: int, candidate: int | None) -> tuple[State, list[E
 def _elected(state: State, before: int | None, events: list[Event]) -> tuple[State, list[Event]]:
     """A new term begins: bribes of the last term are no longer fresh; whoever is out of
     office may use what he received while in it."""
-    for t in state.tokens:
-        t.fresh = False
-        if t.holder != state.lord_mayor:
-            t.covered = False
-    for s in state.scandals:
-        s.fresh = False
+    lm = state.lord_mayor
+    state.tokens = [
+        t.model_copy(update={"fresh": False, "covered": t.covered and t.holder == lm})
+        if t.fresh or (t.covered and t.holder != lm)
+        else t
+        for t in state.tokens
+    ]
+    state.scandals = [
+        s.model_copy(update={"fresh": False}) if s.fresh else s for s in state.scandals
+    ]
     state.subvention, state.promised, state.intention = {}, {}, []
     return _open_folders(state, "subvention", events)
 
@@ -850,11 +900,11 @@ def _accept(state: State, giver: int | None) -> tuple[State, list[Event]]:
         d = f.drafts[giver]
         accepted = d
         for i in d.tokens:
-            t = state.tokens[i]
-            t.holder, t.covered, t.fresh = lm, True, True
+            taken = {"holder": lm, "covered": True, "fresh": True}
+            state.tokens[i] = state.tokens[i].model_copy(update=taken)
         if d.scandal:
-            sc = state.scandals[giver]
-            sc.holder, sc.fresh = lm, True
+            taken = {"holder": lm, "fresh": True}
+            state.scandals[giver] = state.scandals[giver].model_copy(update=taken)
         events.append(Event(key="aufruhr.folder_accepted", params={"seat": lm}))
         events.append(
             Event(key="aufruhr.folder_taken", params=_draft_text(state, giver, d), to=(giver,))
@@ -1046,15 +1096,16 @@ def _inspect(state: State, events: list[Event]) -> bool:
     if lm is None:
         events.append(Event(key="aufruhr.inspection_nobody"))
         return False
-    fresh = [t for t in state.tokens if t.holder == lm and t.fresh]
-    scandals = [s for s in state.scandals if s.holder == lm and s.fresh]
+    fresh = [i for i, t in enumerate(state.tokens) if t.holder == lm and t.fresh]
+    scandals = [i for i, s in enumerate(state.scandals) if s.holder == lm and s.fresh]
     if not fresh and not scandals:
         events.append(Event(key="aufruhr.inspection_clean", params={"seat": lm}))
         return False
-    for t in fresh:
-        t.holder, t.covered, t.fresh = -1, False, False  # to the EU: out of the game
-    for s in scandals:
-        s.public, s.fresh = True, False
+    gone = {"holder": -1, "covered": False, "fresh": False}  # to the EU: out of the game
+    for i in fresh:
+        state.tokens[i] = state.tokens[i].model_copy(update=gone)
+    for i in scandals:
+        state.scandals[i] = state.scandals[i].model_copy(update={"public": True, "fresh": False})
     key = "aufruhr.impeached_scandal" if scandals else "aufruhr.impeached"
     events.append(Event(key=key, params={"seat": lm}))
     state.lord_mayor, state.barred = None, lm

@@ -68,7 +68,7 @@ class Project(Frozen):
     card: str = ""  # card id, or "init:<city>:<i>" for a great city's initial project
 
 
-class Token(Mutable):
+class Token(Frozen):
     """A bribe token: whose folder it came from, its stars, who holds it now."""
 
     origin: int
@@ -78,7 +78,7 @@ class Token(Mutable):
     fresh: bool = False  # received in the holder's current term (EU inspection)
 
 
-class Scandal(Mutable):
+class Scandal(Frozen):
     origin: int
     holder: int
     fresh: bool = False

@@ -1,0 +1,428 @@
+"""AUFRUHR! rules through the engine, one rule a test (readings: rules/aufruhr/NOTES.md)."""
+
+import pytest
+
+from rules.aufruhr import SPEC
+from rules.aufruhr.engine import apply, outcome, prompts, public_view, seat_view, setup
+from rules.aufruhr.model import Election, Options, Project
+from rules.core.errors import RuleError
+
+ESSEN, DUISBURG, BOCHUM, DORTMUND = 1, 0, 2, 3
+
+
+def act(state, who, **payload):
+    return apply(state, who, SPEC.parse_action(payload))
+
+
+def main(state):
+    return next(p for p in prompts(state) if not p.standing)
+
+
+def keys(events):
+    return [e.key for e in events]
+
+
+def vote(state, votes):
+    events = []
+    for seat, cand in enumerate(votes):
+        state, more = act(state, seat, type="vote", seat=cand)
+        events += more
+    return state, events
+
+
+def keep_folders(state):
+    while state.phase == "folders":
+        state, _ = act(state, main(state).seats[0], type="hand", hand=False)
+    return state
+
+
+def default(state):
+    """Answer the main prompt as a silent table would (the timeout action)."""
+    p = main(state)
+    return apply(state, p.seats[0], SPEC.timeout(state, p, p.seats[0]))
+
+
+def to_intention(votes=(1, 0, 1, 1), n=4, options=None):
+    """Essen (seat 1) elected, no folders, subventions by default: III. Intention."""
+    state = setup(n, options or Options(), 1)
+    state, _ = vote(state, list(votes) + [1] * (n - 4))
+    state = keep_folders(state)
+    while state.phase == "subvention":
+        state, _ = default(state)
+    assert state.phase == "intention" and state.lord_mayor == ESSEN
+    return state
+
+
+def declare_payout(state, category):
+    state, events = act(state, ESSEN, type="intend", choice=f"payout:{category}")
+    return state, events
+
+
+# ----- set-up and length -----------------------------------------------------------
+
+
+def test_initial_projects_pay_and_score():
+    state = to_intention()
+    assert public_view(state).points == (3, 3, 3, 3)
+    state.payouts = ["pay01", *state.payouts]  # a single payout comes next
+    money = [m.money for m in state.mayors]
+    state, _events = declare_payout(state, "culture")
+    state = keep_folders(state)
+    gained = [m.money - b for m, b in zip(state.mayors, money, strict=True)]
+    assert gained == [0, 40, 20, 0]  # Zollverein (big) 40, Bochum Playhouse (small) 20
+
+
+def test_last_round_has_no_event():
+    state = setup(4, Options(events=1), 3)
+    played = []
+    while outcome(state) is None:
+        state, events = default(state) if state.phase != "election" else vote(state, [1, 0, 1, 1])
+        played += [e for e in events if e.key == "aufruhr.event"]
+    assert len(played) == 1 and state.round == 2
+    assert state.hall == state.mayors[state.winner_hall].city  # the default: his own city
+    assert outcome(state).ranking and set(outcome(state).scores) == {0, 1, 2, 3}
+
+
+# ----- election ----------------------------------------------------------------------
+
+
+def test_tie_after_impeachment_is_a_runoff():
+    state = setup(4, Options(), 1)
+    state.round, state.lord_mayor, state.barred = 3, None, 2
+    state.election = Election(candidates=(0, 1, 2, 3))
+    with pytest.raises(RuleError) as err:
+        act(state, 0, type="vote", seat=2)
+    assert err.value.key == "error.aufruhr.not_electable"
+    state, events = vote(state, [1, 3, 3, 1])
+    assert "aufruhr.runoff" in keys(events) and main(state).key == "aufruhr.prompt.vote_runoff"
+    assert [o.action["seat"] for o in main(state).options] == [1, 3]
+
+
+def test_no_vote_for_yourself_and_ballots_are_secret_until_all_are_in():
+    state = setup(4, Options(), 1)
+    with pytest.raises(RuleError) as err:
+        act(state, 2, type="vote", seat=2)
+    assert err.value.key == "error.aufruhr.self_vote"
+    state, events = act(state, 0, type="vote", seat=3)
+    assert all(e.to == (0,) for e in events)
+    assert public_view(state).answered == (0,) and seat_view(state, 0).ballot == 3
+    assert '"ballots"' not in public_view(state).model_dump_json()
+
+
+# ----- subventions -------------------------------------------------------------------
+
+
+def test_subventions_go_one_by_one_and_the_last_by_itself():
+    state = setup(4, Options(), 1)
+    state, _ = vote(state, [1, 0, 1, 1])
+    state = keep_folders(state)
+    p = main(state)
+    assert p.seats == (ESSEN,) and p.params["amount"] == 40
+    state, events = act(state, ESSEN, type="give", seat=DORTMUND)
+    state, events = act(state, ESSEN, type="give", seat=ESSEN)
+    with pytest.raises(RuleError):
+        act(state, ESSEN, type="give", seat=ESSEN)
+    state, events = act(state, ESSEN, type="give", seat=BOCHUM)
+    assert keys(events)[:2] == ["aufruhr.subvention", "aufruhr.subvention"]
+    assert [m.money for m in state.mayors] == [250, 270, 260, 280]
+    assert state.phase == "intention"
+
+
+def test_subvention_demand_is_carried_out():
+    state = setup(4, Options(), 1)
+    state, _ = vote(state, [1, 0, 1, 1])
+    state, _ = act(state, DUISBURG, type="demand", demand="subvention:40")
+    state, _ = act(state, DUISBURG, type="put", stars=3)
+    state, events = act(state, DUISBURG, type="hand", hand=True)
+    assert events[0].to == (DUISBURG,)
+    state, _ = act(state, BOCHUM, type="hand", hand=False)
+    state, events = act(state, DORTMUND, type="hand", hand=False)
+    assert state.phase == "offers" and main(state).secret and main(state).seats == (ESSEN,)
+    offer = next(e for e in events if e.key == "aufruhr.offer")
+    assert offer.to == (ESSEN,) and offer.params["giver_seat"] == DUISBURG
+    state, events = act(state, ESSEN, type="accept_folder", seat=DUISBURG)
+    # the 40 went to Duisburg by itself; the Lord Mayor now hands out the 30
+    assert state.subvention == {DUISBURG: 40} and main(state).params["amount"] == 30
+
+
+# ----- bribes, scandals, the EU Commission ------------------------------------------
+
+
+def _folder(state, seat, demand, stars=(), scandal=False):
+    state, _ = act(state, seat, type="demand", demand=demand)
+    for s in stars:
+        state, _ = act(state, seat, type="put", stars=s)
+    if scandal:
+        state, _ = act(state, seat, type="put", stars=0)
+    return act(state, seat, type="hand", hand=True)[0]
+
+
+def test_bribe_accepted_changes_the_payout():
+    state = to_intention()
+    state.payouts = ["pay02", *state.payouts]
+    state, _ = declare_payout(state, "economy")
+    state = _folder(state, BOCHUM, "payout:culture", stars=(2, 1))
+    state, _ = act(state, DUISBURG, type="hand", hand=False)
+    state, _ = act(state, DORTMUND, type="hand", hand=False)
+    before = [m.money for m in state.mayors]
+    state, events = act(state, ESSEN, type="accept_folder", seat=BOCHUM)
+    assert "aufruhr.payout_single" in keys(events)
+    gained = [m.money - b for m, b in zip(state.mayors, before, strict=True)]
+    assert gained == [0, 40, 20, 0]  # culture, not economy
+    held = [t for t in state.tokens if t.holder == ESSEN and t.origin == BOCHUM]
+    assert sorted(t.stars for t in held) == [1, 2] and all(t.covered for t in held)
+
+
+def test_what_changed_hands_stays_secret():
+    state = to_intention()
+    state, _ = declare_payout(state, "economy")
+    state = _folder(state, BOCHUM, "payout:culture", stars=(3,))
+    state = _folder(state, DUISBURG, "payout:nature", stars=(1,))
+    state, events = act(state, DORTMUND, type="hand", hand=False)
+    public = [e for e in events if e.to is None]
+    assert [e.key for e in public] == ["aufruhr.folders_handed"]
+    assert public[0].params == {"seats": [DUISBURG, BOCHUM]}
+    state, events = act(state, ESSEN, type="accept_folder", seat=DUISBURG)
+    for e in events:
+        if e.to is None:
+            assert "giver_seat" not in e.params and "content" not in e.params
+    assert {e.to for e in events if e.key == "aufruhr.folder_returned"} == {(BOCHUM,)}
+
+
+def test_scandal_cannot_be_refused():
+    state = to_intention()
+    state, _ = declare_payout(state, "economy")
+    state = _folder(state, DORTMUND, "payout:nature", scandal=True)
+    state = _folder(state, BOCHUM, "payout:culture", stars=(3, 2))
+    state, _ = act(state, DUISBURG, type="hand", hand=False)
+    p = main(state)
+    assert [o.action["seat"] for o in p.options] == [DORTMUND]
+    with pytest.raises(RuleError) as err:
+        act(state, ESSEN, type="accept_folder", seat=None)
+    assert err.value.key == "error.aufruhr.scandal_must"
+    assert SPEC.timeout(state, p, ESSEN).seat == DORTMUND
+    state, _ = act(state, ESSEN, type="accept_folder", seat=DORTMUND)
+    assert state.scandals[DORTMUND].holder == ESSEN and not seat_view(state, DORTMUND).scandal
+
+
+def test_eu_commission_impeaches_a_bribed_lord_mayor():
+    state = to_intention()
+    state.payouts = ["pay12", *state.payouts]  # EU Commission
+    state.events = ["ev03", *state.events]  # a grant: no auction at the end of the round
+    state, _ = declare_payout(state, "economy")
+    state = _folder(state, BOCHUM, "payout:culture", stars=(3,))
+    state, _ = act(state, DUISBURG, type="hand", hand=False)
+    state, _ = act(state, DORTMUND, type="hand", hand=False)
+    state, events = act(state, ESSEN, type="accept_folder", seat=BOCHUM)
+    assert "aufruhr.impeached" in keys(events) and "aufruhr.paid_out" not in keys(events)
+    assert state.lord_mayor is None and state.barred == ESSEN
+    assert all(t.holder == -1 for t in state.tokens if t.origin == BOCHUM and t.stars == 3)
+    assert state.phase == "election" and state.round == 2
+    with pytest.raises(RuleError):
+        act(state, 0, type="vote", seat=ESSEN)
+
+
+def test_clean_lord_mayor_survives_the_inspection():
+    state = to_intention()
+    state.payouts = ["pay13", *state.payouts]
+    state, _ = declare_payout(state, "economy")
+    state = keep_folders(state)
+    assert state.lord_mayor == ESSEN and state.barred is None
+
+
+def test_received_tokens_usable_after_leaving_office():
+    state = to_intention()
+    state, _ = declare_payout(state, "economy")
+    state = _folder(state, BOCHUM, "payout:culture", stars=(3,))
+    state, _ = act(state, DUISBURG, type="hand", hand=False)
+    state, _ = act(state, DORTMUND, type="hand", hand=False)
+    state, _ = act(state, ESSEN, type="accept_folder", seat=BOCHUM)
+    while state.phase != "election":
+        state, _ = default(state)
+    assert not any(u for o, s, u in seat_view(state, ESSEN).tokens if o == BOCHUM)
+    state, _ = vote(state, [2, 2, 0, 2])  # Bochum takes over
+    assert any(u and o == BOCHUM for o, s, u in seat_view(state, ESSEN).tokens)
+
+
+# ----- auctions and building --------------------------------------------------------
+
+
+def _auction(state, categories=("education", "education", "education")):
+    state, _ = act(state, ESSEN, type="intend", choice="auction")
+    for c in categories:
+        state, _ = act(state, ESSEN, type="intend", choice=c)
+    return keep_folders(state)
+
+
+def test_tie_goes_to_lord_mayor_after_a_folder_window():
+    state = to_intention()
+    state.piles["education"] = ["edu01", *state.piles["education"]]
+    state = _auction(state, ("education",) * 3)
+    while state.phase == "order":
+        state, _ = act(state, ESSEN, type="choose", choice="edu01")
+    assert state.auction.card == "edu01"
+    for seat, amount in enumerate([30, 0, 30, 20]):
+        state, events = act(state, seat, type="bid", amount=amount)
+    assert "aufruhr.tied" in keys(events) and state.phase == "folders"
+    state = _folder(state, DUISBURG, "award:0", stars=(1,))
+    state, _ = act(state, BOCHUM, type="hand", hand=False)
+    state, _ = act(state, DORTMUND, type="hand", hand=False)
+    state, events = act(state, ESSEN, type="accept_folder", seat=DUISBURG)
+    assert "aufruhr.sold" in keys(events) and state.build == DUISBURG
+    assert state.mayors[DUISBURG].money == 240 + 10 - 30 or state.mayors[DUISBURG].money < 240
+
+
+def test_municipal_project_is_built_at_once_next_to_the_city():
+    state = to_intention()
+    state.piles["education"] = ["edu01", "edu02", "edu03", *state.piles["education"][3:]]
+    state = _auction(state)
+    state, _ = act(state, ESSEN, type="choose", choice="edu02")
+    money = state.mayors[DORTMUND].money
+    for seat, amount in enumerate([0, 0, 0, 50]):
+        state, _ = act(state, seat, type="bid", amount=amount)
+    sites = [o.action["choice"] for o in main(state).options]
+    assert "unna" in sites and "essen" not in sites and "bochum" not in sites
+    with pytest.raises(RuleError):
+        act(state, DORTMUND, type="choose", choice="gladbeck")
+    state, events = act(state, DORTMUND, type="choose", choice="unna")
+    assert state.mayors[DORTMUND].money == money - 50 and state.mayors[DORTMUND].markers == 10
+    assert state.board["unna"][0].owners == (DORTMUND,)
+    assert "aufruhr.built" in keys(events)
+
+
+def test_bids_are_tens_within_the_treasury():
+    state = to_intention()
+    state = _auction(state)
+    while state.phase == "order":
+        state, _ = default(state)
+    with pytest.raises(RuleError):
+        act(state, 0, type="bid", amount=25)
+    with pytest.raises(RuleError):
+        act(state, 0, type="bid", amount=10_000)
+
+
+def test_cooperative_big_ruhrcity():
+    state = to_intention()
+    state.mayors[ESSEN].hand = ["cul15"]
+    state.mayors[ESSEN].money = 400
+    state.payouts = ["pay01", *state.payouts]
+    state, _ = declare_payout(state, "economy")
+    state = keep_folders(state)
+    assert state.phase == "realise" and main(state).seats == (ESSEN,)
+    state, _ = act(state, ESSEN, type="choose", choice="cul15")
+    state, _ = act(state, ESSEN, type="choose", choice="Gelsenkirchen")
+    assert main(state).key == "aufruhr.prompt.partner"
+    state, events = act(state, ESSEN, type="choose", choice=str(BOCHUM))
+    assert main(state).seats == (BOCHUM,)
+    state, events = act(state, BOCHUM, type="choose", choice="yes")
+    assert "aufruhr.realised_coop" in keys(events)
+    assert state.board["gelsenkirchen"][0].owners == (ESSEN, BOCHUM)
+    assert state.mayors[ESSEN].money == 100 and state.mayors[ESSEN].markers == 9
+    assert state.mayors[BOCHUM].markers == 10
+    points = public_view(state).points
+    assert points[ESSEN] == 13 and points[BOCHUM] == 13
+    # it doubles bordering culture and nature payouts; Gelsenkirchen is now a nucleus
+    from rules.aufruhr.engine import _municipal_sites
+
+    assert "herten" in _municipal_sites(state, BOCHUM) and "herten" in _municipal_sites(
+        state, ESSEN
+    )
+
+
+def test_negative_ruhrcity_auction():
+    state = to_intention(options=Options(events=2))
+    state.events = ["ev01", "ev03"]
+    state.payouts = ["pay01", *state.payouts]
+    state, _ = declare_payout(state, "economy")
+    state, events = keep_folders(state), []
+    assert state.phase == "bid" and state.auction.card == "ev01" and state.auction.minimum == 60
+    for seat, amount in enumerate([0, 0, 70, 0]):
+        state, events = act(state, seat, type="bid", amount=amount)
+    assert "aufruhr.sold" in keys(events) and state.mayors[BOCHUM].hand == ["ev01"]
+    assert state.phase == "election" and state.round == 2
+
+
+def test_negative_project_halves_bordering_payouts():
+    state = to_intention()
+    state.board["gelsenkirchen"] = [
+        Project(
+            kind="ruhrcity", size="small", categories=(), owners=(3,), negative=True, card="ev02"
+        )
+    ]
+    state.payouts = ["pay01", *state.payouts]
+    money = [m.money for m in state.mayors]
+    state, _ = declare_payout(state, "culture")
+    state = keep_folders(state)
+    gained = [m.money - b for m, b in zip(state.mayors, money, strict=True)]
+    assert gained == [0, 20, 10, 0]
+
+
+# ----- end and scoring -------------------------------------------------------------
+
+
+def test_final_scoring_with_bribe_bonus():
+    state = setup(4, Options(events=1), 2)
+    state.tokens[0] = state.tokens[0].model_copy(update={"holder": 3})  # 1 star from Duisburg
+    state.tokens[17] = state.tokens[17].model_copy(update={"holder": 1})  # 3 stars from Bochum
+    state.events = []
+    state.phase, state.election, state.lord_mayor = "intention", None, 1
+    state.payouts = ["pay01", *state.payouts]
+    state, _ = declare_payout(state, "economy")
+    state, _events = keep_folders(state), []
+    assert state.phase == "hall"
+    assert state.final == {0: 3, 1: 5, 2: 3, 3: 4} and state.bonus == {0: 0, 1: 2, 2: 0, 3: 1}
+    assert main(state).seats == (ESSEN,)
+    state, _events = act(state, ESSEN, type="choose", choice="Herne")
+    assert state.hall == "herne" and outcome(state).ranking == ((1,), (3,), (0, 2))
+
+
+# ----- standing commands ------------------------------------------------------------
+
+
+def test_pay_is_a_public_transfer_between_mayors():
+    state = setup(4, Options(), 1)
+    state, events = act(state, 0, type="pay", text="Essen 30")
+    assert [m.money for m in state.mayors] == [210, 270, 240, 240]
+    assert events[0].key == "aufruhr.paid" and events[0].public
+    assert all(e.to in ((0,), (1,)) for e in events[1:])
+    for bad in ("Essen", "Essen 25", "Duisburg 10", "Paris 10", "Essen 1000"):
+        with pytest.raises(RuleError):
+            act(state, 0, type="pay", text=bad)
+
+
+def test_deals_are_proposed_answered_and_recorded():
+    state = setup(4, Options(), 1)
+    state, events = act(state, 0, type="deal", text="Essen, Bochum: we all vote Essen")
+    assert events[0].params == {
+        "number": 1,
+        "seat": 0,
+        "to_seats": [1, 2],
+        "text": "we all vote Essen",
+    }
+    accept = next(p for p in prompts(state) if p.id == "accept")
+    assert accept.seats == (1, 2) and accept.standing and accept.command == "accept"
+    state, events = act(state, 1, type="answer", text="1", yes=True)
+    state, events = act(state, 2, type="answer", text="#1", yes=False)
+    assert events[0].key == "aufruhr.deal_declined"
+    assert public_view(state).deals[0].answers == {1: True, 2: False}
+    with pytest.raises(RuleError):
+        act(state, 3, type="answer", text="1", yes=True)
+    with pytest.raises(RuleError):
+        act(state, 0, type="deal", text="just words")
+
+
+# ----- lapses -----------------------------------------------------------------------
+
+
+def test_timeouts_are_legal_defaults():
+    """A whole game in which every prompt lapses: every default is a legal move."""
+    for n in (4, 5, 6):
+        state = setup(n, Options(events=3), n)
+        steps = 0
+        while outcome(state) is None:
+            p = main(state)
+            for seat in p.seats[:1]:
+                state, _ = apply(state, seat, SPEC.timeout(state, p, seat))
+            steps += 1
+            assert steps < 2000
+        assert state.round == 4
