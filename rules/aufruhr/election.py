@@ -40,8 +40,16 @@ def _resolve(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     assert el is not None
     n = len(state.mayors)
     ballots = [el.ballots.get(s) for s in range(n)]
-    events.append(Event(key="aufruhr.ballots", params={"votes_by_seat": ballots}))
+    for voter, choice in enumerate(ballots):  # revealed together: who voted for whom
+        if choice is None:
+            events.append(Event(key="aufruhr.ballot_abstained", params={"seat": voter}))
+        else:
+            events.append(
+                Event(key="aufruhr.ballot", params={"seat": voter, "candidate_seat": choice})
+            )
     counts = Counter(c for c in ballots if c is not None)
+    tally = [counts.get(s, 0) for s in range(n)]
+    events.append(Event(key="aufruhr.ballots", params={"votes_by_seat": tally}))
     if counts:
         top = max(counts.values())
         leaders = tuple(sorted(c for c, k in counts.items() if k == top))

@@ -398,9 +398,7 @@ def _intend_prompt(state: State) -> Prompt:
         return _lm_prompt(state, "intend", "aufruhr.prompt.intention", options)
     slot = len(state.intention)
     open_ = _categories_open(state)
-    # the default (first option) cycles through the categories, so a lapse gives a mix
-    start = (slot - 1) % len(CATS)
-    order = [CATS[(start + i) % len(CATS)] for i in range(len(CATS))]
+    order = CATS
     options = [
         Option(
             label="aufruhr.button.category",
@@ -939,13 +937,15 @@ def _after_folders(
     if context == "intention":
         if kind == "payout":
             state.intention = [f"payout:{arg}"]
-            events.append(Event(key="aufruhr.intention_changed", params={"seat": state.lord_mayor}))
+            params = {"seat": state.lord_mayor, **_cats([arg])}
+            events.append(Event(key="aufruhr.intention_changed_payout", params=params))
         elif kind == "auction":
             cats = state.intention[1:] if state.intention[0] == "auction" else []
             if arg not in cats:
                 cats = ([*cats[:2], arg]) if cats else [arg, arg, arg]
             state.intention = ["auction", *cats]
-            events.append(Event(key="aufruhr.intention_changed", params={"seat": state.lord_mayor}))
+            params = {"seat": state.lord_mayor, **_cats(cats)}
+            events.append(Event(key="aufruhr.intention_changed_auction", params=params))
         return _carry_out(state, events)
     # a tied auction: the Lord Mayor awards
     assert state.auction is not None
@@ -1409,11 +1409,9 @@ def _new_round(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     state.phase = "election"
     state.election = Election(candidates=tuple(range(_n(state))))
     state.step += 1
-    events.append(
-        Event(
-            key="aufruhr.new_round", params={"round": state.round, "events_left": len(state.events)}
-        )
-    )
+    key = "aufruhr.new_round" if state.events else "aufruhr.new_round_last"
+    params = {"round": state.round, "events_left": len(state.events)}
+    events.append(Event(key=key, params=params))
     return state, events
 
 
@@ -1500,15 +1498,20 @@ def _pay(state: State, seat: int, text: str) -> tuple[State, list[Event]]:
 
 
 def _propose(state: State, seat: int, text: str) -> tuple[State, list[Event]]:
-    words = text.replace(",", " ").replace(":", " : ").split()
+    """`/deal Essen, Bochum: text` — the leading city names are the addressees."""
+    rest = text.strip()
     to: list[int] = []
-    while words and (s := _seat_named(state, words[0])) is not None:
+    while rest:
+        word, _, after = rest.partition(" ")
+        s = _seat_named(state, word)
+        if s is None:
+            break
         if s != seat and s not in to:
             to.append(s)
-        words.pop(0)
-    if words and words[0] == ":":
-        words.pop(0)
-    body = " ".join(words).strip()
+        rest = after.strip()
+        if word.rstrip().endswith(":"):
+            break
+    body = rest.removeprefix(":").strip()
     if not to or not body:
         raise RuleError("error.aufruhr.deal_usage")
     number = len(state.deals) + 1
@@ -1549,6 +1552,11 @@ def timeout(state: State, prompt: Prompt, seat: int) -> Action:
         return Vote(seat=None)
     if prompt.id.startswith("bid:"):
         return Bid(amount=0)
+    if prompt.key == "aufruhr.prompt.category":  # a lapse names a mix of categories
+        slot = prompt.params["slot"]
+        choices = [o.action["choice"] for o in prompt.options]
+        wanted = CATS[(slot - 1) % len(CATS)]
+        return Intend(choice=wanted if wanted in choices else choices[0])
     return ACTION.validate_python(dict(prompt.options[0].action))
 
 
