@@ -6,6 +6,7 @@ every project as a marker beside its community (a square per municipal project i
 owner's colour, a diamond for a RuhrCity project, black for a negative one).
 """
 
+import math
 from functools import cache
 
 from render import pieces
@@ -17,8 +18,8 @@ from render.text import columns, fit
 from rules.aufruhr.mapdata import ruhr_map
 from rules.aufruhr.model import Bilingual, PublicProject, PublicView, SeatView
 
-WIDTH, HEIGHT = 960, 640
-MAP = (20, 60, 660, 620)  # x0, y0, x1, y1 of the map area
+WIDTH, HEIGHT = 1040, 560
+MAP = (10, 50, 740, 550)  # x0, y0, x1, y1 of the map area
 CATEGORY_COLOURS = {
     "education": "#0072B2",
     "culture": "#CC79A7",
@@ -124,16 +125,19 @@ def _tokens_text(view: SeatView, names: list[str]) -> str:
 
 @cache
 def _layout() -> dict[str, tuple[float, float]]:
+    """Longitude and latitude onto the map area, east–west shrunk by cos(latitude)."""
     m = ruhr_map()
     lats = [c.lat for c in m.communities.values()]
     lons = [c.lon for c in m.communities.values()]
+    shrink = math.cos(math.radians((min(lats) + max(lats)) / 2))
     x0, y0, x1, y1 = MAP
-    pad = 30
-    sx = (x1 - x0 - 2 * pad) / (max(lons) - min(lons))
-    sy = (y1 - y0 - 2 * pad) / (max(lats) - min(lats))
-    s = min(sx, sy * 1.0)
+    pad = 40
+    width = (max(lons) - min(lons)) * shrink
+    height = max(lats) - min(lats)
+    s = min((x1 - x0 - 2 * pad) / width, (y1 - y0 - 2 * pad) / height)
+    top = y0 + pad + ((y1 - y0 - 2 * pad) - height * s) / 2
     return {
-        cid: (x0 + pad + (c.lon - min(lons)) * s * 0.66, y0 + pad + (max(lats) - c.lat) * s)
+        cid: (x0 + pad + (c.lon - min(lons)) * shrink * s, top + (max(lats) - c.lat) * s)
         for cid, c in m.communities.items()
     }
 
@@ -151,11 +155,8 @@ def board_svg(view: PublicView, names: list[str], label: Label) -> str:
     for cid, (x, y) in sorted(at.items()):
         seat = city_seat.get(cid)
         fill = player(seat).colour if seat is not None else PAPER
-        nodes.append(
-            Node(
-                cid, x, y, label=m.communities[cid].name, r=9 if seat is not None else 4, fill=fill
-            )
-        )
+        r = 11 if seat is not None else 4
+        nodes.append(Node(cid, x, y, label=m.communities[cid].name, r=r, fill=fill))
     edges = [Edge(a, b, colour="#cccccc", width=1.5) for a, b in sorted(m.borders)]
     draw_map(doc, nodes, edges, size=10, bounds=MAP)
     _projects(doc, view, at)
@@ -167,24 +168,28 @@ def board_svg(view: PublicView, names: list[str], label: Label) -> str:
 
 
 def _projects(doc: Svg, view: PublicView, at: dict[str, tuple[float, float]]) -> None:
+    """Beside each community its projects: a square in the category's colour (bigger for a
+    big project) with its owner's token; a RuhrCity project is a diamond on the node."""
     seen: dict[str, int] = {}
     for p in view.projects:
         x, y = at[p.community]
-        i = seen.get(p.community, 0)
-        seen[p.community] = i + 1
-        px, py = x + 8 + i * 13, y + 6
         if p.kind == "ruhrcity":
             colour = INK if p.negative else CATEGORY_COLOURS.get(p.categories[0], MUTED)
-            r = 9 if p.size == "big" else 7
+            r = 13 if p.size == "big" else 10
             doc.polygon([(x, y - r), (x + r, y), (x, y + r), (x - r, y)], fill=colour, stroke=INK)
+            if len(p.categories) > 1:
+                second = CATEGORY_COLOURS.get(p.categories[1], MUTED)
+                doc.polygon([(x, y), (x + r, y), (x, y + r)], fill=second, stroke=INK)
             for k, s in enumerate(p.owners):
-                pieces.token(doc, x + 12 + k * 12, y - 10, s, r=5)
+                pieces.token(doc, x - 8 + k * 14, y - r - 6, s, r=6)
             continue
+        i = seen.get(p.community, 0)
+        seen[p.community] = i + 1
+        size = 13 if p.size == "big" else 9
+        px, py = x - 16 + i * 21, y + 7  # a row under the node, clear of most labels
         colour = CATEGORY_COLOURS.get(p.categories[0], MUTED)
-        size = 10 if p.size == "big" else 7
-        doc.rect(
-            px, py, size, size, fill=colour, stroke=player(p.owners[0]).colour, stroke_width=2.5
-        )
+        doc.rect(px, py, size, size, fill=colour, stroke=INK, stroke_width=1)
+        pieces.token(doc, px + size + 3, py, p.owners[0], r=5.5)
 
 
 def _side(doc: Svg, view: PublicView, names: list[str], label: Label) -> None:
@@ -197,7 +202,7 @@ def _side(doc: Svg, view: PublicView, names: list[str], label: Label) -> None:
     waiting = frozenset(s for s in range(len(view.cities)) if s in view.answered)
     pieces.scores(doc, x, 90, rows, active=waiting, width=250)
     if view.lord_mayor is not None:
-        _hat(doc, x + 250 - 40, 90 + view.lord_mayor * 30 + 4)
+        _hat(doc, x + 250 - 46, 90 + view.lord_mayor * 30 + 4)
     y = 90 + len(view.cities) * 30 + 30
     legend = [(c, label(f"aufruhr.cat.{k}")) for k, c in CATEGORY_COLOURS.items()]
     legend.append((INK, label("aufruhr.board.legend_negative")))
@@ -216,19 +221,18 @@ def _hat(doc: Svg, x: float, y: float) -> None:
 
 
 def private_svg(view: SeatView, names: list[str], label: Label) -> str:
-    doc = Svg(480, 260)
+    doc = Svg(480, 280)
     pieces.title(doc, 480, _name(names, view.seat), _place(view.city))
     pieces.token(doc, 40, 86, view.seat, r=18)
     doc.text(75, 93, label("aufruhr.board.money", money=view.money), size=18, weight="bold")
-    doc.text(
-        20, 140, label("aufruhr.board.tokens", tokens=_tokens_text(view, names) or "—"), size=14
-    )
+    doc.text(20, 136, label("aufruhr.board.tokens_head"), size=13)
+    doc.text(20, 160, _tokens_text(view, names) or "—", size=16)
     key = "aufruhr.board.scandal_yes" if view.scandal else "aufruhr.board.scandal_no"
-    doc.text(20, 166, label(key), size=14)
+    doc.text(20, 192, label(key), size=13)
     if view.hand:
-        doc.text(20, 192, label("aufruhr.board.hand", cards=_hand(view, label)), size=14)
+        doc.text(20, 218, label("aufruhr.board.hand", cards=_hand(view, label)), size=13)
     if view.bid is not None:
-        doc.text(20, 218, label("aufruhr.board.my_bid", amount=view.bid), size=14)
+        doc.text(20, 244, label("aufruhr.board.my_bid", amount=view.bid), size=13)
     return doc.to_string()
 
 

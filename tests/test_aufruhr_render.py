@@ -1,0 +1,100 @@
+"""AUFRUHR! boards: golden text and pictures, public and private, and what they must not show.
+
+After a deliberate change regenerate with
+`UPDATE_GOLDEN=1 python -m pytest tests/test_aufruhr_render.py` and look at the pictures
+(`python -m adapters.console --images DIR` draws the same boards).
+"""
+
+import os
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from bot.i18n import t
+from render import boards
+from rules.aufruhr.engine import public_view, seat_view, setup
+from rules.aufruhr.model import Options, Project
+
+GOLDEN = Path(__file__).parent / "golden"
+NAMES = ["anna", "ben", "</text><b>cem", "dora"]
+SVG_NS = "{http://www.w3.org/2000/svg}"
+
+
+def _state():
+    state = setup(4, Options(events=3), 7)
+    state.round, state.lord_mayor, state.phase, state.election = 2, 1, "intention", None
+    state.events = state.events[1:]
+    state.board["oberhausen"] = [
+        Project(kind="municipal", size="big", categories=("culture",), owners=(0,), card="cul11"),
+        Project(kind="municipal", size="small", categories=("economy",), owners=(1,), card="eco07"),
+    ]
+    state.board["gelsenkirchen"] = [
+        Project(
+            kind="ruhrcity",
+            size="big",
+            categories=("culture", "nature"),
+            owners=(1, 2),
+            card="cul15",
+        )
+    ]
+    state.board["herne"] = [
+        Project(
+            kind="ruhrcity", size="small", categories=(), owners=(3,), negative=True, card="ev01"
+        )
+    ]
+    state.mayors[1].hand = ["edu13"]
+    state.mayors[1].money = 345
+    state.tokens[0] = state.tokens[0].model_copy(update={"holder": 1, "covered": True})
+    return state
+
+
+def label(key, **params):
+    return t("en", key, **params)
+
+
+@pytest.mark.parametrize("kind", ["board.svg", "board.txt", "private.svg", "private.txt"])
+def test_golden_boards(kind):
+    state = _state()
+    view = public_view(state) if kind.startswith("board") else seat_view(state, 1)
+    draw = {
+        "board.svg": boards.board_svg,
+        "board.txt": boards.board_text,
+        "private.svg": boards.private_svg,
+        "private.txt": boards.private_text,
+    }[kind]
+    got = draw("aufruhr", view, NAMES, label)
+    golden = GOLDEN / f"aufruhr_{kind}"
+    if os.environ.get("UPDATE_GOLDEN"):
+        golden.write_text(got)
+    assert got == golden.read_text()
+
+
+def _texts(svg):
+    return [e.text or "" for e in ET.fromstring(svg).iter(f"{SVG_NS}text")]
+
+
+def test_the_map_shows_every_border_the_mayors_and_ruhrcity_projects():
+    svg = boards.board_svg("aufruhr", public_view(_state()), NAMES, label)
+    root = ET.fromstring(svg)  # well-formed, hostile names escaped
+    assert len(list(root.iter(f"{SVG_NS}line"))) == 128  # every shared border
+    texts = _texts(svg)
+    assert "Xanten" in texts and any(x.startswith("</text><b>cem") for x in texts)
+    assert len(list(root.iter(f"{SVG_NS}polygon"))) >= 3  # RuhrCity diamonds (one two-coloured)
+
+
+def test_private_values_only_in_the_private_view():
+    state = _state()
+    public = boards.board_text("aufruhr", public_view(state), NAMES, label)
+    public_svg = boards.board_svg("aufruhr", public_view(state), NAMES, label)
+    mine = boards.private_text("aufruhr", seat_view(state, 1), NAMES, label)
+    assert "345" in mine and "Ruhr University north campus" in mine and "★A°" in mine
+    assert "345" not in public and "345" not in public_svg
+    assert "treasury" not in public.lower()
+
+
+def test_the_german_board_speaks_german():
+    text = boards.board_text(
+        "aufruhr", public_view(_state()), NAMES, lambda k, **p: t("de", k, **p)
+    )
+    assert "Runde 2 von 4" in text and "Jahrhunderthalle und Westpark" in text
