@@ -1,5 +1,9 @@
 """EINS IST KEINS — the Hanover pub crawl: board game (1–4) and card game (2–5).
 
-Shared pub data: `pubs.py` (data/pubs.json); shared win rules: `wins.py`.
-Readings of the rule book: NOTES.md.
+Shared pub data: `pubs.py` (data/pubs.json); shared win rules: `wins.py`; the card game:
+`cardgame.py` (game id `einsistkeins_karten`). Readings of the rule book: NOTES.md.
 """
+
+from rules.einsistkeins.cardgame import CARD_GAME
+
+SPECS = (CARD_GAME,)

@@ -33,6 +33,14 @@ DISTRICTS: tuple[str, ...] = District.__args__  # type: ignore[attr-defined]
 Lifebuoy = Literal["nordstadt", "linden_nord", "linden_mitte", "mitte", "oststadt_list"]
 LIFEBUOYS: tuple[str, ...] = Lifebuoy.__args__  # type: ignore[attr-defined]
 
+LIFEBUOY_NAMES: dict[str, str] = {  # proper names, the same in both languages
+    "nordstadt": "Nordstadt",
+    "linden_nord": "Linden-Nord",
+    "linden_mitte": "Linden-Mitte",
+    "mitte": "Mitte",
+    "oststadt_list": "Oststadt/List",
+}
+
 Joker = Literal["district", "closing"]  # the announcement with which the card is a joker
 
 
