@@ -109,6 +109,20 @@ def test_no_vote_for_yourself_and_ballots_are_secret_until_all_are_in():
     assert '"ballots"' not in public_view(state).model_dump_json()
 
 
+def test_ballots_are_revealed_together_who_voted_for_whom():
+    state = setup(4, Options(), 1)
+    state, events = vote(state, [1, 0, 1, None])
+    public = [(e.key, e.params) for e in events if e.public]
+    assert public == [
+        ("aufruhr.ballot", {"seat": 0, "candidate_seat": 1}),
+        ("aufruhr.ballot", {"seat": 1, "candidate_seat": 0}),
+        ("aufruhr.ballot", {"seat": 2, "candidate_seat": 1}),
+        ("aufruhr.ballot_abstained", {"seat": 3}),
+        ("aufruhr.ballots", {"votes_by_seat": [1, 2, 0, 0]}),
+        ("aufruhr.elected", {"seat": 1}),
+    ]
+
+
 # ----- subventions -------------------------------------------------------------------
 
 

@@ -34,7 +34,7 @@ class Bilingual(Frozen):
 
 
 class Options(Frozen):
-    events: int = Field(default=14, ge=1, le=20)  # event cards; one more round follows them
+    events: int = Field(default=14, ge=0, le=20)  # event cards; one more round follows them
     deadline: int = Field(default=120, ge=10, le=3600)  # seconds for every secret step
 
 
