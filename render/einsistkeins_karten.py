@@ -105,10 +105,10 @@ def board(view: PublicView, names: list[str], label: Label) -> str:
             f"{player(seat).letter}  {_name(names, seat)}: {_player_line(view, seat, label)}"
         )
         cards = view.visited[seat]
-        if cards:
+        if cards:  # district names would not fit five players: their number is above
             lines.append(f"   {', '.join(cards)}")
-            extra = " · ".join(filter(None, [_buoys(cards), ", ".join(_districts(cards))]))
-            lines.append(f"   {extra}")
+            if buoys := _buoys(cards):
+                lines.append(f"   {buoys}")
     if view.last_trick and view.last_taker is not None:
         lines.append("")
         cards = [p.card for p in view.last_trick]

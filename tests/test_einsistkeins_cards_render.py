@@ -97,3 +97,23 @@ def test_pictures_are_valid_svg_and_rasterise(private):
 
 def test_board_title_translated():
     assert t("de", "eikk.board.title") == "Eins ist keins – Kartenspiel"
+
+
+def test_five_players_boards_fit_a_chat_message_whole():
+    """Long names, long games: the text board is never cut (Discord's 2,000 less the title)."""
+    from rules.core.rng import Rng
+
+    names = ["Alexander", "Bernadette", "Christiane", "Dominik", "Evelyn"]
+    label = Outbox(lang="de", names=names).text
+    for seed in range(60):
+        state = CARD_GAME.setup(5, Options(), seed)
+        rng = Rng.from_seed(seed)
+        while True:
+            view = CARD_GAME.public_view(state)
+            text = boards.board_text("einsistkeins_karten", view, names, label)
+            assert not text.endswith("…"), text
+            if CARD_GAME.outcome(state) is not None:
+                break
+            prompt = CARD_GAME.prompts(state)[0]
+            action = CARD_GAME.parse_action(dict(rng.choice(prompt.options).action))
+            state, _ = CARD_GAME.apply(state, prompt.seats[0], action)
