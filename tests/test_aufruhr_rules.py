@@ -221,7 +221,7 @@ def test_scandal_cannot_be_refused():
 
 def test_eu_commission_impeaches_a_bribed_lord_mayor():
     state = to_intention()
-    state.payouts = ["pay12", *state.payouts]  # EU Commission
+    state.payouts = ["pay12", *(p for p in state.payouts if p != "pay12")]  # EU Commission
     state.events = ["ev03", *state.events]  # a grant: no auction at the end of the round
     state, _ = declare_payout(state, "economy")
     state = _folder(state, BOCHUM, "payout:culture", stars=(3,))
@@ -230,6 +230,7 @@ def test_eu_commission_impeaches_a_bribed_lord_mayor():
     state, events = act(state, ESSEN, type="accept_folder", seat=BOCHUM)
     assert "aufruhr.impeached" in keys(events) and "aufruhr.paid_out" not in keys(events)
     assert state.lord_mayor is None and state.barred == ESSEN
+    assert "pay12" not in state.payouts_used + state.payouts  # into the box
     assert all(t.holder == -1 for t in state.tokens if t.origin == BOCHUM and t.stars == 3)
     assert state.phase == "election" and state.round == 2
     with pytest.raises(RuleError):
@@ -242,6 +243,7 @@ def test_clean_lord_mayor_survives_the_inspection():
     state, _ = declare_payout(state, "economy")
     state = keep_folders(state)
     assert state.lord_mayor == ESSEN and state.barred is None
+    assert "pay13" in state.payouts_used  # a clean inspection: back into the pile later
 
 
 def test_received_tokens_usable_after_leaving_office():
@@ -336,7 +338,7 @@ def test_cooperative_big_ruhrcity():
     points = public_view(state).points
     assert points[ESSEN] == 13 and points[BOCHUM] == 13
     # it doubles bordering culture and nature payouts; Gelsenkirchen is now a nucleus
-    from rules.aufruhr.engine import _municipal_sites
+    from rules.aufruhr.common import _municipal_sites
 
     assert "herten" in _municipal_sites(state, BOCHUM) and "herten" in _municipal_sites(
         state, ESSEN

@@ -1,0 +1,131 @@
+"""AUFRUHR! standing commands: /pay (a public transfer) and /deal, /accept, /decline."""
+
+from functools import cache
+
+from rules.aufruhr.common import _n, _place, _private_money
+from rules.aufruhr.model import (
+    Deal,
+    State,
+)
+from rules.core.errors import RuleError
+from rules.core.protocol import Event, FreeInput, Prompt
+
+
+def _seat_named(state: State, word: str) -> int | None:
+    key = word.strip(" ,;:@").casefold()
+    for s, m in enumerate(state.mayors):
+        if key in (m.city, _place(m.city).casefold()):
+            return s
+    return None
+
+
+def _pay(state: State, seat: int, text: str) -> tuple[State, list[Event]]:
+    words = text.split()
+    if len(words) != 2:
+        raise RuleError("error.aufruhr.pay_usage")
+    to = _seat_named(state, words[0])
+    try:
+        amount = int(words[1])
+    except ValueError:
+        raise RuleError("error.aufruhr.pay_usage") from None
+    if to is None or to == seat or amount <= 0 or amount % 10:
+        raise RuleError("error.aufruhr.pay_usage")
+    if amount > state.mayors[seat].money:
+        raise RuleError("error.aufruhr.too_poor", money=state.mayors[seat].money)
+    state.mayors[seat].money -= amount
+    state.mayors[to].money += amount
+    return state, [
+        Event(key="aufruhr.paid", params={"seat": seat, "to_seat": to, "amount": amount}),
+        _private_money(state, seat),
+        _private_money(state, to),
+    ]
+
+
+def _propose(state: State, seat: int, text: str) -> tuple[State, list[Event]]:
+    """`/deal Essen, Bochum: text` — the leading city names are the addressees."""
+    rest = text.strip()
+    to: list[int] = []
+    while rest:
+        word, _, after = rest.partition(" ")
+        s = _seat_named(state, word)
+        if s is None:
+            break
+        if s != seat and s not in to:
+            to.append(s)
+        rest = after.strip()
+        if word.rstrip().endswith(":"):
+            break
+    body = rest.removeprefix(":").strip()
+    if not to or not body:
+        raise RuleError("error.aufruhr.deal_usage")
+    number = len(state.deals) + 1
+    state.deals.append(Deal(number=number, by=seat, to=tuple(to), text=body[:300]))
+    return state, [
+        Event(
+            key="aufruhr.deal",
+            params={"number": number, "seat": seat, "to_seats": to, "text": body[:300]},
+        )
+    ]
+
+
+def _answer(state: State, seat: int, text: str, yes: bool) -> tuple[State, list[Event]]:
+    key = text.strip().lstrip("#")
+    open_ = [d for d in state.deals if seat in d.to and seat not in d.answers]
+    if not key and len(open_) == 1:
+        deal = open_[0]
+    else:
+        deal = next((d for d in open_ if str(d.number) == key), None)
+    if deal is None:
+        raise RuleError("error.aufruhr.no_deal")
+    i = state.deals.index(deal)
+    state.deals[i] = deal.model_copy(update={"answers": {**deal.answers, seat: yes}})
+    key_ = "aufruhr.deal_accepted" if yes else "aufruhr.deal_declined"
+    return state, [
+        Event(key=key_, params={"seat": seat, "number": deal.number, "by_seat": deal.by})
+    ]
+
+
+def _standing(state: State) -> list[Prompt]:
+    everyone = tuple(range(_n(state)))
+    asked = tuple(s for s in everyone if any(s in d.to and s not in d.answers for d in state.deals))
+    return list(_standing_prompts(everyone, asked))
+
+
+@cache
+def _standing_prompts(everyone: tuple[int, ...], asked: tuple[int, ...]) -> tuple[Prompt, ...]:
+    out = [
+        Prompt(
+            id="pay",
+            seats=everyone,
+            key="aufruhr.prompt.pay",
+            input=FreeInput(kind="text", field="text", action={"type": "pay"}, max_length=60),
+            command="pay",
+            standing=True,
+        ),
+        Prompt(
+            id="deal",
+            seats=everyone,
+            key="aufruhr.prompt.deal",
+            input=FreeInput(kind="text", field="text", action={"type": "deal"}, max_length=300),
+            command="deal",
+            standing=True,
+        ),
+    ]
+    if asked:
+        for cmd, yes in (("accept", True), ("decline", False)):
+            out.append(
+                Prompt(
+                    id=cmd,
+                    seats=asked,
+                    key=f"aufruhr.prompt.{cmd}",
+                    input=FreeInput(
+                        kind="text",
+                        field="text",
+                        action={"type": "answer", "yes": yes},
+                        max_length=10,
+                    ),
+                    command=cmd,
+                    standing=True,
+                )
+            )
+    return tuple(out)

@@ -1,0 +1,220 @@
+"""AUFRUHR! helpers shared by the phases: names, seats, sites, money, tokens, copying."""
+
+from functools import cache
+from typing import Any
+
+from rules.aufruhr import cards as deck
+from rules.aufruhr.auction import LICENCE, MINIMUM
+from rules.aufruhr.building import municipal_sites
+from rules.aufruhr.mapdata import ruhr_map
+from rules.aufruhr.model import (
+    Bilingual,
+    Mutable,
+    Scandal,
+    State,
+)
+from rules.aufruhr.scoring import project_points
+from rules.aufruhr.subventions import AMOUNTS
+from rules.core.protocol import Event
+
+CATS = deck.CATEGORIES
+NEGATIVE_MINIMUM = 60  # negative RuhrCity projects are auctioned like small RuhrCity ones
+
+
+@cache
+def _neighbours() -> dict[str, frozenset[str]]:
+    m = ruhr_map()
+    return {c: m.neighbours(c) for c in m.communities}
+
+
+def _place(cid: str) -> str:
+    return ruhr_map().communities[cid].name
+
+
+def _names(card: str) -> dict[str, Bilingual]:
+    """A card's name in both languages: the catalogs pick `{name:<}` (en) or `{name:>}` (de)."""
+    name = deck.event(card).name if card.startswith("ev") else deck.project(card).name
+    return {"name": Bilingual(en=name["en"], de=name["de"])}
+
+
+def _cats(categories: list[str] | tuple[str, ...]) -> dict[str, Bilingual]:
+    names = deck.cards().categories
+    return {
+        "category": Bilingual(
+            en=", ".join(names[c]["en"] for c in categories),
+            de=", ".join(names[c]["de"] for c in categories),
+        )
+    }
+
+
+def _kind(card: str) -> tuple[str, str, tuple[str, ...], bool]:
+    """kind, size, categories, negative — an event card id is a negative RuhrCity project."""
+    if card.startswith("ev"):
+        return "ruhrcity", "small", (), True
+    p = deck.project(card)
+    return p.kind, p.size, p.categories, False
+
+
+def _kind_key(card: str) -> str:
+    kind, size, _, negative = _kind(card)
+    return "negative" if negative else f"{kind}_{size}"
+
+
+def _n(state: State) -> int:
+    return len(state.mayors)
+
+
+def _cities(state: State) -> tuple[str, ...]:
+    return tuple(m.city for m in state.mayors)
+
+
+def _from_left(state: State, first: int | None) -> list[int]:
+    """Seats in order, starting with `first` (the Lord Mayor), then clockwise."""
+    n = _n(state)
+    start = 0 if first is None else first
+    return [(start + i) % n for i in range(n)]
+
+
+def _owners_board(state: State) -> dict[str, tuple[tuple[int, ...], ...]]:
+    return {c: tuple(p.owners for p in ps) for c, ps in state.board.items() if ps}
+
+
+def _municipal_sites(state: State, seat: int) -> list[str]:
+    closed = {c for c, ps in state.board.items() if any(p.kind == "ruhrcity" for p in ps)}
+    sites = municipal_sites(_owners_board(state), seat, state.mayors[seat].city, _cities(state))
+    return [c for c in sites if c not in closed]
+
+
+def _ruhrcity_sites(state: State) -> list[str]:
+    cities = set(_cities(state))
+    return sorted(c for c in ruhr_map().communities if c not in cities and not state.board.get(c))
+
+
+def _usable_tokens(state: State, seat: int) -> list[int]:
+    return [
+        i
+        for i, t in enumerate(state.tokens)
+        if t.holder == seat and not t.covered and not (seat == state.lord_mayor and t.fresh)
+    ]
+
+
+def _own_scandal(state: State, seat: int) -> Scandal | None:
+    s = state.scandals[seat]
+    return s if s.holder == seat == s.origin and not s.public else None
+
+
+def _points(state: State) -> list[int]:
+    return project_points(state.board, _n(state))
+
+
+def _stars_received(state: State) -> list[int]:
+    stars = [0] * _n(state)
+    for t in state.tokens:
+        if t.holder >= 0 and t.origin != t.holder:
+            stars[t.holder] += t.stars
+    return stars
+
+
+def _pay_bank(state: State, seat: int, amount: int) -> int:
+    amount = min(amount, state.mayors[seat].money)
+    state.mayors[seat].money -= amount
+    state.bank_in += amount
+    return amount
+
+
+def _from_bank(state: State, seat: int, amount: int) -> None:
+    state.mayors[seat].money += amount
+    state.bank_out += amount
+
+
+def _private_money(state: State, seat: int) -> Event:
+    return Event(key="aufruhr.treasury", params={"money": state.mayors[seat].money}, to=(seat,))
+
+
+def initial_name(card: str) -> dict[str, str]:
+    _, city, k = card.split(":")
+    name = deck.cards().initial[city][int(k)].name
+    return {"en": name["en"], "de": name["de"]}
+
+
+def _demands(state: State) -> list[str]:
+    f = state.folders
+    assert f is not None
+    if f.context == "subvention":
+        return [f"subvention:{a}" for a in AMOUNTS[_n(state)]]
+    if f.context == "intention":
+        return [f"payout:{c}" for c in CATS] + [f"auction:{c}" for c in CATS]
+    assert state.auction is not None
+    return [f"award:{s}" for s in state.auction.tied]
+
+
+def _offers(state: State) -> list[int]:
+    f = state.folders
+    assert f is not None
+    return sorted(s for s, d in f.drafts.items() if d.handed)
+
+
+def _give_choices(state: State) -> list[int]:
+    amount = AMOUNTS[_n(state)][len(state.subvention)]
+    return [
+        s
+        for s in _from_left(state, (state.lord_mayor or 0) + 1)
+        if s not in state.subvention and state.promised.get(s, amount) == amount
+    ]
+
+
+def _categories_open(state: State) -> list[str]:
+    chosen = state.intention[1:]
+    return [c for c in CATS if len(state.piles[c]) > chosen.count(c)]
+
+
+def _minimum(card: str) -> int:
+    kind, size, _, negative = _kind(card)
+    return NEGATIVE_MINIMUM if negative else MINIMUM[(kind, size)]
+
+
+def _clone(value: Any) -> Any:
+    """A deep copy of the mutable parts (frozen models, strings and numbers are shared):
+    far faster than `model_copy(deep=True)`, which copies every leaf."""
+    t = type(value)
+    if t is list:
+        return (
+            [_clone(v) for v in value] if value and isinstance(value[0], Mutable) else value.copy()
+        )
+    if t is dict:
+        return {
+            k: _clone(v) if isinstance(v, list | dict | Mutable) else v for k, v in value.items()
+        }
+    if not isinstance(value, Mutable):
+        return value
+    fields = value.__dict__.copy()
+    for k, v in fields.items():
+        if type(v) in (list, dict) or isinstance(v, Mutable):
+            fields[k] = _clone(v)
+    new = object.__new__(t)
+    object.__setattr__(new, "__dict__", fields)
+    object.__setattr__(new, "__pydantic_fields_set__", set(value.__pydantic_fields_set__))
+    object.__setattr__(new, "__pydantic_extra__", None)
+    object.__setattr__(new, "__pydantic_private__", None)
+    return new
+
+
+def _can_realise(state: State, seat: int, card: str) -> bool:
+    m = state.mayors[seat]
+    size = _kind(card)[1]
+    need = 2 if size == "big" else 3
+    return m.money >= LICENCE[size] and m.markers >= need and bool(_ruhrcity_sites(state))
+
+
+def _site_id(text: str) -> str:
+    key = text.strip().casefold()
+    for cid, c in ruhr_map().communities.items():
+        if key in (cid, c.name.casefold()):
+            return cid
+    return key
+
+
+def _municipal_count(state: State, seat: int) -> int:
+    return sum(
+        1 for ps in state.board.values() for p in ps if p.kind == "municipal" and seat in p.owners
+    )
