@@ -135,13 +135,17 @@ def _folder_act(state: State, seat: int, action: Action) -> tuple[State, list[Ev
                 text = text.strip()
                 if not text:
                     raise RuleError("error.aufruhr.empty_demand")
+                if d.text == text[:200]:
+                    raise RuleError("error.aufruhr.same_demand")
                 d.text, d.demand = text[:200], None
             elif demand in _demands(state):
+                if d.demand == demand:
+                    raise RuleError("error.aufruhr.same_demand")
                 d.demand, d.text = demand, None
             else:
                 raise RuleError("error.aufruhr.bad_choice")
         case Put(stars=0):
-            if _own_scandal(state, seat) is None:
+            if _own_scandal(state, seat) is None or d.scandal:
                 raise RuleError("error.aufruhr.no_scandal")
             d.scandal, d.tokens = True, []
         case Put(stars=stars):
