@@ -217,7 +217,8 @@ def private_svg(view: SeatView, names: list[str], label: Label) -> str:
     width = 20 + per_row * (CARD_W + 12)
     height = 44 + 40 + ((count + per_row - 1) // per_row) * (CARD_H + 30)
     doc = Svg(width, height)
-    title(doc, width, _name(names, view.seat), label("eikk.board.hand", count=len(view.hand)))
+    hand = label("eikk.board.hand", count=len(view.hand)).rstrip(":")
+    title(doc, width, _name(names, view.seat), hand)
     if not view.hand:
         doc.text(20, 100, label("eikk.board.no_hand"), size=14, fill=MUTED)
     for i, name in enumerate(view.hand):

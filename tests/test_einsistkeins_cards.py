@@ -154,6 +154,13 @@ def test_a_card_may_be_typed_by_its_beginning():
     assert err.value.key == "eikk.error.ambiguous"
 
 
+def test_a_typed_card_is_looked_for_among_the_trumps_first():
+    state = table([["Das Ei"], ["Pinte Pjöng", "Piccolo Fiasko"]])
+    state, _ = lead(state, "Das Ei", "district")
+    state, _ = CARD_GAME.apply(state, 1, Play(card="pi"))  # only the Fiasko trumps
+    assert state.visited[1] == ["Das Ei", "Piccolo Fiasko"]
+
+
 # ---------------------------------------------------------------- dealing, going out, end
 
 

@@ -107,7 +107,10 @@ def _deal(state: State, dealer: int) -> list[Event]:
             break
         card = state.pile.pop(0)
         state.hands[seat].append(card)
-        events.append(Event(key="eikk.dealt", params={"card": card_text(card)}, to=(seat,)))
+        hand = list(state.hands[seat])
+        events.append(
+            Event(key="eikk.dealt", params={"card": card_text(card), "hand": hand}, to=(seat,))
+        )
     return events
 
 
@@ -213,15 +216,17 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
 
 
 def _find(state: State, seat: int, text: str) -> str:
-    """The card in the hand that `text` names: exactly, or by a unique beginning or part."""
-    hand = state.hands[seat]
+    """The card in the hand that `text` names: exactly, or by a unique beginning or part.
+    The cards that may be played now are searched first, so `/play pi` finds the one
+    Linden-Nord trump even if another card in the hand also begins with "pi"."""
     wanted = text.strip().casefold()
-    for rule in (str.__eq__, str.startswith, str.__contains__):
-        found = [c for c in hand if wanted and rule(c.casefold(), wanted)]
-        if len(found) == 1:
-            return found[0]
-        if len(found) > 1:
-            raise RuleError("eikk.error.ambiguous", text=text, cards=found)
+    for cards in (playable(state, seat), state.hands[seat]):
+        for rule in (str.__eq__, str.startswith, str.__contains__):
+            found = [c for c in cards if wanted and rule(c.casefold(), wanted)]
+            if len(found) == 1:
+                return found[0]
+            if len(found) > 1:
+                raise RuleError("eikk.error.ambiguous", text=text, cards=found)
     raise RuleError("eikk.error.not_in_hand", text=text)
 
 
