@@ -75,6 +75,21 @@ def board(view: PublicView, names: list[str], label: Label) -> str:
             ]
         )
     lines = [head, *columns(rows)]
+    # what is happening now goes first: a long project list may be cut at the end
+    if view.auction_name:
+        lines.append(label("aufruhr.board.auction", name=view.auction_name))
+    if view.lot_names:
+        names_ = ", ".join(label("aufruhr.board.card", name=n) for n in view.lot_names)
+        lines.append(label("aufruhr.board.lots", cards=names_))
+    if view.event_name:
+        lines.append(label("aufruhr.board.event", name=view.event_name))
+    if view.hall:
+        lines.append(label("aufruhr.board.hall", place=_place(view.hall)))
+    open_deals = [d for d in view.deals if len(d.answers) < len(d.to)]
+    for d in open_deals[-3:]:
+        lines.append(
+            label("aufruhr.board.deal", number=d.number, by=_name(names, d.by), text=d.text)
+        )
     by_place: dict[str, list[str]] = {}
     for p in view.projects:
         owners = "+".join(player(s).letter for s in p.owners)
@@ -83,13 +98,6 @@ def board(view: PublicView, names: list[str], label: Label) -> str:
         lines.append(label("aufruhr.board.projects"))
         for cid in sorted(by_place, key=_place):
             lines.append(f"  {_place(cid)}: " + "; ".join(by_place[cid]))
-    if view.hall:
-        lines.append(label("aufruhr.board.hall", place=_place(view.hall)))
-    open_deals = [d for d in view.deals if len(d.answers) < len(d.to)]
-    for d in open_deals[-3:]:
-        lines.append(
-            label("aufruhr.board.deal", number=d.number, by=_name(names, d.by), text=d.text)
-        )
     return fit(lines)
 
 
@@ -209,8 +217,18 @@ def _side(doc: Svg, view: PublicView, names: list[str], label: Label) -> None:
     pieces.legend(doc, x, y, legend)
     y += len(legend) * 20 + 16
     doc.text(x, y, label("aufruhr.board.legend_shapes"), size=11, fill=MUTED)
-    if view.auction:
-        doc.text(x, y + 24, label("aufruhr.board.auction_running"), size=12, weight="bold")
+    for line in _status_lines(view, label):
+        y += 22
+        doc.text(x, y, line, size=12, weight="bold")
+
+
+def _status_lines(view: PublicView, label: Label) -> list[str]:
+    lines = []
+    if view.auction_name:
+        lines.append(label("aufruhr.board.auction", name=view.auction_name))
+    if view.event_name:
+        lines.append(label("aufruhr.board.event", name=view.event_name))
+    return [line if len(line) <= 40 else line[:39] + "…" for line in lines]
 
 
 def _hat(doc: Svg, x: float, y: float) -> None:

@@ -284,6 +284,9 @@ class PublicView(Frozen):
     hall: str | None
     deals: tuple[Deal, ...]
     final: dict[int, int] = Field(default_factory=dict)
+    auction_name: Bilingual | None = None  # the project being auctioned
+    lot_names: tuple[Bilingual, ...] = ()  # revealed, still to be auctioned
+    event_name: Bilingual | None = None  # the last event card played
 
 
 class SeatView(Frozen):

@@ -64,6 +64,9 @@ def public_view(state: State) -> PublicView:
         hall=state.hall,
         deals=tuple(state.deals),
         final=dict(state.final),
+        auction_name=_names(state.auction.card)["name"] if state.auction else None,
+        lot_names=tuple(_names(c)["name"] for c in state.lots),
+        event_name=_names(state.event)["name"] if state.event else None,
     )
 
 
