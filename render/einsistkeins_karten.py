@@ -142,7 +142,8 @@ def draw_card(g: Group, x: float, y: float, name: str, *, seat: int | None = Non
         g.text(x + CARD_W / 2, y + 44 + i * 16, line, size=13, anchor="middle", weight="bold")
     for i, span in enumerate(p.hours().split(", ")):
         g.text(x + CARD_W / 2, y + 98 + i * 14, span, size=12, anchor="middle")
-    g.text(x + CARD_W / 2, y + CARD_H - 10, p.district, size=11, anchor="middle", fill=MUTED)
+    small = 11 if len(p.district) <= 16 else 9  # "Calenberger Neustadt" fits the card
+    g.text(x + CARD_W / 2, y + CARD_H - 10, p.district, size=small, anchor="middle", fill=MUTED)
     if seat is not None:
         token(g, x + CARD_W - 4, y + CARD_H - 4, seat, r=11)
 
@@ -169,7 +170,12 @@ def board_svg(view: PublicView, names: list[str], label: Label) -> str:
     doc = Svg(width, height)
     status = label("eikk.board.pile", count=view.pile)
     head = label("eikk.board.trick", number=view.trick_no, seat=view.leader)
-    title(doc, width, label("eikk.board.title"), f"{head} · {status}")
+    title(
+        doc,
+        width,
+        label("eikk.board.title"),
+        status if view.phase == "over" else f"{head} · {status}",
+    )
     on_table = list(view.trick) if view.trick else list(view.last_trick)
     caption = _call(view, label) if view.trick else label("eikk.board.table")
     if not view.trick and view.last_taker is not None:
