@@ -442,3 +442,51 @@ def test_timeouts_are_legal_defaults():
             steps += 1
             assert steps < 2000
         assert state.round == 4
+
+
+def _round_with_event(event, payout="pay01"):
+    """Round 1 ends with a single economy payout, then `event` is played."""
+    state = to_intention(options=Options(events=2))
+    state.events = [event, "ev20"]
+    state.payouts = [payout, *(p for p in state.payouts if p != payout)]
+    state, _ = declare_payout(state, "economy")
+    before = [m.money for m in state.mayors]
+    state = keep_folders(state)  # the payout, the end of the round, the event card
+    return state, before
+
+
+@pytest.mark.parametrize(
+    ("event", "change"),
+    [
+        ("ev03", [30, 30, 30, 30]),  # a grant
+        ("ev07", [-30, -30, -30, -30]),  # a levy
+        ("ev09", [20, 20, 20, 20]),  # 10 per municipal project (two each)
+        ("ev10", [0, 40, 20, 0]),  # a culture payout: Zollverein 40, the Playhouse 20
+    ],
+)
+def test_event_cards_do_what_they_say(event, change):
+    state, before = _round_with_event(event)
+    economy = [40, 0, 0, 40]  # the economy payout before the card: Duisport, Technology Park
+    got = [m.money - b - e for m, b, e in zip(state.mayors, before, economy, strict=True)]
+    assert got == change and state.phase == "election" and state.round == 2
+
+
+def test_event_auction_puts_the_top_card_up_at_once():
+    state, _ = _round_with_event("ev18")
+    top = state.auction.card if state.auction else None
+    assert state.phase == "bid" and top is not None and top.startswith("cul")
+
+
+def test_event_inspection_bars_a_bribed_lord_mayor_from_the_next_election():
+    state = to_intention(options=Options(events=2))
+    state.events = ["ev14", "ev20"]
+    state.payouts = ["pay01", *(p for p in state.payouts if p != "pay01")]
+    state, _ = declare_payout(state, "economy")
+    state = _folder(state, BOCHUM, "payout:culture", stars=(2,))
+    state, _ = act(state, DUISBURG, type="hand", hand=False)
+    state, _ = act(state, DORTMUND, type="hand", hand=False)
+    state, events = act(state, ESSEN, type="accept_folder", seat=BOCHUM)
+    assert "aufruhr.impeached" in keys(events) and state.barred == ESSEN
+    assert state.phase == "election" and ESSEN not in [
+        o.action["seat"] for o in main(state).options
+    ]

@@ -265,17 +265,18 @@ def _after_folders(
         state.phase = "subvention"
         return _give_auto(state, events)
     if context == "intention":
+        before = list(state.intention)
         if kind == "payout":
             state.intention = [f"payout:{arg}"]
-            params = {"seat": state.lord_mayor, **_cats([arg])}
-            events.append(Event(key="aufruhr.intention_changed_payout", params=params))
+            key, cats = "aufruhr.intention_changed_payout", [arg]
         elif kind == "auction":
             cats = state.intention[1:] if state.intention[0] == "auction" else []
             if arg not in cats:
-                cats = ([*cats[:2], arg]) if cats else [arg, arg, arg]
+                cats = [*cats[:2], arg] if cats else [arg, arg, arg]
             state.intention = ["auction", *cats]
-            params = {"seat": state.lord_mayor, **_cats(cats)}
-            events.append(Event(key="aufruhr.intention_changed_auction", params=params))
+            key = "aufruhr.intention_changed_auction"
+        if kind in ("payout", "auction") and state.intention != before:
+            events.append(Event(key=key, params={"seat": state.lord_mayor, **_cats(cats)}))
         return _carry_out(state, events)
     # a tied auction: the Lord Mayor awards
     assert state.auction is not None
