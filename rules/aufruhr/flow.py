@@ -95,10 +95,11 @@ def _open_folders(state: State, context: str, events: list[Event]) -> tuple[Stat
 
 def _draft_text(state: State, seat: int, d: Draft) -> dict[str, Any]:
     stars = " ".join("★" * state.tokens[i].stars for i in d.tokens) or "—"
+    scandal = deck.cards().demands["scandal"]
     return {
         **_demand_params(state, d),
         "content": Bilingual(
-            en="the scandal" if d.scandal else stars, de="der Skandal" if d.scandal else stars
+            en=scandal["en"] if d.scandal else stars, de=scandal["de"] if d.scandal else stars
         ),
     }
 
@@ -107,7 +108,8 @@ def _demand_params(state: State, d: Draft) -> dict[str, Any]:
     """The demand in both languages (phrases from data/cards.json, "demands")."""
     phrases = deck.cards().demands
     if d.text is not None:
-        return {"demand": Bilingual(en=f"“{d.text}”", de=f"„{d.text}“")}
+        quoted = phrases["text"]
+        return {"demand": Bilingual(en=quoted["en"].format(d.text), de=quoted["de"].format(d.text))}
     if d.demand is None:
         return {"demand": Bilingual(en="—", de="—")}
     kind, _, arg = d.demand.partition(":")
