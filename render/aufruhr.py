@@ -165,14 +165,27 @@ def board_svg(view: PublicView, names: list[str], label: Label) -> str:
         fill = player(seat).colour if seat is not None else PAPER
         r = 11 if seat is not None else 4
         nodes.append(Node(cid, x, y, label=m.communities[cid].name, r=r, fill=fill))
-    edges = [Edge(a, b, colour="#cccccc", width=1.5) for a, b in sorted(m.borders)]
-    draw_map(doc, nodes, edges, size=10, bounds=MAP)
+    draw_map(doc, nodes, _edges(view), size=10, bounds=MAP)
     _projects(doc, view, at)
     if view.hall:
         x, y = at[view.hall]
         doc.text(x, y - 14, "⌂", size=22, anchor="middle", weight="bold")
     _side(doc, view, names, label)
     return doc.to_string()
+
+
+def _edges(view: PublicView) -> list[Edge]:
+    """Every shared border; the borders of a RuhrCity project wear its colour, showing the
+    neighbours whose payouts it doubles (or, negative, halves)."""
+    reach: dict[str, str] = {}
+    for p in view.projects:
+        if p.kind == "ruhrcity":
+            reach[p.community] = INK if p.negative else CATEGORY_COLOURS.get(p.categories[0], MUTED)
+    edges = []
+    for a, b in sorted(ruhr_map().borders):
+        colour = reach.get(a) or reach.get(b)
+        edges.append(Edge(a, b, colour=colour or "#cccccc", width=4 if colour else 1.5))
+    return edges
 
 
 def _projects(doc: Svg, view: PublicView, at: dict[str, tuple[float, float]]) -> None:
