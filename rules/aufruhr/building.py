@@ -8,7 +8,7 @@ RuhrCity: anywhere, alone, in a community without any project.
 
 from collections.abc import Mapping
 
-from rules.aufruhr.mapdata import ruhr_map
+from rules.aufruhr.mapdata import neighbours, ruhr_map
 from rules.aufruhr.model import CITIES
 
 MAX_PER_COMMUNITY = 2
@@ -24,10 +24,9 @@ def municipal_sites(
     board: Board, seat: int, city: str, cities: tuple[str, ...] = CITIES
 ) -> list[str]:
     """`cities` are the great cities in play; the others are ordinary communities."""
-    m = ruhr_map()
     reach: set[str] = set()
     for c in nuclei(board, seat, city):
-        reach |= m.neighbours(c)
+        reach |= neighbours(c)
     return sorted(c for c in reach if c not in cities and len(board.get(c, ())) < MAX_PER_COMMUNITY)
 
 

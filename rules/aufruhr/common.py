@@ -182,21 +182,27 @@ def _clone(value: Any) -> Any:
             [_clone(v) for v in value] if value and isinstance(value[0], Mutable) else value.copy()
         )
     if t is dict:
-        return {
-            k: _clone(v) if isinstance(v, list | dict | Mutable) else v for k, v in value.items()
-        }
+        return _clone_items(value, dict(value))
     if not isinstance(value, Mutable):
         return value
-    fields = value.__dict__.copy()
-    for k, v in fields.items():
-        if type(v) in (list, dict) or isinstance(v, Mutable):
-            fields[k] = _clone(v)
     new = object.__new__(t)
-    object.__setattr__(new, "__dict__", fields)
+    object.__setattr__(new, "__dict__", _clone_items(value.__dict__, value.__dict__.copy()))
     object.__setattr__(new, "__pydantic_fields_set__", set(value.__pydantic_fields_set__))
     object.__setattr__(new, "__pydantic_extra__", None)
     object.__setattr__(new, "__pydantic_private__", None)
     return new
+
+
+def _clone_items(source: dict[Any, Any], out: dict[Any, Any]) -> dict[Any, Any]:
+    """Copy the values of `source` into `out` (a shallow copy of it), deeply where mutable;
+    lists of frozen things (the most common case) are copied in place, without a call."""
+    for k, v in source.items():
+        tv = type(v)
+        if tv is list:
+            out[k] = [_clone(x) for x in v] if v and isinstance(v[0], Mutable) else v.copy()
+        elif tv is dict or isinstance(v, Mutable):
+            out[k] = _clone(v)
+    return out
 
 
 def _can_realise(state: State, seat: int, card: str) -> bool:

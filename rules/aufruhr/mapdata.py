@@ -40,3 +40,9 @@ def ruhr_map() -> RuhrMap:
     if unknown:
         raise ValueError(f"adjacency names unknown communities: {sorted(unknown)}")
     return RuhrMap(communities=communities, borders=borders)
+
+
+@cache
+def neighbours(cid: str) -> frozenset[str]:
+    """The communities bordering `cid`, looked up once each."""
+    return ruhr_map().neighbours(cid)

@@ -7,7 +7,7 @@ negative RuhrCity project. RuhrCity projects themselves pay nothing.
 
 from collections.abc import Mapping
 
-from rules.aufruhr.mapdata import ruhr_map
+from rules.aufruhr.mapdata import neighbours
 from rules.aufruhr.model import Project
 
 BASE = {"small": 20, "big": 40}
@@ -17,10 +17,9 @@ def payouts(
     board: Mapping[str, tuple[Project, ...]], category: str, double: bool, n: int
 ) -> list[int]:
     """What each of the `n` seats receives from the bank."""
-    m = ruhr_map()
     paid = [0] * n
     for community, projects in board.items():
-        around = [p for c in m.neighbours(community) for p in board.get(c, ())]
+        around = [p for c in neighbours(community) for p in board.get(c, ())]
         boost = any(p.kind == "ruhrcity" and not p.negative and category in p.categories
                     for p in around)  # fmt: skip
         blight = any(p.kind == "ruhrcity" and p.negative for p in around)
