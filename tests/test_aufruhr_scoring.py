@@ -21,3 +21,13 @@ def test_bribe_bonus_ties_share_the_place():
     assert bribe_bonus([3, 1, 0, 2]) == [2, 0, 0, 1]
     assert bribe_bonus([3, 3, 1, 0]) == [2, 2, 1, 0]
     assert bribe_bonus([0, 0, 0, 0]) == [0, 0, 0, 0]
+
+
+def test_a_realised_negative_project_scores_like_a_small_ruhrcity_one():
+    """NOTES.md 13: "the same applies as for small RuhrCity projects" — 5 points."""
+    board = {
+        "herne": (
+            Project(kind="ruhrcity", size="small", categories=(), owners=(2,), negative=True),
+        )
+    }
+    assert project_points(board, 4) == [0, 0, 5, 0]
