@@ -169,7 +169,8 @@ def board_svg(view: PublicView, names: list[str], label: Label) -> str:
     _projects(doc, view, at)
     if view.hall:
         x, y = at[view.hall]
-        doc.text(x, y - 14, "⌂", size=22, anchor="middle", weight="bold")
+        # under the node: above it sit a RuhrCity project's owner tokens
+        doc.text(x, y + 34, "⌂", size=26, anchor="middle", weight="bold", fill="#D55E00")
     _side(doc, view, names, label)
     return doc.to_string()
 
