@@ -490,3 +490,20 @@ def test_event_inspection_bars_a_bribed_lord_mayor_from_the_next_election():
     assert state.phase == "election" and ESSEN not in [
         o.action["seat"] for o in main(state).options
     ]
+
+
+def test_a_lapsed_lord_mayor_costs_one_deadline_per_step():
+    state = setup(5, Options(), 1)
+    state, _ = vote(state, [1, 0, 1, 1, 1])
+    state = keep_folders(state)
+    p = main(state)
+    state, events = apply(state, ESSEN, SPEC.timeout(state, p, ESSEN))
+    given = [
+        (e.params["seat"], e.params["amount"]) for e in events if e.key == "aufruhr.subvention"
+    ]
+    assert given == [(2, 50), (3, 40), (4, 30), (0, 20), (1, 10)]  # from his left, largest first
+    p = main(state)
+    assert p.key == "aufruhr.prompt.intention"
+    state, events = apply(state, ESSEN, SPEC.timeout(state, p, ESSEN))
+    assert state.intention == ["auction", "education", "culture", "nature"]
+    assert "aufruhr.intention_auction" in keys(events)

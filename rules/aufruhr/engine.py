@@ -154,15 +154,15 @@ def outcome(state: State) -> Outcome | None:
 
 def timeout(state: State, prompt: Prompt, seat: int) -> Action:
     """A missing ballot abstains, a missing bid is no bid, a folder not handed over stays
-    with its owner; every decision of the Lord Mayor (and of a builder) defaults to the
-    prompt's first option, which is chosen to be the sensible default (NOTES.md)."""
+    with its owner; a lapsed Lord Mayor hands out all remaining subventions, or declares
+    the whole intention, at once; every other decision defaults to the prompt's first
+    option, which is chosen to be the sensible default (NOTES.md 29)."""
     if prompt.id.startswith("vote:"):
         return Vote(seat=None)
     if prompt.id.startswith("bid:"):
         return Bid(amount=0)
-    if prompt.key == "aufruhr.prompt.category":  # a lapse names a mix of categories
-        slot = prompt.params["slot"]
-        choices = [o.action["choice"] for o in prompt.options]
-        wanted = CATS[(slot - 1) % len(CATS)]
-        return Intend(choice=wanted if wanted in choices else choices[0])
+    if prompt.id.startswith("give:"):
+        return Give(seat=None)
+    if prompt.id.startswith("intend:"):
+        return Intend(choice="default")
     return ACTION.validate_python(dict(prompt.options[0].action))

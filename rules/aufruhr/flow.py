@@ -317,7 +317,13 @@ def _give_one(state: State, to: int, events: list[Event]) -> None:
     events.append(Event(key="aufruhr.subvention", params={"seat": to, "amount": amount}))
 
 
-def _give(state: State, to: int) -> tuple[State, list[Event]]:
+def _give(state: State, to: int | None) -> tuple[State, list[Event]]:
+    if to is None:  # the Lord Mayor let it lapse: the rest from his left, largest first
+        events: list[Event] = []
+        while state.phase == "subvention":
+            _give_one(state, _give_choices(state)[0], events)
+            state, events = _give_auto(state, events)
+        return state, events
     if to not in _give_choices(state):
         raise RuleError("error.aufruhr.bad_choice")
     events: list[Event] = []
@@ -334,6 +340,15 @@ def _begin_intention(state: State, events: list[Event]) -> tuple[State, list[Eve
 
 def _intend(state: State, choice: str) -> tuple[State, list[Event]]:
     events: list[Event] = []
+    if choice == "default":  # a lapse: an auction, the categories in turn
+        if not state.intention:
+            if not _categories_open(state):
+                return _intend(state, f"payout:{CATS[0]}")
+            state.intention = ["auction"]
+        while len(state.intention) < 4 and (open_ := _categories_open(state)):
+            wanted = CATS[(len(state.intention) - 1) % len(CATS)]
+            state.intention.append(wanted if wanted in open_ else open_[0])
+        return _announce_auction(state, events)
     if not state.intention:
         if choice == "auction" and _categories_open(state):
             state.intention = ["auction"]
@@ -350,9 +365,13 @@ def _intend(state: State, choice: str) -> tuple[State, list[Event]]:
     if choice not in _categories_open(state):
         raise RuleError("error.aufruhr.bad_choice")
     state.intention.append(choice)
-    if len(state.intention) < 4:
+    if len(state.intention) < 4 and _categories_open(state):
         state.step += 1
         return state, events
+    return _announce_auction(state, events)
+
+
+def _announce_auction(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     params = {"seat": state.lord_mayor, **_cats(state.intention[1:])}
     events.append(Event(key="aufruhr.intention_auction", params=params))
     return _open_folders(state, "intention", events)

@@ -181,14 +181,15 @@ class Vote(Frozen):
 
 
 class Give(Frozen):
-    """II: the next subvention amount to `seat`."""
+    """II: the next subvention amount to `seat`; None (a lapse) hands out the rest."""
 
     type: Literal["give"] = "give"
-    seat: int
+    seat: int | None
 
 
 class Intend(Frozen):
-    """III: "payout:<category>", "auction", or a category for the next auction slot."""
+    """III: "payout:<category>", "auction", or a category for the next auction slot;
+    "default" (a lapse) completes the intention as NOTES.md 29 says."""
 
     type: Literal["intend"] = "intend"
     choice: str
