@@ -100,7 +100,7 @@ def test_a_full_length_six_player_game_ends():
     assert final.round == 15 and SPEC.outcome(final) is not None
 
 
-@pytest.mark.parametrize("players", [4, 5, 6])
+@pytest.mark.parametrize(("players", "events"), [(4, 0), (5, 0), (6, 0), (4, 1)])
 @settings(
     max_examples=5,
     deadline=None,
@@ -111,12 +111,12 @@ def test_a_full_length_six_player_game_ends():
     ],
 )
 @given(seed=st.integers(0, 2**63), data=st.data())
-def test_random_playouts_conform(players, seed, data):
-    record = playout(SPEC, players, Options(events=0), seed, data, max_moves=4000)
-    state = SPEC.setup(players, Options(events=0), seed)
+def test_random_playouts_conform(players, events, seed, data):
+    record = playout(SPEC, players, Options(events=events), seed, data, max_moves=4000)
+    state = SPEC.setup(players, Options(events=events), seed)
     for seat, payload in record.moves:
-        state, events = SPEC.apply(state, seat, SPEC.parse_action(payload))
+        state, told = SPEC.apply(state, seat, SPEC.parse_action(payload))
         check_invariants(state)
-        check_privacy(state, events)
+        check_privacy(state, told)
     assert state == record.final and state.phase == "over"
     json.loads(SPEC.public_view(state).model_dump_json())
