@@ -1,0 +1,135 @@
+"""Who must decide what now in the board game, with the buttons offered.
+
+Moving is by `/go <pub or station>` (typed) or by a button for each pub on your cards
+and the face-up card: its name when it is within reach this turn, "towards …" when not.
+"""
+
+from rules.core.protocol import FreeInput, Option, Prompt
+from rules.einsistkeins.board import index
+from rules.einsistkeins.boardmodel import State
+from rules.einsistkeins.boardrules import (
+    budget,
+    drink_limit,
+    permille,
+    trams_run,
+    where,
+)
+from rules.einsistkeins.route import distances
+
+
+def _go_input() -> FreeInput:
+    return FreeInput(kind="text", field="to", action={"type": "go"}, max_length=80)
+
+
+def _go_options(state: State, seat: int) -> list[Option]:
+    points = budget(state, seat)
+    if points <= 0:
+        return []
+    here = state.pos[seat]
+    dist = distances(here, trams_run(state.clock), limit=points)
+    targets = [*state.hands[seat], *([state.faceup] if state.faceup else [])]
+    options = []
+    for name in targets:
+        sq = index(name)
+        if sq == here:
+            continue
+        action = {"type": "go", "to": name}
+        if dist[sq] >= 0:
+            options.append(Option(label=name, literal=True, action=action))
+        else:
+            options.append(Option(label="eikb.button.towards", params={"pub": name}, action=action))
+    return options
+
+
+def _drink_options(state: State, seat: int, roll: int) -> list[Option]:
+    most = drink_limit(state, seat, roll)
+    if most <= 0:
+        return []
+    return [
+        Option(
+            label="eikb.button.drink",
+            params={"amount": permille(most)},
+            action={"type": "drink", "amount": most},
+        )
+    ]
+
+
+def prompts(state: State) -> list[Prompt]:
+    seat, phase = state.turn, state.phase
+    base = {"id": f"{phase}:{state.step}", "seats": (seat,), "deadline": state.options.deadline}
+    level = permille(state.alcohol[seat])
+    place = where(state.pos[seat])
+    if phase == "roll":
+        return [
+            Prompt(
+                **base,
+                key="eikb.prompt.roll",
+                params={"seat": seat, "level": level, "place": place},
+                options=(Option(label="eikb.button.roll", action={"type": "roll"}),),
+            )
+        ]
+    if phase in ("one", "act", "gum"):
+        roll = 1 if phase == "one" else state.roll or 0
+        options = [] if phase == "gum" else _drink_options(state, seat, roll)
+        options += _go_options(state, seat)
+        stay = "eikb.button.skip" if phase == "one" else "eikb.button.stay"
+        options.append(Option(label=stay, action={"type": "stay"}))
+        key = f"eikb.prompt.{phase}"
+        if phase == "act" and state.takeaway:
+            key = "eikb.prompt.takeaway"
+        elif phase == "act" and drink_limit(state, seat, roll) == 0:
+            key = "eikb.prompt.move"
+        return [
+            Prompt(
+                **base,
+                key=key,
+                params={
+                    "seat": seat,
+                    "points": budget(state, seat),
+                    "drink": permille(drink_limit(state, seat, roll)),
+                    "level": level,
+                    "place": place,
+                },
+                options=tuple(options),
+                input=_go_input(),
+                command="go",
+            )
+        ]
+    if phase == "swap":
+        options = [
+            Option(label="eikb.button.swap", params={"card": c}, action={"type": "swap", "card": c})
+            for c in state.hands[seat]
+            if state.faceup
+        ]
+        options += [
+            Option(
+                label="eikb.button.discard",
+                params={"card": c},
+                action={"type": "discard", "card": c},
+            )
+            for c in state.hands[seat]
+            if state.pile
+        ]
+        options.append(Option(label="eikb.button.skip", action={"type": "stay"}))
+        return [
+            Prompt(
+                **base,
+                key="eikb.prompt.swap",
+                params={"seat": seat, "faceup": state.faceup or "–"},
+                options=tuple(options),
+            )
+        ]
+    if phase == "refill":
+        options = []
+        if state.pile:
+            options.append(Option(label="eikb.button.draw", action={"type": "draw"}))
+        if state.faceup:
+            options.append(
+                Option(
+                    label="eikb.button.take", params={"card": state.faceup}, action={"type": "take"}
+                )
+            )
+        return [
+            Prompt(**base, key="eikb.prompt.refill", params={"seat": seat}, options=tuple(options))
+        ]
+    return []
