@@ -254,7 +254,6 @@ def _realise_prompt(state: State) -> Prompt:
             key="aufruhr.prompt.realise_site",
             params=_names(r.card),
             options=_site_options(_ruhrcity_sites(state)),
-            input=FreeInput(kind="text", field="choice", action={"type": "choose"}, max_length=40),
         )
     if r.partner is None:
         if state.mayors[seat].markers >= 3:
@@ -293,7 +292,6 @@ def _hall_prompt(state: State) -> Prompt:
         seats=(seat,),
         key="aufruhr.prompt.hall",
         options=_site_options(sites),
-        input=FreeInput(kind="text", field="choice", action={"type": "choose"}, max_length=40),
         deadline=state.options.deadline,
     )
 
