@@ -1,0 +1,498 @@
+"""EINS IST KEINS – the board game's rules, one transition at a time on literal states:
+set-up, every die face, drinking and moving, visiting, the clock, closing time, the
+rhubarb-spritzer, know-your-limit, gum and night-star rules, the end and the winner."""
+
+import pytest
+
+from rules.core.errors import RuleError
+from rules.core.rng import Rng
+from rules.einsistkeins.board import index
+from rules.einsistkeins.boardgame import BOARD_GAME as GAME
+from rules.einsistkeins.boardgame import setup, start_player
+from rules.einsistkeins.boardmodel import (
+    Discard,
+    Draw,
+    Drink,
+    Go,
+    Options,
+    Roll,
+    State,
+    Stay,
+    Swap,
+    Take,
+)
+from rules.einsistkeins.boardrules import dead, in_open_pub
+from rules.einsistkeins.pubs import PUBS, START, minutes
+from rules.einsistkeins.route import distances
+
+
+def at(clock: str) -> int:
+    """'01:30' → minutes of the game day (after midnight counts on past 1440)."""
+    m = minutes(clock)
+    return m + 1440 if m < 14 * 60 else m
+
+
+def rng_for(*faces: int) -> int:
+    """A PRNG state whose next rolls are `faces`."""
+    for x in range(1, 10**6):
+        r = Rng(x)
+        if all(r.randint(1, 6) == f for f in faces):
+            return x
+    raise AssertionError
+
+
+def state(players: int = 2, **changes) -> State:
+    s = setup(players, Options(), 7)
+    for key, value in changes.items():
+        setattr(s, key, value)
+    return s
+
+
+def give(s: State, seat: int, name: str, slot: int = 0) -> None:
+    """Put card `name` into `seat`'s hand at `slot`, swapping it with the card there."""
+    old = s.hands[seat][slot]
+    if old == name:
+        return
+    for cards in (s.pile, *s.hands):
+        if name in cards:
+            cards[cards.index(name)] = old
+            break
+    else:
+        assert s.faceup == name
+        s.faceup = old
+    s.hands[seat][slot] = name
+
+
+def cards(s: State) -> list[str]:
+    every = [
+        *s.pile,
+        *s.boxed,
+        *(c for h in s.hands for c in h),
+        *(c for v in s.visited for c in v),
+    ]
+    return sorted([*every, *([s.faceup] if s.faceup else [])])
+
+
+def play(s: State, seat: int, action):
+    return GAME.apply(s, seat, action)
+
+
+def keys(events) -> list[str]:
+    return [e.key for e in events]
+
+
+def rolled(s: State, face: int, seat: int | None = None):
+    seat = s.turn if seat is None else seat
+    s = s.model_copy(update={"rng": rng_for(face)}, deep=True)
+    return play(s, seat, Roll())
+
+
+# ---------------------------------------------------------------- set-up
+
+
+def test_setup_six_face_up_cards_each_a_pile_and_one_face_up_card():
+    s = setup(4, Options(), 3)
+    assert [len(h) for h in s.hands] == [6] * 4
+    assert len(s.pile) == 50 - 24 - 1 and s.faceup is not None
+    assert s.clock == 14 * 60 and s.alcohol == [0] * 4
+    assert s.pos == [index(START.name)] * 4
+    cards = [c for h in s.hands for c in h] + s.pile + [s.faceup]
+    assert sorted(cards) == sorted(p.name for p in PUBS)
+
+
+def test_start_player_has_the_earliest_opening_pub_and_ties_compare_the_next():
+    hands = [
+        ["Cheers", "Zum Stern", "Frosch"],  # 09:00, 16:00, 17:00
+        ["Mezzo", "Centrum", "Grotte"],  # 09:00, 11:00, 18:00
+        ["Destille", "Bier-Maxe", "Centrum"],  # 10:00 …
+    ]
+    assert start_player(hands) == 1  # 09:00 tie; 11:00 beats 16:00
+
+
+def test_the_player_before_the_starter_keeps_the_clock():
+    for seed in range(10):
+        s = setup(3, Options(), seed)
+        assert s.turn == s.starter == start_player(s.hands)
+        assert s.keeper == (s.starter - 1) % 3
+    solo = setup(1, Options(), 1)
+    assert solo.starter == solo.keeper == 0
+
+
+# ---------------------------------------------------------------- the die faces
+
+
+def test_face_1_eins_ist_keins_drink_a_tenth_then_roll_again():
+    s = state(turn=0, rng=rng_for(1, 6))
+    s, events = play(s, 0, Roll())
+    assert s.phase == "one"
+    s, events = play(s, 0, Drink())
+    assert s.alcohol[0] == 1
+    assert keys(events) == ["eikb.drank", "eikb.rolled"]
+    assert s.roll == 6 and s.phase == "act"
+
+
+def test_face_1_move_one_then_roll_again():
+    s = state(turn=0, rng=rng_for(1, 6), alcohol=[5, 0])
+    s, _ = play(s, 0, Roll())
+    s, events = play(s, 0, Go(to="Glocksee"))
+    assert s.alcohol[0] == 4 and s.pos[0] == index("Glocksee")
+    assert keys(events)[-1] == "eikb.rolled" and s.phase == "act"
+
+
+def test_face_2_swap_with_the_face_up_card():
+    s = state(turn=0, rng=rng_for(2))
+    mine, up = s.hands[0][0], s.faceup
+    s, _ = play(s, 0, Roll())
+    assert s.phase == "swap"
+    s, events = play(s, 0, Swap(card=mine))
+    assert up in s.hands[0] and mine not in s.hands[0] and s.faceup == mine
+    assert keys(events) == ["eikb.swapped"] and s.phase == "act"
+
+
+def test_face_2_put_a_card_on_the_face_up_card_and_draw():
+    s = state(turn=0, rng=rng_for(2))
+    mine, top = s.hands[0][0], s.pile[0]
+    s, _ = play(s, 0, Roll())
+    s, events = play(s, 0, Discard(card=mine))
+    assert s.faceup == mine and top in s.hands[0] and len(s.hands[0]) == 6
+    assert keys(events) == ["eikb.discarded", "eikb.drew"]
+
+
+def test_face_2_may_be_skipped():
+    s = state(turn=0, rng=rng_for(2))
+    before = list(s.hands[0])
+    s, _ = play(s, 0, Roll())
+    s, _ = play(s, 0, Stay())
+    assert s.hands[0] == before and s.phase == "act"
+
+
+def test_face_3_takeaway_from_an_open_pub_costs_no_alcohol():
+    s = state(turn=0, alcohol=[1, 0])  # Café Safran is open 10:00–02:00
+    s, events = rolled(s, 3)
+    assert s.takeaway and "eikb.takeaway" in keys(events)
+    s, _ = play(s, 0, Go(to="Izarro"))
+    assert s.alcohol[0] == 1
+    moved = distances(index(START.name), trams=True)[s.pos[0]]
+    assert 1 <= moved <= 3
+
+
+def test_face_3_takeaway_works_in_a_pub_closing_at_this_half_hour():
+    s = state(turn=0, clock=at("22:00"), pos=[index("Bier-Maxe")] * 2)  # closes 22:00
+    assert not in_open_pub(s, 0)
+    s, _ = rolled(s, 3)
+    assert s.takeaway
+
+
+def test_face_3_outside_a_pub_is_an_ordinary_move():
+    s = state(turn=0, alcohol=[5, 0], pos=[index("Steintor")] * 2)
+    s, _events = rolled(s, 3)
+    assert not s.takeaway
+    s, _ = play(s, 0, Go(to="Kröpcke"))
+    assert s.alcohol[0] == 4
+
+
+def test_face_4_round_of_drinks_for_everyone_in_an_open_pub_topping_up_to_the_limit():
+    s = state(players=4, turn=0, alcohol=[0, 0, 21, 0], clock=at("15:00"))
+    s.pos = [index(START.name), index(START.name), index(START.name), index("Steintor")]
+    s, events = rolled(s, 4)
+    assert s.alcohol == [0, 4, 23, 0]  # seat 2 tops up 2.1 → 2.3; seat 3 is in the street
+    assert keys(events)[:2] == ["eikb.rolled", "eikb.round"]
+    assert s.phase == "act"  # the roller drinks (up to 0.4) or moves instead
+    s, _ = play(s, 0, Drink())
+    assert s.alcohol[0] == 4
+
+
+def test_face_5_takes_the_clock_card_and_that_player_moves_the_clock():
+    s = state(turn=0)
+    s.keeper = 1
+    s, events = rolled(s, 5)
+    assert s.keeper == 0 and "eikb.clock_card" in keys(events)
+    s, events = play(s, 0, Stay())
+    assert s.clock == 14 * 60 + 30 and "eikb.clock" in keys(events)
+
+
+def test_face_6_nothing_extra():
+    s = state(turn=0)
+    s, events = rolled(s, 6)
+    assert keys(events) == ["eikb.rolled"] and s.phase == "act"
+
+
+# ---------------------------------------------------------------- drinking and moving
+
+
+def test_drinking_only_in_an_open_pub():
+    s = state(turn=0, pos=[index("Steintor")] * 2, alcohol=[5, 5])
+    s, _ = rolled(s, 6)
+    with pytest.raises(RuleError) as e:
+        play(s, 0, Drink())
+    assert e.value.key == "eikb.error.no_pub"
+    closed = state(turn=0, pos=[index("Grotte")] * 2, alcohol=[5, 5])  # opens 18:00
+    closed, _ = rolled(closed, 6)
+    with pytest.raises(RuleError):
+        play(closed, 0, Drink())
+
+
+def test_drinking_up_to_the_roll_never_above_2_3():
+    s = state(turn=0, alcohol=[20, 0])
+    s, _ = rolled(s, 6)
+    with pytest.raises(RuleError) as e:
+        play(s, 0, Drink(amount=4))
+    assert e.value.key == "eikb.error.drink_amount"
+    s, _ = play(s, 0, Drink())  # know-your-limit: topping up to 2.3
+    assert s.alcohol[0] == 23
+
+
+def test_know_your_limit_at_2_3_no_more_drinking():
+    s = state(turn=0, alcohol=[23, 0])
+    s, _ = rolled(s, 6)
+    with pytest.raises(RuleError) as e:
+        play(s, 0, Drink())
+    assert e.value.key == "eikb.error.no_pub" or e.value.key == "eikb.error.limit"
+    labels = [o.label for o in GAME.prompts(s)[0].options]
+    assert "eikb.button.drink" not in labels
+
+
+def test_moving_costs_a_tenth_a_step_and_never_more_steps_than_tenths():
+    s = state(turn=0, alcohol=[2, 0])
+    s, _ = rolled(s, 6)
+    s, events = play(s, 0, Go(to="Gaststätte Lorberg"))
+    assert s.alcohol[0] == 0
+    assert distances(index(START.name), trams=True)[s.pos[0]] == 2
+    assert "eikb.stopped" in keys(events)
+
+
+def test_with_no_alcohol_left_you_cannot_move():
+    s = state(turn=0, alcohol=[0, 0])
+    s, _ = rolled(s, 6)
+    with pytest.raises(RuleError) as e:
+        play(s, 0, Go(to="Izarro"))
+    assert e.value.key == "eikb.error.no_energy"
+
+
+def test_rhubarb_spritzer_stay_in_a_pub_without_drinking():
+    s = state(turn=0, alcohol=[5, 0])
+    s, _ = rolled(s, 6)
+    s, events = play(s, 0, Stay())
+    assert s.alcohol[0] == 5 and keys(events)[0] == "eikb.spritzer"
+
+
+def test_a_refused_action_changes_nothing():
+    s = state(turn=0)
+    s, _ = rolled(s, 6)
+    before = s.model_dump_json()
+    for action in (Go(to="Nowhere Bar"), Drink(amount=9), Swap(card="Izarro"), Draw()):
+        with pytest.raises(RuleError):
+            play(s, 0, action)
+    with pytest.raises(RuleError):
+        play(s, 1, Stay())  # not your turn
+    assert s.model_dump_json() == before
+
+
+# ---------------------------------------------------------------- visiting pubs
+
+
+def test_arriving_at_an_open_pub_on_your_cards_scores_it_then_draw_or_take():
+    s = state(turn=0, alcohol=[20, 0], clock=at("17:30"))
+    give(s, 0, "Izarro")
+    s, _ = rolled(s, 6)
+    s, events = play(s, 0, Go(to="Izarro"))
+    assert s.pos[0] == index("Izarro")
+    assert "eikb.scored" in keys(events) and s.visited[0] == ["Izarro"]
+    assert s.phase == "refill" and len(s.hands[0]) == 5
+    up = s.faceup
+    s, _ = play(s, 0, Take())
+    assert up in s.hands[0] and len(s.hands[0]) == 6 and s.faceup != up
+    assert cards(s) == sorted(p.name for p in PUBS)
+
+
+def test_a_closed_pub_scores_nothing():
+    s = state(turn=0, clock=at("14:30"), pos=[index("Grotte")] * 2, alcohol=[5, 5])
+    give(s, 0, "Grotte")
+    s, _ = rolled(s, 6)
+    s, events = play(s, 0, Stay())
+    assert "eikb.scored" not in keys(events) and "Grotte" in s.hands[0]
+
+
+def test_the_face_up_card_can_be_visited_too():
+    s = state(turn=0, clock=at("15:00"), alcohol=[5, 5])
+    pub_name = "Destille"  # 10:00–04:00
+    for h in s.hands:
+        if pub_name in h:
+            h[h.index(pub_name)] = s.pile.pop()
+    s.pile = [c for c in s.pile if c != pub_name]
+    s.pile.append(s.faceup)
+    s.faceup = pub_name
+    s.pos = [index(pub_name)] * 2
+    s, _ = rolled(s, 6)
+    s, events = play(s, 0, Stay())
+    assert s.visited[0] == [pub_name] and s.faceup != pub_name
+    assert "eikb.new_faceup" in keys(events)
+
+
+# ---------------------------------------------------------------- clock, closing time, gum
+
+
+def test_only_the_clock_keeper_moves_the_clock():
+    s = state(turn=0)
+    s.keeper = 1
+    s, _ = rolled(s, 6)
+    s, _ = play(s, 0, Stay())
+    assert s.clock == 14 * 60 and s.turn == 1
+    s, _ = rolled(s, 6)
+    s, events = play(s, 1, Stay())
+    assert s.clock == 14 * 60 + 30 and "eikb.clock" in keys(events)
+
+
+def test_opening_hours_across_midnight_and_kaisers_split_hours():
+    assert dead("Bier-Maxe", at("22:00"))  # 11:00–22:00
+    assert not dead("Bier-Maxe", at("21:30"))
+    assert not dead("Gaststätte Kaiser", at("15:30"))  # 11–15 and 17–01: back at 17:00
+    assert not dead("Gaststätte Kaiser", at("00:30"))
+    assert dead("Gaststätte Kaiser", at("01:00"))
+    assert not dead("C'est la vie", at("14:00"))  # 22:00–10:00: opens later
+    assert not dead("C'est la vie", at("04:30"))
+    assert dead("Kuriosum", at("00:30"))  # 18:00–00:30
+    kaiser = state(clock=at("15:30"), pos=[index("Gaststätte Kaiser")] * 2)
+    assert not in_open_pub(kaiser, 0)
+    kaiser.clock = at("17:00")
+    assert in_open_pub(kaiser, 0)
+    late = state(clock=at("02:00"), pos=[index("C'est la vie")] * 2)
+    assert in_open_pub(late, 0)
+
+
+def test_closing_time_removes_closed_pubs_and_everyone_refills_to_six_in_turn():
+    s = state(players=2, turn=0, clock=at("21:30"))
+    s.keeper = 0
+    give(s, 0, "Bier-Maxe")  # both close 22:00
+    give(s, 1, "Zum Stern")
+    n_pile = len(s.pile)
+    s, _ = rolled(s, 6)
+    s, events = play(s, 0, Stay())
+    assert s.clock == at("22:00")
+    closed = next(e for e in events if e.key == "eikb.closed")
+    assert {"Bier-Maxe", "Zum Stern"} <= set(closed.params["pubs"])
+    assert all(len(h) == 6 for h in s.hands)
+    assert "Bier-Maxe" not in s.hands[0] and "Zum Stern" not in s.hands[1]
+    drew = [e.params["seat"] for e in events if e.key == "eikb.drew"]
+    assert drew[:2] == [1, 0]  # from the player after the clock keeper
+    assert len(s.pile) < n_pile
+    assert cards(s) == sorted(p.name for p in PUBS)
+
+
+def test_gum_rule_dry_outside_an_open_pub_no_dice_one_step():
+    s = state(turn=0, alcohol=[1, 0], pos=[index("Steintor")] * 2)
+    s.keeper = 0
+    s, _ = rolled(s, 6)
+    s, events = play(s, 0, Go(to="Kröpcke"))
+    assert s.turn == 1  # seat 1 is at Steintor with 0.0 ‰
+    assert s.phase == "gum" and "eikb.gum" in keys(events)
+    with pytest.raises(RuleError):
+        play(s, 1, Roll())
+    s, _ = play(s, 1, Go(to="Gaststätte Lorberg"))
+    assert distances(index("Steintor"), trams=True)[s.pos[1]] == 1
+    assert s.alcohol[1] == 0
+
+
+def test_night_star_on_the_half_hour_you_walk():
+    s = state(turn=0, alcohol=[6, 0], clock=at("01:30"), pos=[index("Glocksee")] * 2)
+    s, _ = rolled(s, 6)
+    s, events = play(s, 0, Go(to="Hauptbahnhof/ZOB"))
+    assert "🚋" not in events[0].params["legs"]
+    s2 = state(turn=0, alcohol=[6, 0], clock=at("02:00"), pos=[index("Glocksee")] * 2)
+    s2, _ = rolled(s2, 6)
+    s2, events = play(s2, 0, Go(to="Hauptbahnhof/ZOB"))
+    assert "🚋 10" in events[0].params["legs"] and s2.pos[0] == index("Hauptbahnhof/ZOB")
+
+
+# ---------------------------------------------------------------- typing places
+
+
+def test_go_finds_a_place_by_its_beginning_or_without_accents():
+    s = state(turn=0, alcohol=[6, 0], pos=[index("Steintor")] * 2)
+    s, _ = rolled(s, 6)
+    moved, _ = play(s, 0, Go(to="kropcke"))
+    assert moved.pos[0] == index("Kröpcke")  # the station, not Klein Kröpcke
+    moved, _ = play(s, 0, Go(to="Markthalle"))
+    assert moved.pos[0] == index("Markthalle/Landtag")
+    with pytest.raises(RuleError) as e:
+        play(s, 0, Go(to="Haupt"))
+    assert e.value.key == "eikb.error.ambiguous"
+
+
+def test_go_along_an_explicit_route():
+    s = state(turn=0, alcohol=[6, 0], pos=[index("Glocksee")] * 2)
+    s, _ = rolled(s, 6)
+    s, _events = play(s, 0, Go(to="Goetheplatz > Steintor"))
+    assert s.pos[0] == index("Steintor") and s.alcohol[0] == 4
+
+
+# ---------------------------------------------------------------- end and winner
+
+
+def _won_state(players: int) -> State:
+    s = state(players=players, turn=0, clock=at("23:00"), alcohol=[5] * players)
+    nord = [p.name for p in PUBS if p.lifebuoy == "nordstadt"]
+    s.visited[0] = nord[:6]  # needs 12 − 4 = 8 … plus one more lifebuoy pub wins (all seven)
+    last = nord[6]
+    for h in s.hands:
+        if last in h:
+            h.remove(last)
+    if s.faceup == last:
+        s.faceup = None
+    s.pile = [c for c in s.pile if c != last and c not in nord]
+    s.hands[0] = [c for c in s.hands[0] if c not in nord] + [last]
+    s.pos[0] = index(last)
+    return s
+
+
+def test_a_win_ends_the_game_at_once():
+    s = _won_state(2)
+    s, _ = rolled(s, 6)
+    s, events = play(s, 0, Stay())
+    assert s.phase == "over" and s.winner == 0 and s.win_kind == "all_seven"
+    assert "eikb.won.all_seven" in keys(events)
+    assert GAME.outcome(s).ranking[0] == (0,)
+
+
+def test_solo_is_scored_by_the_clock_time_of_the_win():
+    s = _won_state(1)
+    s, _ = rolled(s, 6)
+    s, _ = play(s, 0, Stay())
+    record = GAME.outcome(s).record
+    assert record.value == at("23:00") - 14 * 60 and record.params == {"time": "23:00"}
+
+
+def test_five_oclock_ends_the_game():
+    s = state(turn=0, clock=at("04:30"))
+    s.keeper = 0
+    s, _ = rolled(s, 6)
+    s, events = play(s, 0, Stay())
+    assert s.phase == "over" and s.end_reason == "five" and "eikb.end.five" in keys(events)
+
+
+def test_an_empty_pile_ends_the_game():
+    s = state(turn=0)
+    s.boxed, s.pile = s.boxed + s.pile, []
+    s, _ = rolled(s, 6)
+    s, _events = play(s, 0, Stay())
+    assert s.end_reason == "pile" and GAME.outcome(s) is not None
+
+
+def test_without_a_win_most_pubs_then_districts_then_alcohol():
+    s = state(players=3, phase="over", end_reason="five", alcohol=[10, 20, 15])
+    s.visited = [["Izarro", "Debakel"], ["Izarro", "Debakel"], ["Izarro", "Destille"]]
+    s.pile = [c for c in s.pile if c not in ("Izarro", "Debakel", "Destille")]
+    outcome = GAME.outcome(s)
+    assert outcome.ranking == ((2,), (1,), (0,))  # 2 districts first; then higher alcohol
+
+
+def test_timeouts_roll_drink_skip_and_draw():
+    s = state(turn=0)
+    prompt = GAME.prompts(s)[0]
+    assert GAME.timeout(s, prompt, 0) == Roll()
+    s, _ = rolled(s, 6)
+    assert GAME.timeout(s, GAME.prompts(s)[0], 0) == Drink()
+    s.phase = "swap"
+    assert GAME.timeout(s, GAME.prompts(s)[0], 0) == Stay()
+    s.phase = "refill"
+    assert GAME.timeout(s, GAME.prompts(s)[0], 0) == Draw()
