@@ -3,7 +3,7 @@
 Pure code, deterministic, built once on import (about 10 ms):
 
 - the *places*: Café Safran, the 50 pubs (pubs.py) and the tram stations of lines 6, 9
-  and 10 that lie on the map (tram.json stops with coordinates, copied into STATIONS);
+  and 10 that lie on the map (data/tram.json);
 - walking: the places are joined by the Gabriel graph of their positions (a and b are
   joined when no third place lies inside the circle with diameter ab — it contains the
   minimum spanning tree, so every place is reachable, and it joins near neighbours
@@ -16,10 +16,12 @@ stations), then path squares. NOTES.md ("The board") gives the scale and the sou
 """
 
 import itertools
+import json
 import math
 from dataclasses import dataclass
 from functools import cache
-from typing import Literal
+from importlib import resources
+from typing import Any, Literal
 
 from rules.einsistkeins.pubs import PUBS, START
 
@@ -28,70 +30,21 @@ LAT0, LON0 = 52.3750, 9.7300  # the projection's origin (near Steintor)
 M_PER_LAT = 111_200.0
 M_PER_LON = 111_320.0 * math.cos(math.radians(LAT0))
 
-# Tram stops on the map: tram.json ("nextbike" or "knowledge" coordinates), in line order.
-# Stops without coordinates in tram.json lie off the map (Nordhafen side of line 6 and
-# the Bult/Messe side, Empelde side of line 9, Ahlem side of line 10) and are left out.
-STATIONS: dict[str, tuple[float, float]] = {
-    "An der Strangriede": (52.3893, 9.7222),
-    "Kopernikusstraße": (52.3855, 9.7245),
-    "Christuskirche": (52.3813, 9.7282),
-    "Steintor": (52.376218, 9.732354),
-    "Kröpcke": (52.3744, 9.7386),
-    "Aegidientorplatz": (52.36783, 9.742566),
-    "Marienstraße": (52.370098, 9.752518),
-    "Braunschweiger Platz": (52.370671, 9.76158),
-    "Nieschlagstraße": (52.367123, 9.708406),
-    "Lindener Marktplatz": (52.366481, 9.713958),
-    "Schwarzer Bär": (52.368157, 9.719423),
-    "Waterloo": (52.368417, 9.731183),
-    "Markthalle/Landtag": (52.3717, 9.7352),
-    "Hauptbahnhof": (52.3768, 9.741),
-    "Brunnenstraße": (52.377364, 9.68455),
-    "Harenberger Straße": (52.37703, 9.68948),
-    "Wunstorfer Straße": (52.375422, 9.69471),
-    "Ungerstraße": (52.3742, 9.7035),
-    "Leinaustraße": (52.3728, 9.7085),
-    "Am Küchengarten": (52.370949, 9.714468),
-    "Glocksee": (52.373171, 9.720738),
-    "Goetheplatz": (52.373182, 9.724649),
-    "Hauptbahnhof/Rosenstraße": (52.376893, 9.738964),
-    "Hauptbahnhof/ZOB": (52.379, 9.7397),
-}
 
-LINES: dict[str, tuple[str, ...]] = {  # tram.json, current variants, the stops on the map
-    "6": (
-        "An der Strangriede",
-        "Kopernikusstraße",
-        "Christuskirche",
-        "Steintor",
-        "Kröpcke",
-        "Aegidientorplatz",
-        "Marienstraße",
-        "Braunschweiger Platz",
-    ),
-    "9": (
-        "Nieschlagstraße",
-        "Lindener Marktplatz",
-        "Schwarzer Bär",
-        "Waterloo",
-        "Markthalle/Landtag",
-        "Kröpcke",
-        "Hauptbahnhof",
-    ),
-    "10": (
-        "Brunnenstraße",
-        "Harenberger Straße",
-        "Wunstorfer Straße",
-        "Ungerstraße",
-        "Leinaustraße",
-        "Am Küchengarten",
-        "Glocksee",
-        "Goetheplatz",
-        "Steintor",
-        "Hauptbahnhof/Rosenstraße",
-        "Hauptbahnhof/ZOB",
-    ),
+def _tram_data() -> dict[str, Any]:
+    text = (resources.files("rules.einsistkeins") / "data" / "tram.json").read_text("utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+# Tram stops on the map, in line order (data/tram.json, from ../shared/data/hanover).
+_TRAM = _tram_data()
+STATIONS: dict[str, tuple[float, float]] = {
+    name: (s["lat"], s["lon"]) for name, s in _TRAM["stations"].items()
 }
+LINES: dict[str, tuple[str, ...]] = {line: tuple(stops) for line, stops in _TRAM["lines"].items()}
+if not all(stop in STATIONS for stops in LINES.values() for stop in stops):
+    raise ValueError("data/tram.json: a line stops at an unknown station")
 
 Kind = Literal["start", "pub", "station", "path"]
 
