@@ -3,10 +3,28 @@ each player's square, alcohol meter and face-up cards (● open now, ○ closed)
 map of Hanover as SVG (districts, lifebuoys as rings, pubs open/closed, the three tram
 lines, the pieces). Text snapshots and SVG pictures."""
 
+import itertools
+import math
+
+from render import pieces
 from render.boards import Label, Renderers, register
+from render.maps import Edge, Node, Region, draw_map
+from render.palette import INK, MUTED, PAPER, player
+from render.svg import MONO, Group, Svg
 from render.text import fit
-from rules.einsistkeins.boardmodel import PublicView, SeatView
-from rules.einsistkeins.pubs import clock, pub
+from rules.einsistkeins.board import LINES, square
+from rules.einsistkeins.board import board as graph
+from rules.einsistkeins.boardmodel import LIMIT, PublicView, SeatView
+from rules.einsistkeins.pubs import (
+    DISTRICTS,
+    LIFEBUOY_NAMES,
+    LIFEBUOYS,
+    PUBS,
+    START,
+    clock,
+    is_open,
+    pub,
+)
 
 GAME_ID = "einsistkeins"
 OPEN, SHUT = "●", "○"
@@ -52,7 +70,7 @@ def board(view: PublicView, names: list[str], label: Label) -> str:
                 needed=view.needed[seat],
             )
         )
-        lines.append("   " + " · ".join(card_line(c, view) for c in view.hands[seat]))
+        lines += [f"   {card_line(c, view)}" for c in view.hands[seat]]
         if view.visited[seat]:
             lines.append("   ✓ " + ", ".join(view.visited[seat]))
     return fit(lines)
@@ -62,5 +80,284 @@ def private(view: SeatView, names: list[str], label: Label) -> str:
     return board(view.table, names, label)
 
 
-RENDERERS = Renderers(board_text=board, private_text=private)
+# ---------------------------------------------------------------- the picture
+
+WIDTH, HEIGHT = 1280, 820
+MAP = (10, 54, 870, 810)  # x0, y0, x1, y1 of the map
+SIDE = 890
+BUOY_COLOURS = {  # the card game's lifebuoy hues (Okabe–Ito), printed with their names
+    "nordstadt": "#CC79A7",
+    "linden_nord": "#009E73",
+    "linden_mitte": "#56B4E9",
+    "mitte": "#E69F00",
+    "oststadt_list": "#0072B2",
+}
+LINE_COLOURS = {"6": "#0072B2", "9": "#D55E00", "10": "#009E73"}
+DISTRICT_FILLS = ("#f4efe6", "#eef3ea", "#eaf0f4", "#f4ecef", "#f1f1e6", "#ebeef5", "#f3ebe4")
+OPEN_FILL, SHUT_FILL = "#2e9b4f", "#c8c8c8"
+
+
+def _scale() -> tuple[float, float, float]:
+    """Metres → pixels: (scale, x offset, y offset), the whole board inside MAP."""
+    squares = graph().squares
+    xs, ys = [s.x for s in squares], [s.y for s in squares]
+    x0, y0, x1, y1 = MAP
+    pad = 34
+    s = min((x1 - x0 - 2 * pad) / (max(xs) - min(xs)), (y1 - y0 - 2 * pad) / (max(ys) - min(ys)))
+    left = x0 + pad + ((x1 - x0 - 2 * pad) - (max(xs) - min(xs)) * s) / 2
+    return s, left - min(xs) * s, y0 + pad + max(ys) * s
+
+
+def _at(index: int) -> tuple[float, float]:
+    s, dx, dy = _scale()
+    sq = square(index)
+    return round(sq.x * s + dx, 1), round(dy - sq.y * s, 1)
+
+
+def _hull(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Convex hull (monotone chain), counter-clockwise."""
+    pts = sorted(set(points))
+    if len(pts) < 3:
+        return pts
+
+    def cross(o, a, b):  # type: ignore[no-untyped-def]
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    lower: list[tuple[float, float]] = []
+    upper: list[tuple[float, float]] = []
+    for p in pts:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
+            lower.pop()
+        lower.append(p)
+    for p in reversed(pts):
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
+            upper.pop()
+        upper.append(p)
+    return lower[:-1] + upper[:-1]
+
+
+def _blob(points: list[tuple[float, float]], pad: float = 16) -> tuple[tuple[float, float], ...]:
+    """A rounded area around points: the hull of a small octagon around each."""
+    ring = []
+    for x, y in points:
+        for k in range(8):
+            a = math.pi * k / 4
+            ring.append((round(x + pad * math.cos(a), 1), round(y + pad * math.sin(a), 1)))
+    return tuple(_hull(ring))
+
+
+def _districts(doc: Group) -> list[Region]:
+    b = graph()
+    regions = []
+    for i, district in enumerate(DISTRICTS):
+        spots = [_at(b.by_name[p.name]) for p in PUBS if p.district == district]
+        if district == START.district:
+            spots.append(_at(0))
+        regions.append(Region(_blob(spots), DISTRICT_FILLS[i % len(DISTRICT_FILLS)], district))
+    return regions
+
+
+def _district_names(doc: Group, regions: list[Region]) -> None:
+    for region in regions:
+        xs = [p[0] for p in region.points]
+        ys = [p[1] for p in region.points]
+        doc.text(
+            sum(xs) / len(xs),
+            max(ys) + 12,
+            region.label,
+            size=11,
+            anchor="middle",
+            fill=MUTED,
+            font_style="italic",
+        )
+
+
+def _lifebuoys(doc: Group) -> None:
+    """Each lifebuoy a ring round its seven pubs, striped like the real thing, named
+    above it (the southernmost underneath, clear of its neighbours' rings)."""
+    b = graph()
+    rings = {}
+    for buoy in LIFEBUOYS:
+        spots = [_at(b.by_name[p.name]) for p in PUBS if p.lifebuoy == buoy]
+        cx = sum(x for x, _ in spots) / len(spots)
+        cy = sum(y for _, y in spots) / len(spots)
+        rings[buoy] = (cx, cy, max(math.dist((cx, cy), s) for s in spots) + 16)
+    south = max(rings, key=lambda buoy: rings[buoy][1])
+    for buoy, (cx, cy, r) in rings.items():
+        colour = BUOY_COLOURS[buoy]
+        doc.circle(cx, cy, r, fill="none", stroke=colour, stroke_width=9, stroke_opacity=0.55)
+        doc.circle(
+            cx,
+            cy,
+            r,
+            fill="none",
+            stroke=PAPER,
+            stroke_width=9,
+            stroke_dasharray="14 28",
+            stroke_opacity=0.8,
+        )
+        doc.text(
+            cx,
+            cy + r + 30 if buoy == south else cy - r - 8,
+            LIFEBUOY_NAMES[buoy],
+            size=12,
+            anchor="middle",
+            weight="bold",
+            fill=colour,
+            stroke=PAPER,
+            stroke_width=3,
+            paint_order="stroke",
+        )
+
+
+def _paths(doc: Group) -> None:
+    b = graph()
+    for a, c, _ in b.links:
+        (x1, y1), (x2, y2) = _at(a), _at(c)
+        doc.line(x1, y1, x2, y2, stroke="#b9b9b9", stroke_width=1.2)
+    for sq in b.squares:
+        if sq.kind == "path":
+            x, y = _at(sq.index)
+            doc.circle(x, y, 1.8, fill="#9a9a9a")
+
+
+def _map(doc: Svg, view: PublicView) -> None:
+    regions = _districts(doc)
+    for region in regions:
+        doc.polygon(list(region.points), fill=region.fill, stroke="#e0dccf", stroke_width=1)
+    _district_names(doc, regions)
+    _lifebuoys(doc)
+    _paths(doc)
+    b = graph()
+    nodes = []
+    edges = []
+    for line, stops in LINES.items():
+        for u, v in itertools.pairwise(stops):
+            edges.append(Edge(u, v, colour=LINE_COLOURS[line], width=5))
+    opened = set(view.open_pubs)
+    for sq in b.squares:
+        if sq.kind == "path":
+            continue
+        x, y = _at(sq.index)
+        if sq.kind == "station":
+            nodes.append(Node(sq.name, x, y, label="", r=3.5, fill=PAPER))
+        else:
+            shown_open = sq.name in opened or (sq.kind == "start" and is_open(START, view.clock))
+            nodes.append(
+                Node(
+                    sq.name,
+                    x,
+                    y,
+                    label=sq.name,
+                    r=6 if sq.kind == "start" else 5,
+                    fill=OPEN_FILL if shown_open else SHUT_FILL,
+                )
+            )
+    draw_map(doc, nodes, edges, size=9, bounds=MAP)
+    for line, stops in LINES.items():
+        for end in (stops[0], stops[-1]):
+            x, y = _at(b.by_name[end])
+            doc.rect(x - 9, y - 22, 18, 14, rx=3, fill=LINE_COLOURS[line])
+            doc.text(x, y - 11, line, size=10, anchor="middle", weight="bold", fill=PAPER)
+    _pieces(doc, view)
+
+
+def _pieces(doc: Group, view: PublicView) -> None:
+    here: dict[int, int] = {}
+    for seat, sq in enumerate(view.pos):
+        x, y = _at(sq)
+        k = here.get(sq, 0)
+        here[sq] = k + 1
+        pieces.token(doc, x + 9 + 13 * k, y - 9, seat, r=8, ring=seat == view.turn)
+
+
+def _clock_card(doc: Group, x: float, y: float) -> None:
+    """The clock card: a small clock face."""
+    doc.circle(x, y, 7, fill=PAPER, stroke=INK, stroke_width=1.5)
+    doc.line(x, y, x, y - 5, stroke=INK, stroke_width=1.5)
+    doc.line(x, y, x + 4, y, stroke=INK, stroke_width=1.5)
+
+
+def _meter(doc: Group, x: float, y: float, tenths: int, seat: int) -> None:
+    w = 150
+    doc.rect(x, y, w, 10, rx=3, fill="#eeeeee", stroke=INK, stroke_width=1)
+    doc.rect(x, y, w * tenths / LIMIT, 10, rx=3, fill=player(seat).colour)
+    doc.text(x + w + 8, y + 10, f"{permille(tenths)} ‰", size=12, family=MONO)
+
+
+def _side(doc: Svg, view: PublicView, names: list[str], label: Label) -> None:
+    x = SIDE
+    doc.text(x, 96, clock(view.clock), size=40, weight="bold", family=MONO)
+    trams = label("eikb.board.trams") if view.trams else label("eikb.board.night_star")
+    doc.text(x + 130, 80, trams, size=13, fill=INK if view.trams else "#D55E00")
+    doc.text(x + 130, 98, label("eikb.board.pile_count", count=view.pile), size=13)
+    y = 126
+    if view.faceup:
+        doc.text(x, y, label("eikb.board.faceup", card=card_line(view.faceup, view)), size=13)
+        y += 22
+    if view.phase == "over":
+        text = (
+            label("eikb.board.winner", seat=view.winner)
+            if view.winner is not None
+            else label("eikb.board.over")
+        )
+        doc.text(x, y, text, size=15, weight="bold")
+        y += 22
+    for seat in range(view.players):
+        y += 14
+        if seat == view.turn and view.phase != "over":
+            doc.rect(x - 6, y - 4, WIDTH - x - 4, 26, rx=6, fill="#fff3c4")
+        pieces.token(doc, x + 10, y + 9, seat, r=10, ring=seat == view.turn)
+        name = names[seat] if seat < len(names) else player(seat).letter
+        doc.text(x + 28, y + 15, name[:18], size=14, weight="bold")
+        if seat == view.keeper:
+            _clock_card(doc, x + 38 + 9 * len(name[:18]), y + 10)
+        doc.text(
+            WIDTH - 12,
+            y + 15,
+            label("eikb.board.pubs", count=len(view.visited[seat]), needed=view.needed[seat]),
+            size=12,
+            anchor="end",
+        )
+        y += 30
+        _meter(doc, x + 4, y - 8, view.alcohol[seat], seat)
+        doc.text(x + 220, y + 1, view.where[seat][:22], size=11, fill=MUTED)
+        y += 8
+        for card in view.hands[seat]:
+            y += 15
+            doc.text(x + 8, y, card_line(card, view)[:44], size=11)
+        if view.visited[seat]:
+            y += 15
+            doc.text(x + 8, y, ("✓ " + ", ".join(view.visited[seat]))[:48], size=11, fill=MUTED)
+        y += 8
+    x, legend_y = MAP[0] + 14, MAP[3] - 62
+    pieces.legend(
+        doc,
+        x,
+        legend_y,
+        [
+            (OPEN_FILL, label("eikb.board.legend_open")),
+            (SHUT_FILL, label("eikb.board.legend_shut")),
+        ],
+    )
+    for i, (line, colour) in enumerate(LINE_COLOURS.items()):
+        doc.rect(x + 130, legend_y + i * 20 + 4, 24, 6, fill=colour)
+        doc.text(x + 160, legend_y + i * 20 + 12, label("eikb.board.line", line=line), size=12)
+
+
+def board_svg(view: PublicView, names: list[str], label: Label) -> str:
+    doc = Svg(WIDTH, HEIGHT)
+    pieces.title(doc, WIDTH, label("eikb.board.title"), _status(view, label))
+    _map(doc, view)
+    _side(doc, view, names, label)
+    return doc.to_string()
+
+
+def private_svg(view: SeatView, names: list[str], label: Label) -> str:
+    return board_svg(view.table, names, label)
+
+
+RENDERERS = Renderers(
+    board_text=board, private_text=private, board_svg=board_svg, private_svg=private_svg
+)
 register(GAME_ID, RENDERERS)
