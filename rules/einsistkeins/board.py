@@ -53,7 +53,7 @@ Kind = Literal["start", "pub", "station", "path"]
 class Square:
     index: int
     kind: Kind
-    name: str  # a place's name; a path square is named after its link ("A – B 2/5")
+    name: str  # a place's; a path square's from its link's nearer end ("A ↔ B (1/3)")
     x: float  # metres east of the origin
     y: float  # metres north of the origin
     near: str  # the nearest place's name (itself for a place)
@@ -113,11 +113,13 @@ def board() -> Board:
         chain = [a]
         for k in range(1, steps):
             t = k / steps
-            near = sa.name if t <= 0.5 else sb.name
+            # named from the nearer end: "Glocksee ↔ Goetheplatz (1/3)" is one step of
+            # three from Glocksee on the way to Goetheplatz
+            near, far, k_near = (sa.name, sb.name, k) if t <= 0.5 else (sb.name, sa.name, steps - k)
             sq = Square(
                 len(squares),
                 "path",
-                f"{sa.name} – {sb.name} {k}/{steps}",
+                f"{near} ↔ {far} ({k_near}/{steps})",
                 round(sa.x + (sb.x - sa.x) * t, 1),
                 round(sa.y + (sb.y - sa.y) * t, 1),
                 near,

@@ -220,18 +220,17 @@ def _go(state: State, seat: int, text: str) -> tuple[State, list[Event]]:
     state.pos[seat] = route.end
     if not free:
         state.alcohol[seat] -= route.points
-    end = square(route.end)
     params = {
         "seat": seat,
-        "place": end.near,
-        "points": route.points,
+        "place": where(route.end),
         "legs": legs_text(route),
         "level": permille(state.alcohol[seat]),
     }
-    key = "eikb.moved" if end.kind != "path" else "eikb.moved_near"
-    events = [Event(key=key, params=params)]
-    if not route.reached:
-        events.append(Event(key="eikb.stopped", params={"seat": seat}))
+    if route.reached:
+        events = [Event(key="eikb.moved", params=params)]
+    else:
+        target = square(route.target).name
+        events = [Event(key="eikb.moved_partway", params={**params, "target": target})]
     return _after_action(state, seat, events)
 
 
@@ -336,7 +335,12 @@ def _visit(state: State, seat: int) -> list[Event]:
     won = wins.win(visited)
     if won is not None:
         state.winner, state.win_kind = seat, won.kind
-        events.append(Event(key=f"eikb.won.{won.kind}", params={"seat": seat, "count": won.pubs}))
+        events.append(
+            Event(
+                key=f"eikb.won.{won.kind}",
+                params={"seat": seat, "count": won.pubs, "needed": won.needed},
+            )
+        )
         events += _finish(state, "win")
         return events
     if source == "faceup":

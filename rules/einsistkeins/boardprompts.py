@@ -10,6 +10,7 @@ from rules.einsistkeins.boardmodel import State
 from rules.einsistkeins.boardrules import (
     budget,
     drink_limit,
+    in_open_pub,
     permille,
     trams_run,
     where,
@@ -72,13 +73,17 @@ def prompts(state: State) -> list[Prompt]:
         roll = 1 if phase == "one" else state.roll or 0
         options = [] if phase == "gum" else _drink_options(state, seat, roll)
         options += _go_options(state, seat)
-        stay = "eikb.button.skip" if phase == "one" else "eikb.button.stay"
+        stay = "eikb.button.skip" if phase == "one" else "eikb.button.wait"
+        if phase != "one" and in_open_pub(state, seat):
+            stay = "eikb.button.stay"
         options.append(Option(label=stay, action={"type": "stay"}))
         key = f"eikb.prompt.{phase}"
         if phase == "act" and state.takeaway:
             key = "eikb.prompt.takeaway"
         elif phase == "act" and drink_limit(state, seat, roll) == 0:
             key = "eikb.prompt.move"
+        elif phase == "act" and budget(state, seat) == 0:
+            key = "eikb.prompt.drink"
         return [
             Prompt(
                 **base,

@@ -12,9 +12,9 @@ from rules.einsistkeins.boardmodel import END_CLOCK, HALF_HOUR, LIMIT, NIGHT_STA
 from rules.einsistkeins.pubs import BY_NAME, PUBS, is_open
 
 
-def permille(tenths: int) -> str:
-    """23 → '2.3' (data, the same in both languages)."""
-    return f"{tenths // 10}.{tenths % 10}"
+def permille(tenths: int) -> float:
+    """23 → 2.3: a message parameter, so the bot can write it as its language does."""
+    return round(tenths / 10, 1)
 
 
 def trams_run(clock: int) -> bool:
@@ -101,5 +101,6 @@ def find_place(text: str, prefer: list[str]) -> int:
 
 
 def where(sq: int) -> str:
-    """A square for people: a place's name, or the nearest place for a path square."""
-    return square(sq).near
+    """A square for people: a place's name, or for a path square its link from the
+    nearer end ("Glocksee ↔ Goetheplatz (1/3)": one step of three from Glocksee)."""
+    return square(sq).name

@@ -26,6 +26,7 @@ class Route:
     points: int  # movement points spent (steps + stations)
     legs: tuple[Leg, ...]
     reached: bool  # the (last) target was reached
+    target: int  # the target the route was heading for when it stopped (or reached)
 
 
 def _neighbours(sq: int, trams: bool) -> list[tuple[int, str | None]]:
@@ -98,15 +99,15 @@ def best_route(source: int, target: int, budget: int, trams: bool) -> Route:
         key=lambda v: (to_target[v] if to_target[v] >= 0 else 10**6, dist[v], v),
     )
     legs = _legs(source, best, parent)
-    return Route(source, best, dist[best], tuple(legs), best == target)
+    return Route(source, best, dist[best], tuple(legs), best == target, target)
 
 
 def via(source: int, waypoints: list[int], budget: int, trams: bool) -> Route:
     """An explicit route: the best route to each waypoint in turn, within one budget;
     it stops where the budget runs out."""
     here, spent, legs = source, 0, []
-    reached = True
-    for target in waypoints:
+    reached, target = True, source
+    for target in waypoints:  # after the loop: the waypoint the route stopped short of
         leg = best_route(here, target, budget - spent, trams)
         for part in leg.legs:
             if legs and legs[-1].line == part.line:
@@ -117,7 +118,7 @@ def via(source: int, waypoints: list[int], budget: int, trams: bool) -> Route:
         if not leg.reached:
             reached = False
             break
-    return Route(source, here, spent, tuple(legs), reached)
+    return Route(source, here, spent, tuple(legs), reached, target)
 
 
 def reachable(source: int, budget: int, trams: bool) -> dict[int, int]:
