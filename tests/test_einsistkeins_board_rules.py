@@ -181,6 +181,9 @@ def test_face_3_takeaway_works_in_a_pub_closing_at_this_half_hour():
     assert not in_open_pub(s, 0)
     s, _ = rolled(s, 3)
     assert s.takeaway
+    prompt = GAME.prompts(s)[0]  # nothing to drink there any more: only the free move
+    assert prompt.key == "eikb.prompt.move" and prompt.params["points"] == 3
+    assert "eikb.button.drink" not in [o.label for o in prompt.options]
 
 
 def test_face_3_outside_a_pub_is_an_ordinary_move():

@@ -78,7 +78,7 @@ def prompts(state: State) -> list[Prompt]:
             stay = "eikb.button.stay"
         options.append(Option(label=stay, action={"type": "stay"}))
         key = f"eikb.prompt.{phase}"
-        if phase == "act" and state.takeaway:
+        if phase == "act" and state.takeaway and drink_limit(state, seat, roll) > 0:
             key = "eikb.prompt.takeaway"
         elif phase == "act" and drink_limit(state, seat, roll) == 0:
             key = "eikb.prompt.move"
