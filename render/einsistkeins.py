@@ -198,7 +198,7 @@ def _lifebuoys(doc: Group) -> None:
         )
         doc.text(
             cx,
-            cy + r + 30 if buoy == south else cy - r - 8,
+            cy + r + 44 if buoy == south else cy - r - 8,
             LIFEBUOY_NAMES[buoy],
             size=12,
             anchor="middle",
@@ -311,7 +311,7 @@ def _side(doc: Svg, view: PublicView, names: list[str], label: Label) -> None:
         name = names[seat] if seat < len(names) else player(seat).letter
         doc.text(x + 28, y + 15, name[:18], size=14, weight="bold")
         if seat == view.keeper:
-            _clock_card(doc, x + 38 + 9 * len(name[:18]), y + 10)
+            _clock_card(doc, x + 44 + 10 * len(name[:18]), y + 10)
         doc.text(
             WIDTH - 12,
             y + 15,
