@@ -10,8 +10,10 @@ from tests.robot import Move, play_out
 
 toygame.install()
 
-# (game, players, options): the test game, and every real game once it is playable
-GAMES = [("auktion", 3, "rounds=2")]
+# (game, players, options): the test game and the EINS IST KEINS card game; AUFRUHR! and
+# the board game run through this same test from test_aufruhr_adapters.py and
+# test_einsistkeins_board_adapters.py (they need a deadline option and fixtures of both)
+GAMES = [("auktion", 3, "rounds=2"), ("einsistkeins_karten", 2, ""), ("einsistkeins_karten", 5, "")]
 
 
 @pytest.fixture
