@@ -212,7 +212,10 @@ class Router:
                         raise RuleError("error.no_game")
                     spec = lobby.spec_of(table)
                     play.show_board(table, spec, play.state_of(spec, table), out)
-                    return False
+                    # Asked for, the board is posted anew: an edit far up a busy chat
+                    # would look like no answer. Later turns edit this new one.
+                    table.board_message = None
+                    return True
                 case "hand":
                     play.show_hand(table, msg.user, out)
                     return False

@@ -351,3 +351,18 @@ async def test_a_failing_handler_apologises_without_a_traceback(world):
     del world.bot.adapter.send
     await world.feed(again)
     assert "Alice rolls" in callback(world, again)["data"]["content"]
+
+
+async def test_board_posts_the_board_anew_and_the_next_turn_edits_that_one(world):
+    fake = world.fake
+    thread = await open_game(world)
+    (old,) = [m for m in messages(world, thread) if "```" in m["content"]]
+    await world.feed(fake.command("board", BOB, "Bob", channel=thread, thread=True))
+    # Bob sees a board at the bottom of the thread, not an edit far up.
+    assert not fake.called("PATCH", rf"/channels/{thread}/messages/{old['id']}")
+    (_, new) = [m for m in messages(world, thread) if "```" in m["content"]]
+    for user, name in [(ALICE, "Alice"), (BOB, "Bob")]:
+        bid = fake.command("bid", user, name, {"value": "0"}, channel=thread, thread=True)
+        await world.feed(bid)
+    assert fake.called("PATCH", rf"/channels/{thread}/messages/{new['id']}")
+    assert not fake.called("PATCH", rf"/channels/{thread}/messages/{old['id']}")

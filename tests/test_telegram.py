@@ -276,3 +276,37 @@ async def test_the_mailbox_keeps_replies_as_json_and_the_group_is_told_once(redi
         await mailbox.keep(redis, "telegram", "23", reply)
     assert len(await mailbox.take(redis, "telegram", "23")) == mailbox.MAX_WAITING
     assert 0 < await redis.ttl(mailbox.mailbox_key("telegram", "22")) <= mailbox.TTL_SECONDS
+
+
+def _boards(fake: FakeTelegram) -> list[dict]:
+    """The board messages the bot posted in the group (photos or text snapshots)."""
+    return [
+        c
+        for c in fake.done("sendPhoto") + fake.done("sendMessage")
+        if c["chat_id"] == GROUP and ("photo" in c or "<pre>" in c.get("text", ""))
+    ]
+
+
+async def test_board_posts_the_board_anew_and_the_next_turn_edits_that_one(fake, bot):
+    fake.say(ALICE, "Alice", "/new auktion rounds=2")
+    fake.say(BOB, "Bob", "/join")
+    fake.say(ALICE, "Alice", "/start")
+    await until(lambda: _boards(fake) and _sent_to(fake, ALICE) and _sent_to(fake, BOB))
+    await bot.adapter.sender.drain()
+    edits_before = len(fake.done("editMessageMedia") + fake.done("editMessageText"))
+    fake.say(BOB, "Bob", "/board")
+    # In a busy chat an edit far up shows nothing: Bob sees a new board at the bottom.
+    await until(lambda: len(_boards(fake)) == 2)
+    await bot.adapter.sender.drain()
+    assert len(fake.done("editMessageMedia") + fake.done("editMessageText")) == edits_before
+    newest = max(m for m, msg in fake.sent.items() if msg["chat"]["id"] == GROUP)
+    # The next turn edits the board Bob just got, not the old one.
+    fake.press_label(ALICE, "Alice", "0", chat=ALICE)
+    fake.press_label(BOB, "Bob", "0", chat=BOB)
+    edited = lambda: [  # noqa: E731
+        c
+        for c in fake.done("editMessageMedia") + fake.done("editMessageText")
+        if c["chat_id"] == GROUP
+    ]
+    await until(edited)
+    assert {c["message_id"] for c in edited()} == {newest}

@@ -130,6 +130,10 @@ async def test_the_rate_is_counted_for_all_processes_together(redis):
     assert clock.now - 1000 == 61
 
 
+def _sent_to(fake: FakeTelegram, chat: int) -> list[dict]:
+    return [c for c in fake.done("sendMessage") if c["chat_id"] == chat]
+
+
 async def _game(fake: FakeTelegram, *first: str) -> None:
     for line in (*first, "/new auktion rounds=2"):
         fake.say(ALICE, "Alice", line)
@@ -161,10 +165,12 @@ async def test_a_photo_board_is_edited_in_place(fake, redis):
         photo = fake.done("sendPhoto")[0]
         assert photo["photo"][:8] == b"\x89PNG\r\n\x1a\n"
         assert photo["caption"].startswith("Auction (test game) – the board\n<pre>Round 1 of 2")
-        fake.say(BOB, "Bob", "/board")
+        await until(lambda: _sent_to(fake, ALICE) and _sent_to(fake, BOB))
+        fake.press_label(ALICE, "Alice", "2", chat=ALICE)  # the next turn edits the board
+        fake.press_label(BOB, "Bob", "1", chat=BOB)
         await until(lambda: fake.done("editMessageMedia"), timeout=10)
         await bot.adapter.sender.drain()
-        assert len(fake.done("sendPhoto")) == 1
+        assert len([c for c in fake.done("sendPhoto") if c["chat_id"] == GROUP]) == 1
         assert "Round 1 of 2" in fake.done("editMessageMedia")[0]["media"]["caption"]
 
 
@@ -173,8 +179,12 @@ async def test_a_board_that_cannot_be_edited_is_posted_anew(fake, redis):
         await _game(fake, "/images off")
         await until(lambda: any("<pre>" in t for t in fake.texts(GROUP)))
         await bot.adapter.sender.drain()
-        fake.sent.clear()  # someone deleted the board
-        fake.say(BOB, "Bob", "/board")
+        await until(lambda: _sent_to(fake, ALICE) and _sent_to(fake, BOB))
+        for message_id, message in list(fake.sent.items()):
+            if "<pre>" in message.get("text", "") and message["chat"]["id"] == GROUP:
+                del fake.sent[message_id]  # someone deleted the board
+        fake.press_label(ALICE, "Alice", "2", chat=ALICE)  # the next turn cannot edit it
+        fake.press_label(BOB, "Bob", "1", chat=BOB)
         await until(lambda: len([t for t in fake.texts(GROUP) if "<pre>" in t]) == 2)
         await bot.adapter.sender.drain()
         second = [c for c in fake.done("sendMessage") if "<pre>" in c["text"]][1]
@@ -188,8 +198,9 @@ async def test_without_photo_rights_boards_are_text_and_the_group_is_told_once(f
     async with running_bot(fake, redis) as bot:
         await _game(fake)
         await until(lambda: any("<pre>" in t for t in fake.texts(GROUP)), timeout=10)
-        fake.say(BOB, "Bob", "/board")
-        fake.say(ALICE, "Alice", "/board")
+        await until(lambda: _sent_to(fake, ALICE) and _sent_to(fake, BOB))
+        fake.press_label(ALICE, "Alice", "2", chat=ALICE)  # the next turn: a text board again
+        fake.press_label(BOB, "Bob", "1", chat=BOB)
         await until(lambda: fake.called("editMessageText"))
         await bot.adapter.sender.drain()
     told = [t for t in fake.texts(GROUP) if "I may not send photos here" in t]
