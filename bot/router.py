@@ -418,6 +418,8 @@ class Router:
         text = t(lang, e.key, **e.params)
         if msg is None:
             return Reply(text=text, error=True)
-        if msg.button is not None or e.private:
+        # A sealed move (a Discord slash command answered ephemerally) is refused as
+        # privately as it was made: the refusal could tell what was typed.
+        if msg.button is not None or e.private or msg.sealed:
             return Reply(text=text, to=msg.user, notice=True, error=True, chat=msg.chat)
         return replace(self._reply(msg, text), error=True)

@@ -366,3 +366,15 @@ async def test_board_posts_the_board_anew_and_the_next_turn_edits_that_one(world
         await world.feed(bid)
     assert fake.called("PATCH", rf"/channels/{thread}/messages/{new['id']}")
     assert not fake.called("PATCH", rf"/channels/{thread}/messages/{old['id']}")
+
+
+async def test_a_refused_sealed_move_is_told_to_the_mover_alone(world):
+    fake = world.fake
+    thread = await open_game(world)
+    bid = fake.command("bid", ALICE, "Alice", {"value": "lots"}, channel=thread, thread=True)
+    await world.feed(bid)
+    (edit,) = fake.called("PATCH", rf"/webhooks/{APP_ID}/{bid['token']}/messages/@original")
+    refusal = edit.body["content"]  # in the mover's ephemeral "thinking…" message
+    assert "“lots” is not a number" in refusal and "lots" not in fake.text_of(thread)
+    assert refusal not in fake.text_of(thread)
+    assert not [m for m in fake.posted(thread) if m["content"] == refusal]
