@@ -82,6 +82,10 @@ class FakeDiscord:
             if c.path.startswith(f"/interactions/{iid}/") or f"/webhooks/{APP_ID}/{token}" in c.path
         ]
 
+    def original(self, interaction: dict[str, Any]) -> dict[str, Any]:
+        """The interaction's response message, as it reads now (after any edits)."""
+        return self.messages[self._originals[interaction["token"]]]
+
     def posted(self, channel: int) -> list[dict[str, Any]]:
         """Messages sent to a channel by the bot (not through an interaction)."""
         return [c.body for c in self.called("POST", f"/channels/{channel}/messages")]

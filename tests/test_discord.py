@@ -50,6 +50,13 @@ async def test_roll(world):
     assert body["data"]["allowed_mentions"] == {"parse": []}
 
 
+def ephemeral_answer(world: World, payload) -> str:
+    """What the interaction's own response shows its user alone, as it reads in the end."""
+    message = world.fake.original(payload)
+    assert message["flags"] & EPHEMERAL
+    return message["content"]
+
+
 def components(message: dict) -> dict[str, str]:
     """A message's buttons and select menus: label (or custom id) → custom id."""
     return {
@@ -128,9 +135,9 @@ async def test_my_hand_on_the_board_is_an_ephemeral_private_view(world):
         board, components(board)["🔒 My hand & money"], BOB, "Bob", channel=thread, thread=True
     )
     await world.feed(hand)
-    body = callback(world, hand)
-    assert body["type"] == 4 and body["data"]["flags"] == EPHEMERAL
-    assert "Coins: 10" in body["data"]["content"]
+    # A private view may carry a picture: deferred ephemerally, then filled in.
+    assert callback(world, hand)["data"]["flags"] == EPHEMERAL
+    assert "Coins: 10" in ephemeral_answer(world, hand)
     assert "Coins: 10" not in fake.text_of(thread)
 
 
@@ -150,8 +157,8 @@ async def test_a_bid_from_the_ephemeral_prompt_opens_a_modal_and_stays_secret(wo
     )
     await world.feed(submit)
     # Only Alice sees her bid; the thread sees that she answered.
-    taken = callback(world, submit)
-    assert taken["data"]["flags"] == EPHEMERAL and "7" in taken["data"]["content"]
+    assert callback(world, submit)["data"]["flags"] == EPHEMERAL
+    assert "Your bid of 7 is sealed" in ephemeral_answer(world, submit)
     assert "Alice has answered" in fake.text_of(thread) and " 7" not in fake.text_of(thread)
 
 
@@ -211,6 +218,30 @@ async def test_a_slow_answer_is_deferred_then_followed_up(world):
     assert callback(world, roll)["type"] == 5
     assert "Alice rolls" in fake.posted(CHANNEL)[-1]["content"]
     assert fake.called("DELETE", rf"/webhooks/{APP_ID}/{roll['token']}/messages/@original")
+
+
+async def test_a_slow_picture_is_drawn_only_after_the_interaction_is_deferred(world, monkeypatch):
+    fake = world.fake
+    thread = await open_game(world)
+    answered_first: list[bool] = []
+    hand = fake.command("hand", BOB, "Bob", channel=thread, thread=True)
+    board = fake.command("board", BOB, "Bob", channel=thread, thread=True)
+
+    async def slow_picture(svg: str) -> bytes:
+        answered_first.append(bool(fake.answers(hand if not answered_first else board)))
+        await asyncio.sleep(0.2)  # resvg on a busy machine: Discord's 3 seconds run on
+        return b"\x89PNG fake"
+
+    monkeypatch.setattr(pictures, "png", slow_picture)
+    await world.feed(hand)
+    # The router was quick, the picture slow: "thinking…" went out before drawing began.
+    assert callback(world, hand) == {"type": 5, "data": {"flags": EPHEMERAL}}
+    (edit,) = fake.called("PATCH", rf"/webhooks/{APP_ID}/{hand['token']}/messages/@original")
+    assert edit.files == [("board.png", b"\x89PNG fake")]  # Bob's hand, only to Bob
+    await world.feed(board)  # the board: drawn, then posted to the thread
+    assert callback(world, board)["type"] == 5
+    assert [c for c in fake.called("POST", rf"/channels/{thread}/messages") if c.files]
+    assert answered_first == [True, True]
 
 
 async def test_a_slow_new_table_still_gets_its_thread(world):

@@ -131,6 +131,8 @@ class DiscordAdapter:
             if not done:
                 await answer.defer()
             replies, waiting = await work
+            if not answer.done and not _quick(replies, answer):
+                await answer.defer()  # before drawing a picture or calling Discord elsewhere
             await self.send(replies, answer)
             if waiting:
                 lang = normalize(msg.lang)
@@ -344,3 +346,17 @@ class DiscordAdapter:
         """A due deadline (from the ticker): what it says goes to its channel."""
         _, _, replies = await self.router.fire(member)
         await self.send(replies)
+
+
+def _quick(replies: list[Reply], answer: Answer) -> bool:
+    """Whether the first reply answers the interaction itself at once: plain text said
+    through it, nothing to draw, edit or send elsewhere first. Else we defer, because
+    a picture or another call could take the rest of Discord's 3 seconds."""
+    if not replies:
+        return True  # `finish` answers at once
+    first = replies[0]
+    if first.board or first.svg is not None:
+        return False
+    if first.private:
+        return first.to == answer.user
+    return first.chat == answer.chat
