@@ -57,6 +57,7 @@ class FakeDiscord:
     closed_dms: set[int] = field(default_factory=set)  # users whose DMs are closed
     forbidden: set[int] = field(default_factory=set)  # channels where the bot may not post
     threads: list[int] = field(default_factory=list)  # threads the bot made, in order
+    expired: set[str] = field(default_factory=set)  # interactions that take no response
     port: int = 0
     _ids: itertools.count = field(default_factory=lambda: itertools.count(10_000))
     _originals: dict[str, str] = field(default_factory=dict)  # token → original message id
@@ -253,6 +254,8 @@ class FakeDiscord:
         return self.messages[mid]
 
     def _callback(self, body, files, iid, token):
+        if iid in self.expired:  # answered too late, or answered elsewhere already
+            return _json({"message": "Unknown interaction", "code": 10062}, 404)
         kind, data = body.get("type"), body.get("data") or {}
         resource: dict[str, Any] = {"type": kind}
         if kind in (4, 5):  # a message, or "thinking…" to be edited later

@@ -244,6 +244,31 @@ async def test_a_slow_picture_is_drawn_only_after_the_interaction_is_deferred(wo
     assert answered_first == [True, True]
 
 
+async def test_when_deferring_fails_the_answers_still_arrive(world):
+    fake = world.fake
+    thread = await open_game(world)
+    slow = await world.start_bot(budget=0.05, sync=False)
+    handle = slow.adapter.router.handle
+
+    async def slow_handle(msg):
+        await asyncio.sleep(0.2)  # past the budget: we defer, and Discord refuses
+        return await handle(msg)
+
+    slow.adapter.router.handle = slow_handle
+    roll = fake.command("roll", ALICE, "Alice", {"expression": "d6"}, channel=thread, thread=True)
+    hand = fake.command("hand", BOB, "Bob", channel=thread, thread=True)
+    bid = fake.command("bid", ALICE, "Alice", {"value": "7"}, channel=thread, thread=True)
+    for payload in (roll, hand, bid):
+        fake.expired.add(payload["id"])
+        await world.feed(payload, slow)
+    # The group's answers go to the thread; what is private goes by DM, never the thread.
+    assert "Alice rolls" in fake.text_of(thread)
+    assert "Coins: 10" in fake.text_of(fake.dm_channel(BOB))
+    assert "Your bid of 7 is sealed" in fake.text_of(fake.dm_channel(ALICE))
+    assert "Alice has answered" in fake.text_of(thread) and " 7" not in fake.text_of(thread)
+    assert "Coins: 10" not in fake.text_of(thread) and "Sorry" not in fake.text_of(thread)
+
+
 async def test_a_slow_new_table_still_gets_its_thread(world):
     fake = world.fake
     slow = await world.start_bot(budget=0.0, sync=False)

@@ -134,7 +134,9 @@ class DiscordAdapter:
             if not answer.done and not _quick(replies, answer):
                 await answer.defer()  # before drawing a picture or calling Discord elsewhere
             await self.send(replies, answer)
-            if waiting:
+            if waiting and answer.lost:
+                await self.send(waiting)  # by DM, or kept again for the next interaction
+            elif waiting:
                 lang = normalize(msg.lang)
                 await self._say_private(answer, Reply(text=t(lang, "dc.mailbox")))
                 for reply in waiting:
@@ -154,6 +156,8 @@ class DiscordAdapter:
         return replies, waiting
 
     async def _apologise(self, answer: Answer, msg: Incoming) -> None:
+        if answer.lost:
+            return  # nowhere to say it to the user alone
         try:
             await answer.private(t(normalize(msg.lang), "error.internal"))
         except Exception:
@@ -252,6 +256,9 @@ class DiscordAdapter:
         return sent
 
     async def _say_private(self, answer: Answer, reply: Reply) -> None:
+        if answer.lost:  # the interaction takes no ephemeral answer: a DM instead
+            await self._direct(replace(reply, to=answer.user), answer)
+            return
         view = components.view_for(reply.buttons, reply.input)
         await self._post(answer.private, reply, view, picture=await self._picture(reply))
 
@@ -330,7 +337,7 @@ class DiscordAdapter:
     async def _explain(self, answer: Answer | None, chat: str, error: discord.Forbidden) -> None:
         """The bot lacks a permission: say which, once, to whoever is interacting."""
         log.warning("discord refused in chat %s: %s", chat, error)
-        if answer is None or answer.explained:
+        if answer is None or answer.explained or answer.lost:
             return
         answer.explained = True
         table = await self.router.table(PLATFORM, chat)

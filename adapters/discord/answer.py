@@ -7,10 +7,13 @@ after an ephemeral deferral group messages go to the channel instead, and nothin
 private can ever turn public.
 """
 
+import logging
 from dataclasses import dataclass
 from typing import Any
 
 import discord
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -22,6 +25,9 @@ class Answer:
     posted: bool = False  # a group message went out as the interaction's response
     message: discord.Message | None = None  # else the first one posted in its channel
     explained: bool = False  # a missing permission was explained (once per interaction)
+    # Discord refused our deferral (the interaction expired, or the network failed): it
+    # takes no response and no follow-up, so everything goes to the channel or by DM.
+    lost: bool = False
 
     @property
     def user(self) -> str:
@@ -32,12 +38,24 @@ class Answer:
         return self.interaction.response.is_done()
 
     async def defer(self) -> None:
-        await self.interaction.response.defer(ephemeral=True, thinking=True)
+        if self.lost:
+            return
+        try:
+            await self.interaction.response.defer(ephemeral=True, thinking=True)
+        except discord.HTTPException as e:
+            log.warning(
+                "could not defer interaction %s in discord chat %s: %s",
+                self.interaction.id,
+                self.interaction.channel_id,
+                e,
+            )
+            self.lost = True
+            return
         self.deferred = self.original_free = True
 
     async def public(self, content: str, **kwargs: Any) -> bool:
         """Say it in the group through the interaction; False: post it to the channel."""
-        if self.deferred:
+        if self.deferred or self.lost:
             return False
         if not self.done:
             await self.interaction.response.send_message(content, **kwargs)
@@ -62,6 +80,8 @@ class Answer:
 
     async def finish(self) -> None:
         """Every interaction is answered, even when there was nothing to say."""
+        if self.lost:
+            return
         if self.original_free:
             await self.interaction.delete_original_response()
         elif not self.done:
