@@ -310,3 +310,23 @@ async def test_board_posts_the_board_anew_and_the_next_turn_edits_that_one(fake,
     ]
     await until(edited)
     assert {c["message_id"] for c in edited()} == {newest}
+
+
+async def test_a_press_that_fails_is_still_answered_with_an_apology(fake, bot):
+    fake.say(ALICE, "Alice", "/new auktion rounds=1")
+    fake.say(BOB, "Bob", "/join")
+    fake.say(ALICE, "Alice", "/start")
+    await until(lambda: _sent_to(fake, ALICE))
+    await bot.adapter.sender.drain()
+
+    async def broken(msg):
+        raise RuntimeError("secret internals")
+
+    bot.adapter.router.handle = broken
+    fake.press_label(ALICE, "Alice", "1", chat=ALICE)
+    # The button stops spinning: Alice gets a short apology, nobody a traceback.
+    await until(lambda: fake.called("answerCallbackQuery"))
+    await bot.adapter.sender.drain()
+    (answer,) = fake.called("answerCallbackQuery")
+    assert answer["show_alert"] and answer["text"].startswith("Sorry")
+    assert "secret internals" not in str(fake.calls)

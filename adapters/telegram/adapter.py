@@ -9,6 +9,7 @@ from adapters.telegram import format
 from adapters.telegram.admins import Admins
 from adapters.telegram.chats import PLATFORM, is_private, key_of
 from adapters.telegram.sending import Sender
+from bot.i18n import normalize, t
 from bot.replies import Reply
 from bot.router import Incoming, Router
 
@@ -72,11 +73,20 @@ class TelegramAdapter:
             update_id=str(update.update_id),
             lang=user.language_code,
         )
-        replies = await self.router.handle(incoming)
-        # Every press is answered (else the button spins); a short notice for the presser
-        # is the answer, an alert when refused. A longer one goes privately.
-        notice = next((r for r in replies if _is_alert_for(r, user)), None)
-        await self._answer(query, notice)
+        # Every press is answered, even when handling it fails (else the button spins);
+        # a short notice for the presser is the answer, an alert when refused. A longer
+        # one goes privately.
+        replies: list[Reply] = []
+        notice: Reply | None = None
+        try:
+            replies = await self.router.handle(incoming)
+            notice = next((r for r in replies if _is_alert_for(r, user)), None)
+        except Exception:  # logged here; the presser gets an apology, never a traceback
+            log.exception("telegram: a button press in chat %s failed", incoming.chat)
+            sorry = t(normalize(user.language_code), "error.internal")
+            notice = Reply(text=sorry, to=incoming.user, notice=True, error=True)
+        finally:
+            await self._answer(query, notice)
         self.sender.send(r for r in replies if r is not notice)
 
     async def on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
