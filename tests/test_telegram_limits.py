@@ -5,6 +5,7 @@ import itertools
 
 import fakeredis
 import pytest
+from redis import exceptions as redis_errors
 
 from adapters.telegram.calls import Retry
 from adapters.telegram.format import MESSAGE_LIMIT, units
@@ -102,6 +103,25 @@ async def test_replies_piling_up_behind_the_rate_go_out_merged_and_in_order(fake
     assert [line for line in totals if "d1 (" in line] == [
         f"{n}d1 ({', '.join(['1'] * n)}) = {n}" for n in range(1, 6)
     ]
+
+
+async def test_a_redis_failure_while_pacing_loses_no_reply_and_stops_no_group(fake, redis):
+    pace = Pace(redis, gap=0, per_minute=1000)
+    script, failures = pace._script, [redis_errors.ConnectionError("Redis went away")]
+
+    async def flaky(**kwargs):  # the first call fails, as a dropped connection would
+        if failures:
+            raise failures.pop()
+        return await script(**kwargs)
+
+    pace._script = flaky
+    async with running_bot(fake, redis, pace=pace) as bot:
+        fake.say(ALICE, "Alice", "/roll 1d1")
+        await until(lambda: "1d1 (1) = 1" in fake.everything(GROUP))
+        await bot.adapter.sender.drain()
+        fake.say(ALICE, "Alice", "/roll 2d1")  # and the group's queue still works
+        await until(lambda: "2d1 (1, 1) = 2" in fake.everything(GROUP))
+    assert not failures
 
 
 class Clock:

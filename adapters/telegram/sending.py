@@ -62,7 +62,7 @@ class Sender:
             while queue:
                 if not place.startswith(DM):
                     # Wait first, then take: what piles up meanwhile goes out merged.
-                    await self.poster.pace.ready(parse_key(place)[0])
+                    await self._ready(place)
                 batch = _take(queue)
                 try:
                     await self._deliver(place, batch)
@@ -74,6 +74,14 @@ class Sender:
                     log.exception("telegram: sending to %s failed", place)
         finally:
             del self._flushers[place], self._queues[place]
+
+    async def _ready(self, place: str) -> None:
+        """Wait for the group's pace. If Redis fails us, the queue goes on unpaced (Telegram
+        slows us down itself, with 429s that we obey) rather than stop and lose it."""
+        try:
+            await self.poster.pace.ready(parse_key(place)[0])
+        except Exception:
+            log.exception("telegram: could not pace %s; sending anyway", place)
 
     async def _deliver(self, place: str, batch: Sequence[Item]) -> None:
         if place.startswith(DM):
