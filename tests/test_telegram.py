@@ -9,7 +9,7 @@ import asyncio
 import fakeredis
 import pytest
 
-from bot import mailbox
+from bot import mailbox, pictures
 from bot.replies import Button, InputRequest, Reply
 from tests import toygame
 from tests.fake_telegram import (
@@ -330,3 +330,22 @@ async def test_a_press_that_fails_is_still_answered_with_an_apology(fake, bot):
     (answer,) = fake.called("answerCallbackQuery")
     assert answer["show_alert"] and answer["text"].startswith("Sorry")
     assert "secret internals" not in str(fake.calls)
+
+
+async def test_a_picture_with_more_text_than_a_caption_holds_sends_the_rest(fake, bot, monkeypatch):
+    async def png(svg: str) -> bytes:
+        return b"\x89PNG fake"
+
+    monkeypatch.setattr(pictures, "png", png)
+    lines = [f"Card {n}: " + "x" * 60 for n in range(80)]  # ~5 600 characters
+    ok = Button("OK", "st1:x")
+    reply = Reply(text="\n".join(lines), to=str(ALICE), svg=lambda: "<svg/>", buttons=((ok,),))
+    bot.adapter.sender.send([reply])
+    await bot.adapter.sender.drain()
+    (photo,) = [c for c in fake.done("sendPhoto") if c["chat_id"] == ALICE]
+    after = _sent_to(fake, ALICE)
+    assert len(photo["caption"]) <= 1024 and all(len(m["text"]) <= 4096 for m in after)
+    # Alice reads every line, in order; the buttons sit under the last message.
+    assert "\n".join([photo["caption"], *(m["text"] for m in after)]).split("\n") == lines
+    assert "reply_markup" not in photo
+    assert after[-1]["reply_markup"]["inline_keyboard"][0][0]["text"] == "OK"

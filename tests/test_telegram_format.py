@@ -89,9 +89,19 @@ def test_a_line_longer_than_a_message_is_cut_without_breaking_an_entity():
 
 def test_a_caption_drops_the_snapshot_when_both_do_not_fit():
     short = Reply(text="Board", pre="A 1")
-    assert format.caption(short) == "Board\n<pre>A 1</pre>"
+    assert format.caption(short) == ("Board\n<pre>A 1</pre>", [])
     long = Reply(text="Board", pre="x" * 2000)
-    assert format.caption(long) == "Board"
+    assert format.caption(long) == ("Board", [])
+
+
+def test_text_beyond_a_caption_follows_in_messages_cut_at_line_ends():
+    lines = [f"Line {n} & more: " + "x" * 80 for n in range(100)]  # ~10 000 characters
+    caption, rest = format.caption(Reply(text="\n".join(lines)))
+    assert format.units(html.unescape(caption)) <= format.CAPTION_LIMIT
+    assert all(format.units(html.unescape(p)) <= format.MESSAGE_LIMIT for p in rest)
+    assert len(rest) == 3
+    shown = [html.unescape(p) for p in [caption, *rest]]
+    assert "\n".join(shown).split("\n") == lines  # every line, whole, in order
 
 
 def test_buttons_become_an_inline_keyboard_with_their_payloads():

@@ -34,8 +34,9 @@ class Boards:
         kind, old = _placed(table.board_message if table else None)
         picture = await self._picture(chat, reply)
         if picture is not None:
-            caption = format.caption(reply)
+            caption, rest = format.caption(reply)
             if kind == PHOTO and await self.poster.edit_photo(chat, old, picture, caption):
+                await self.poster.text(chat, thread, rest)  # beyond a caption: never dropped
                 return
             try:
                 sent = await self.poster.photo(chat, thread, picture, caption)
@@ -46,6 +47,7 @@ class Boards:
                     log.warning("telegram chat %s refused a board photo: %s", chat, e)
             else:
                 await self.router.remember_board(PLATFORM, key, f"{PHOTO}:{sent.message_id}")
+                await self.poster.text(chat, thread, rest)
                 return
         pieces = format.pieces(format.lines_of(reply))
         if kind == TEXT and len(pieces) == 1 and await self.poster.edit_text(chat, old, pieces[0]):

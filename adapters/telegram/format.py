@@ -47,6 +47,10 @@ def size(lines: Iterable[Line]) -> int:
 def pieces(lines: list[Line], limit: int = MESSAGE_LIMIT) -> list[str]:
     """HTML messages of at most `limit` visible characters, cut at line ends
     (a line longer than a whole message is cut where it must)."""
+    return [to_html(chunk) for chunk in _chunks(lines, limit)]
+
+
+def _chunks(lines: list[Line], limit: int) -> list[list[Line]]:
     chunks: list[list[Line]] = []
     current: list[Line] = []
     used = 0
@@ -61,7 +65,7 @@ def pieces(lines: list[Line], limit: int = MESSAGE_LIMIT) -> list[str]:
             used += cost
     if current:
         chunks.append(current)
-    return [to_html(chunk) for chunk in chunks]
+    return chunks
 
 
 def to_html(lines: list[Line]) -> str:
@@ -83,13 +87,19 @@ def marked(text: str) -> str:
     return _BOLD.sub(r"<b>\1</b>", _STRIKE.sub(r"<s>\1</s>", escaped))
 
 
-def caption(reply: Reply) -> str:
-    """A picture's caption: the reply's text with its text snapshot when both fit,
-    else the text alone (the picture shows what the snapshot would)."""
+def caption(reply: Reply) -> tuple[str, list[str]]:
+    """A picture's caption, and the messages that follow it with what did not fit.
+
+    The caption is the reply's text with its text snapshot when both fit, else the
+    text alone (the picture shows what the snapshot would). Text beyond a caption's
+    1024 characters is never dropped: it follows, cut at line ends, in messages."""
     lines = lines_of(reply)
     if size(lines) > CAPTION_LIMIT:
         lines = [line for line in lines if not line[1]]
-    return pieces(lines, CAPTION_LIMIT)[0] if lines else ""
+    if not lines:
+        return "", []
+    first, *rest = _chunks(lines, CAPTION_LIMIT)
+    return to_html(first), pieces([line for chunk in rest for line in chunk])
 
 
 def mention(user_id: int, name: str) -> str:

@@ -47,8 +47,12 @@ class PrivateChats:
         last = batch[-1]  # only the last reply of a batch may carry buttons
         markup = format.keyboard(last.buttons)
         if len(batch) == 1 and (png := await picture(last)):
+            caption, rest = format.caption(last)
             try:
-                await self.poster.photo(chat, None, png, format.caption(last), markup)
+                # The buttons go under the last message, after the text that asks.
+                await self.poster.photo(chat, None, png, caption, None if rest else markup)
+                if rest:
+                    await self.poster.text(chat, None, rest, markup)
                 return
             except BadRequest as e:  # then as text
                 log.warning("telegram user %s refused a photo: %s", chat, e)
