@@ -53,6 +53,7 @@ class FakeTelegram:
     forums: set[int] = field(default_factory=set)  # supergroups with topics
     basic_groups: set[int] = field(default_factory=set)  # groups not (yet) supergroups
     sent: dict[int, dict[str, Any]] = field(default_factory=dict)  # message id → the message
+    names: dict[int, str] = field(default_factory=dict)  # user → name, from what they did
     port: int = 0
     _failures: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     _ids: itertools.count = field(default_factory=lambda: itertools.count(1000))
@@ -71,6 +72,7 @@ class FakeTelegram:
         lang: str = "en",
     ) -> dict[str, Any]:
         """A user writes `text` in `chat` (their own id: privately to the bot)."""
+        self.names[user] = name
         msg = {**self._message(chat, thread), "text": text, "from": _user(user, name, lang)}
         if text.startswith("/"):
             command = text.split()[0]
@@ -231,6 +233,9 @@ class FakeTelegram:
             if "text" in params:
                 message["text"] = params["text"]
             return message
+        if method == "getChatMember":
+            user = int(params["user_id"])
+            return {"status": "member", "user": _user(user, self.names.get(user, "?"), None)}
         if method == "getChatAdministrators":
             return [
                 {"status": "administrator", "user": _user(u, "Admin", None), **_ADMIN_RIGHTS}

@@ -349,3 +349,21 @@ async def test_a_picture_with_more_text_than_a_caption_holds_sends_the_rest(fake
     assert "\n".join([photo["caption"], *(m["text"] for m in after)]).split("\n") == lines
     assert "reply_markup" not in photo
     assert after[-1]["reply_markup"]["inline_keyboard"][0][0]["text"] == "OK"
+
+
+async def test_a_player_without_a_seat_is_asked_to_start_the_bot_by_name(fake, bot):
+    fake.blocked.add(BOB)
+    fake.say(BOB, "Bob", "hello")  # Bob is in the group, but at no table
+    psst = Reply(text="psst", to=str(BOB), chat=str(GROUP))
+    bot.adapter.sender.send([psst])
+    await until(lambda: "cannot write to you privately" in fake.everything(GROUP))
+    (link,) = [c for c in _sent_to(fake, GROUP) if "cannot write" in c["text"]]
+    assert link["text"].startswith(f'<a href="tg://user?id={BOB}">Bob</a>, I cannot')
+    # Telegram will not name him: the link still notifies him, and reads as a greeting.
+    fake.fail("getChatMember", 400, "Bad Request: user not found")
+    await mailbox.take(bot.router.redis, "telegram", str(BOB))  # his next message is a first
+    bot.adapter.sender.send([psst])
+    await until(lambda: len([c for c in _sent_to(fake, GROUP) if "cannot write" in c["text"]]) == 2)
+    link = [c for c in _sent_to(fake, GROUP) if "cannot write" in c["text"]][-1]
+    assert link["text"].startswith(f'<a href="tg://user?id={BOB}">Hello</a>, I cannot')
+    assert ">?<" not in link["text"] and "psst" not in fake.everything(GROUP)

@@ -10,11 +10,11 @@ everything. Nothing private is ever posted to the group instead.
 import logging
 from collections.abc import Callable
 
-from telegram.error import BadRequest, Forbidden
+from telegram.error import BadRequest, Forbidden, TelegramError
 
 from adapters.telegram import format
 from adapters.telegram.board import picture
-from adapters.telegram.chats import PLATFORM, is_group
+from adapters.telegram.chats import PLATFORM, is_group, parse_key
 from adapters.telegram.messages import Poster, Prepared
 from bot import mailbox
 from bot.i18n import DEFAULT, t
@@ -74,10 +74,24 @@ class PrivateChats:
         table = await self.router.table(PLATFORM, group)
         lang = table.lang if table else DEFAULT
         seat = table.seat_of(user) if table else None
-        name = table.seats[seat].name if table and seat is not None else "?"
+        if table and seat is not None:
+            name = table.seats[seat].name
+        else:  # no longer seated (they left, or the game is over): Telegram knows the name
+            name = await self._name(group, user) or t(lang, "tg.start_me_greeting")
         # The name goes in after escaping: it is a link, and user text.
         text = format.marked(t(lang, "tg.start_me")).replace(
             "{name}", format.mention(int(user), name)
         )
         url = f"https://t.me/{self.poster.bot.username}?start={START_TOKEN}"
         return Prepared(text, format.link_button(t(lang, "tg.start_button"), url))
+
+    async def _name(self, group: str, user: str) -> str | None:
+        chat, _ = parse_key(group)
+        try:
+            member = await self.poster.retry(
+                lambda: self.poster.bot.get_chat_member(chat, int(user))
+            )
+        except TelegramError as e:
+            log.warning("telegram: no name for user %s in %s: %s", user, group, e)
+            return None
+        return member.user.full_name or None
