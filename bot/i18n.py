@@ -122,7 +122,10 @@ _CONTROL = {"Cc", "Zl", "Zp"}
 
 
 def _number(value: Any, lang: str) -> Any:
-    """Large whole numbers as people of that language write them: 1,000 / 1.000."""
+    """Numbers as people of that language write them: large whole numbers 1,000 /
+    1.000, and fractions with the locale's decimal sign: 0.6 / 0,6."""
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10_000:
         return format_decimal(value, locale=lang)
+    if isinstance(value, float):
+        return format_decimal(value, format="0.0##", locale=lang)
     return value
