@@ -52,6 +52,14 @@ def test_all_seven_of_one_lifebuoy():
     assert win(hand(6)) is None
 
 
+@pytest.mark.parametrize("buoy", LIFEBUOYS)
+def test_all_seven_of_each_lifebuoy(buoy):
+    seven = BUOY[buoy]
+    assert len(seven) == 7
+    assert win(seven).kind == "all_seven"
+    assert win(seven[:6]) is None
+
+
 def test_tourist_one_from_each_lifebuoy_plus_a_sixth():
     five = hand(1, 1, 1, 1, 1)
     assert win(five) is None
