@@ -59,7 +59,10 @@ def act(
     except GameError as e:
         e.private = True  # an engine's refusal may name private values: tell the player only
         raise
-    if prompt.secret:
+    if prompt.secret and not any(
+        p.id == prompt.id and seat in p.seats for p in waiting_prompts(spec, state)
+    ):
+        # announced once, when the seat has finished answering (not at each step)
         out.group("prompt.answered", seat=seat)
     step = table.step
     settle(table, spec, state, events, out, now)
