@@ -1,11 +1,16 @@
 """Typed answers: which prompt a typed message answers, and the value it carries."""
 
+import re
 from typing import Any
 
 from bot.commands import Command
 from bot.table import Table
 from rules.core.errors import ParseError, RuleError
-from rules.core.protocol import Prompt
+from rules.core.protocol import Prompt, seat_token
+
+# A mention by user id: Discord writes `<@123>` (`<@!123>` for a nickname), and the
+# Telegram adapter writes its text mentions (users without a @handle) the same way.
+USER_MENTION = re.compile(r"<@!?(\w+)>")
 
 
 def find_typed(
@@ -24,13 +29,13 @@ def find_typed(
     return None
 
 
-def typed_value(prompt: Prompt, text: str) -> Any:
+def typed_value(table: Table, prompt: Prompt, text: str) -> Any:
     spec = prompt.input
     assert spec is not None
     if spec.kind == "text":
         if not text or len(text) > spec.max_length:
             raise ParseError("error.text_length", max=spec.max_length)
-        return text
+        return named_seats(table, text) if spec.names_seats else text
     try:
         value = int(text.replace(" ", ""))
     except ValueError:
@@ -42,3 +47,42 @@ def typed_value(prompt: Prompt, text: str) -> Any:
     if spec.multiple_of and value % spec.multiple_of:
         raise RuleError("error.number_multiple", step=spec.multiple_of)
     return value
+
+
+def named_seats(table: Table, text: str) -> str:
+    """`@bob 30` → `#1 30`: each player named as an addressee becomes that seat's token.
+
+    Addressees are the words before a colon (`/deal @bob Essen: text`), or without a
+    colon the leading words that name a player (`/pay bob 30`): a name later in a
+    deal's text stays text. A name of nobody at the table stays, for the game to refuse."""
+    words = text.split(" ")
+    colon = any(w.endswith(":") for w in words)
+    for i, word in enumerate(words):
+        name = word.rstrip(",;:")
+        seat = _mentioned(table, name)
+        if seat is not None:
+            words[i] = seat_token(seat) + word[len(name) :]
+        elif not colon:
+            break
+        if word.endswith(":"):
+            break
+    return " ".join(words)
+
+
+def _mentioned(table: Table, word: str) -> int | None:
+    """The seat a word names: a mention by id, a @handle, or a display name (spaces
+    left out, any case; a leading @ allowed). Only an unambiguous name counts."""
+    if match := USER_MENTION.fullmatch(word):
+        return table.seat_of(match[1])
+    wanted = word.removeprefix("@").casefold()
+    if not wanted:
+        return None
+    for by_handle in (True, False):
+        found = [
+            i
+            for i, s in enumerate(table.seats)
+            if wanted == ((s.handle or "") if by_handle else "".join(s.name.split())).casefold()
+        ]
+        if len(found) == 1:
+            return found[0]
+    return None

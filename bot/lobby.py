@@ -50,7 +50,7 @@ def parse_options(spec: GameSpec, words: list[str]) -> dict[str, Any]:
 
 
 def open_lobby(
-    table: Table, args: list[str], user: str, name: str, out: Outbox, now: float, lobby_ttl: float
+    table: Table, args: list[str], player: Seat, out: Outbox, now: float, lobby_ttl: float
 ) -> None:
     if table.status != "idle":
         raise RuleError("error.table_busy")
@@ -60,15 +60,15 @@ def open_lobby(
     if spec is None:
         raise ParseError("error.unknown_game", game=args[0], games=game_ids())
     table.options = parse_options(spec, args[1:])
-    table.status, table.game, table.creator, table.opened_at = "lobby", spec.id, user, now
-    table.seats = [Seat(user=user, name=name)]
-    out.joined.add(user)
+    table.status, table.game, table.creator, table.opened_at = "lobby", spec.id, player.user, now
+    table.seats = [player]
+    out.joined.add(player.user)
     out.schedule[Deadline(table.platform, table.chat, "lobby", 0, repr(now)).member()] = (
         now + lobby_ttl
     )
     out.group(
         "lobby.opened",
-        name=name,
+        name=player.name,
         game=spec.name(table.lang),
         min=spec.min_players,
         max=spec.max_players,
@@ -80,19 +80,19 @@ def game_ids() -> str:
     return ", ".join(g.id for g in registry.all_games()) or "—"
 
 
-def join(table: Table, user: str, name: str, out: Outbox) -> None:
+def join(table: Table, player: Seat, out: Outbox) -> None:
     if table.status == "idle":
         raise RuleError("error.no_lobby")
     if table.status == "playing":
         raise RuleError("error.already_running")
-    if table.seat_of(user) is not None:
+    if table.seat_of(player.user) is not None:
         raise RuleError("error.already_joined")
     spec = spec_of(table)
     if len(table.seats) >= spec.max_players:
         raise RuleError("error.table_full", max=spec.max_players)
-    table.seats.append(Seat(user=user, name=name))
-    out.joined.add(user)
-    out.group("lobby.joined", name=name, seated=len(table.seats), max=spec.max_players)
+    table.seats.append(player)
+    out.joined.add(player.user)
+    out.group("lobby.joined", name=player.name, seated=len(table.seats), max=spec.max_players)
 
 
 def leave(table: Table, user: str, out: Outbox) -> None:

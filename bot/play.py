@@ -185,7 +185,14 @@ def timeout(table: Table, token: str, out: Outbox, now: float) -> bool:
     state = state_of(spec, table)
     pending = waiting_prompts(spec, state)
     silent = sorted({s for p in pending if p.deadline for s in p.seats})
-    out.group("prompt.timed_out", seats=silent)
+    # Said in the game's words where it has them ("no bid from …"), else in general.
+    told: set[int] = set()
+    for p in pending:
+        if p.deadline and p.timeout_key:
+            out.group(p.timeout_key, seats=list(p.seats))
+            told.update(p.seats)
+    if rest := [s for s in silent if s not in told]:
+        out.group("prompt.timed_out", seats=rest)
     events: list[Event] = []
     for prompt_id in [p.id for p in pending if p.deadline]:
         for seat in silent:

@@ -24,7 +24,7 @@ from bot.outbox import Outbox
 from bot.replies import Reply
 from bot.scheduler import Deadlines
 from bot.store import KEEP, Keep, RedisStore
-from bot.table import Table
+from bot.table import Seat, Table
 from rules.core.errors import GameError, ParseError, RuleError
 from rules.core.protocol import Prompt
 from rules.core.rng import Rng
@@ -53,6 +53,10 @@ class Incoming:
     # Said in the group, but the platform shows it to the sender alone (a Discord slash
     # command answered ephemerally): it may answer a secret prompt.
     sealed: bool = False
+    handle: str | None = None  # the user's @handle (a username), where the platform has one
+
+    def player(self) -> Seat:
+        return Seat(user=self.user, name=self.name, handle=self.handle)
 
 
 # An operation on one table: change it and say so into the outbox; True if it changed.
@@ -196,9 +200,9 @@ class Router:
             lobby.expire_if_stale(table, now, self.lobby_ttl)
             match cmd.name:
                 case "new":
-                    lobby.open_lobby(table, cmd.args, msg.user, msg.name, out, now, self.lobby_ttl)
+                    lobby.open_lobby(table, cmd.args, msg.player(), out, now, self.lobby_ttl)
                 case "join":
-                    lobby.join(table, msg.user, msg.name, out)
+                    lobby.join(table, msg.player(), out)
                 case "leave":
                     lobby.leave(table, msg.user, out)
                 case "start":
@@ -275,7 +279,7 @@ class Router:
                 raise RuleError("error.answer_in_group")
             assert prompt.input is not None
             text = cmd.rest if cmd else msg.text.strip()
-            payload = {**prompt.input.action, prompt.input.field: typed_value(prompt, text)}
+            payload = {**prompt.input.action, prompt.input.field: typed_value(table, prompt, text)}
             play.act(table, spec, seat, payload, prompt, out, now)
             return True
 
@@ -317,7 +321,7 @@ class Router:
             if press.option == buttons.TYPED:
                 if prompt.input is None:
                     raise RuleError("error.outdated")
-                value = typed_value(prompt, msg.text.strip())
+                value = typed_value(table, prompt, msg.text.strip())
                 payload = {**prompt.input.action, prompt.input.field: value}
             else:
                 payload = dict(prompt.options[press.option].action)

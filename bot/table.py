@@ -13,6 +13,7 @@ SEEN_UPDATES = 32  # platform update ids remembered to drop redeliveries
 class Seat(BaseModel):
     user: str  # platform user id
     name: str  # display name, as the platform gave it (user text: escape when shown)
+    handle: str | None = None  # the @handle, where the platform has one (`/pay @anna 30`)
 
 
 class Table(BaseModel):

@@ -70,13 +70,36 @@ class FakeTelegram:
         chat: int = GROUP,
         thread: int | None = None,
         lang: str = "en",
+        username: str | None = None,
+        mention: tuple[str, int, str] | None = None,
     ) -> dict[str, Any]:
-        """A user writes `text` in `chat` (their own id: privately to the bot)."""
+        """A user writes `text` in `chat` (their own id: privately to the bot).
+
+        `mention` = (words in `text`, user id, first name): a text mention, as Telegram
+        marks a user without @handle picked from the member list."""
         self.names[user] = name
-        msg = {**self._message(chat, thread), "text": text, "from": _user(user, name, lang)}
+        sender = _user(user, name, lang)
+        if username:
+            sender["username"] = username
+        msg = {**self._message(chat, thread), "text": text, "from": sender}
+        entities = []
         if text.startswith("/"):
             command = text.split()[0]
-            msg["entities"] = [{"type": "bot_command", "offset": 0, "length": len(command)}]
+            entities.append({"type": "bot_command", "offset": 0, "length": len(command)})
+        if mention:
+            words, who, first_name = mention
+            at = len(text[: text.index(words)].encode("utf-16-le")) // 2
+            length = len(words.encode("utf-16-le")) // 2
+            entities.append(
+                {
+                    "type": "text_mention",
+                    "offset": at,
+                    "length": length,
+                    "user": _user(who, first_name, None),
+                }
+            )
+        if entities:
+            msg["entities"] = entities
         return self.push({"message": msg})
 
     def press(self, user: int, name: str, message_id: int, data: str) -> dict[str, Any]:

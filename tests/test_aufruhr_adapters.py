@@ -3,8 +3,10 @@ fake Discord and the fake Telegram (tests/robot.py) — every prompt reaches the
 chat with buttons, select menus or typed answers that work, and nothing said to one
 mayor alone appears in the group. The adapters' own tests run only the test game."""
 
+import fakeredis
 import pytest
 
+from tests.fake_telegram import GROUP, running_bot, until
 from tests.test_discord_games import test_a_whole_game_with_robot_players as through_discord
 from tests.test_discord_games import world  # noqa: F401  (the fixture)
 from tests.test_telegram_games import fake  # noqa: F401  (the fixture)
@@ -19,3 +21,41 @@ async def test_aufruhr_through_discord(world, players, events):  # noqa: F811
 @pytest.mark.parametrize(("players", "events"), [(4, 1), (5, 0), (6, 1)])
 async def test_aufruhr_through_telegram(fake, players, events):  # noqa: F811
     await through_telegram(fake, "aufruhr", players, f"events={events} deadline=60")
+
+
+async def test_pay_by_username_and_by_text_mention_through_telegram(fake):  # noqa: F811
+    """`/pay @bob_k 30` names Bob by his @handle; a user without one is picked from the
+    member list, and Telegram marks their name (a text mention) instead."""
+    users = [(11, "Anna", "anna_k"), (22, "Bob", "bob_k"), (33, "Carol Smith", None)]
+    users.append((44, "Dora", "dora"))
+    redis = fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer())
+    async with running_bot(fake, redis):
+        fake.say(11, "Anna", "/new aufruhr events=1", username="anna_k")
+        for user, name, handle in users[1:]:
+            fake.say(user, name, "/join", username=handle)
+        fake.say(11, "Anna", "/start", username="anna_k")
+        await until(lambda: "begins" in fake.everything(GROUP))
+        fake.say(11, "Anna", "/pay @bob_k 30", username="anna_k")
+        await until(lambda: "Anna pays 30 to Bob." in fake.everything(GROUP))
+        fake.say(22, "Bob", "/pay Carol Smith 20", mention=("Carol Smith", 33, "Carol"))
+        await until(lambda: "Bob pays 20 to Carol Smith." in fake.everything(GROUP))
+        await until(lambda: any("Your treasury: 260." in t for t in fake.texts(33)))
+        assert any("Your treasury: 250." in t for t in fake.texts(22))
+        assert "treasury" not in fake.everything(GROUP)
+    await redis.aclose()
+
+
+async def test_pay_by_mention_through_discord(world):  # noqa: F811
+    """Discord puts a mention picked in a command's text as `<@id>`."""
+    dc = world.fake
+    users = [(101, "Anna"), (102, "Bob"), (103, "Carol"), (104, "Dora")]
+    await world.feed(dc.command("new", *users[0], {"game": "aufruhr", "options": "events=1"}))
+    (thread,) = dc.threads
+    where = {"channel": thread, "thread": True}
+    for user in users[1:]:
+        await world.feed(dc.command("join", *user, **where))
+    await world.feed(dc.command("start", *users[0], **where))
+    await world.feed(dc.command("pay", *users[0], {"value": "<@102> 30"}, **where))
+    assert "Anna pays 30 to Bob." in dc.text_of(thread)
+    await world.feed(dc.command("pay", *users[0], {"value": "<@999> 30"}, **where))
+    assert dc.text_of(thread).count("pays") == 1

@@ -59,6 +59,7 @@ class Console:
             chat=place if private else GROUP,
             user=user,
             name=user,
+            handle=user,
             text=text,
             private=private,
             update_id=str(self.updates),

@@ -111,6 +111,7 @@ class DiscordAdapter:
             chat=user if private else str(interaction.channel_id),
             user=user,
             name=interaction.user.display_name,
+            handle=interaction.user.name,
             text=text,
             button=button,
             private=private,

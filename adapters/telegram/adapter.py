@@ -2,7 +2,7 @@
 
 import logging
 
-from telegram import CallbackQuery, Message, Update, User
+from telegram import CallbackQuery, Message, MessageEntity, Update, User
 from telegram.ext import Application, CallbackQueryHandler, ContextTypes, MessageHandler, filters
 
 from adapters.telegram import format
@@ -48,7 +48,8 @@ class TelegramAdapter:
             chat=str(user.id) if private else key_of(message),
             user=str(user.id),
             name=user.full_name,
-            text=message.text,
+            handle=user.username,
+            text=_with_mentions(message),
             private=private,
             update_id=str(update.update_id),
             admin=not private and await self._admin(message, user),
@@ -68,6 +69,7 @@ class TelegramAdapter:
             chat=str(user.id) if private else key_of(query.message),
             user=str(user.id),
             name=user.full_name,
+            handle=user.username,
             button=query.data or "",
             private=private,
             update_id=str(update.update_id),
@@ -130,3 +132,19 @@ def _is_alert_for(reply: Reply, user: User) -> bool:
         and format.units(reply.text) <= format.ALERT_LIMIT
         and not reply.buttons
     )
+
+
+def _with_mentions(message: Message) -> str:
+    """The text, with each mention of a user who has no @handle (Telegram marks the
+    name they were picked by) written `<@id>`, as the router reads mentions."""
+    text = message.text or ""
+    marks = [e for e in message.entities if e.type == MessageEntity.TEXT_MENTION and e.user]
+    if not marks:
+        return text
+    units = text.encode("utf-16-le")  # entity offsets count UTF-16 code units
+    out, at = [], 0
+    for e in sorted(marks, key=lambda e: e.offset):
+        assert e.user is not None
+        out += [units[2 * at : 2 * e.offset].decode("utf-16-le"), f"<@{e.user.id}>"]
+        at = e.offset + e.length
+    return "".join(out) + units[2 * at :].decode("utf-16-le")

@@ -8,13 +8,14 @@ from rules.aufruhr.model import (
     State,
 )
 from rules.core.errors import RuleError
-from rules.core.protocol import Event, FreeInput, Prompt
+from rules.core.protocol import Event, FreeInput, Prompt, seat_token
 
 
 def _seat_named(state: State, word: str) -> int | None:
+    """A mayor by city (`Essen`) or, as the bot passes a mentioned player, by seat token."""
     key = word.strip(" ,;:@").casefold()
     for s, m in enumerate(state.mayors):
-        if key in (m.city, _place(m.city).casefold()):
+        if key in (m.city, _place(m.city).casefold(), seat_token(s)):
             return s
     return None
 
@@ -98,7 +99,9 @@ def _standing_prompts(everyone: tuple[int, ...], asked: tuple[int, ...]) -> tupl
             id="pay",
             seats=everyone,
             key="aufruhr.prompt.pay",
-            input=FreeInput(kind="text", field="text", action={"type": "pay"}, max_length=60),
+            input=FreeInput(
+                kind="text", field="text", action={"type": "pay"}, max_length=60, names_seats=True
+            ),
             command="pay",
             standing=True,
         ),
@@ -106,7 +109,13 @@ def _standing_prompts(everyone: tuple[int, ...], asked: tuple[int, ...]) -> tupl
             id="deal",
             seats=everyone,
             key="aufruhr.prompt.deal",
-            input=FreeInput(kind="text", field="text", action={"type": "deal"}, max_length=300),
+            input=FreeInput(
+                kind="text",
+                field="text",
+                action={"type": "deal"},
+                max_length=300,
+                names_seats=True,
+            ),
             command="deal",
             standing=True,
         ),

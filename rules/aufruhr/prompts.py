@@ -83,6 +83,7 @@ def _folder_prompt(state: State) -> Prompt:
         secret=True,
         command="demand",
         deadline=state.options.deadline,
+        timeout_key="aufruhr.timeout.folder",
     )
 
 
@@ -207,6 +208,7 @@ def _bid_prompt(state: State) -> Prompt:
         secret=True,
         command="bid",
         deadline=state.options.deadline,
+        timeout_key="aufruhr.timeout.bid",
     )
 
 
@@ -316,6 +318,7 @@ def _main_prompt(state: State) -> Prompt | None:
                 options=options,
                 secret=True,
                 deadline=state.options.deadline,
+                timeout_key="aufruhr.timeout.vote",
             )
         case "folders":
             return _folder_prompt(state)

@@ -57,6 +57,14 @@ class FreeInput(Frozen):
     max: int | None = None
     multiple_of: int | None = None
     max_length: int = 200
+    # Leading words that name a player (`@handle`, a platform mention) reach the engine
+    # as seat tokens `#<seat>` (see `seat_token`): engines know seats, not people.
+    names_seats: bool = False
+
+
+def seat_token(seat: int) -> str:
+    """How a player named in typed text reaches the engine (FreeInput.names_seats)."""
+    return f"#{seat}"
 
 
 class Prompt(Frozen):
@@ -69,6 +77,8 @@ class Prompt(Frozen):
     applies `GameSpec.timeout` for every seat still prompted. A `standing` prompt is
     an action open at any time (a payment, a reaction card): it is answered only by
     its command, is not announced, and nobody is reminded of it or timed out.
+    `timeout_key` is what the group is told when the deadline passes for `{seats}`
+    (e.g. "… did not vote and abstain"); without it, a general line.
     """
 
     id: str
@@ -81,6 +91,7 @@ class Prompt(Frozen):
     command: str | None = None
     deadline: int | None = None
     standing: bool = False  # always open (`/pay`, `/deal`): not announced, never times out
+    timeout_key: str | None = None
 
 
 class Record(Frozen):

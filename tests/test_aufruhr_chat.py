@@ -1,0 +1,100 @@
+"""AUFRUHR! at a table, through the router: payments and deals naming players, and
+what the group is told when a secret step's deadline passes."""
+
+import pytest
+
+from tests.chat import Chat
+
+START = [
+    "anna: /new aufruhr events=2 deadline=60",
+    "ben: /join",
+    "cem: /join",
+    "dora: /join",
+    "anna: /start",
+]
+
+
+@pytest.fixture
+async def chat(redis):
+    chat = Chat.make(redis)
+    await chat.say(*START)
+    return chat
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "anna: /pay @ben 30",  # the @handle
+        "anna: /pay <@ben> 30",  # a platform mention by user id (Discord, Telegram)
+        "anna: /pay ben 30",  # the display name
+        "anna: /pay Essen 30",  # ben's city
+    ],
+)
+async def test_pay_names_the_mayor_by_mention_name_or_city(chat, line):
+    out = await chat.say(line)
+    assert out == [
+        "[group] anna pays 30 to ben.",
+        "[dm:anna] Your treasury: 210.",
+        "[dm:ben] Your treasury: 270.",
+    ]
+
+
+@pytest.mark.parametrize(
+    "line, expected",
+    [
+        ("anna: /pay @nobody 30", "Write /pay @mayor <amount>"),
+        ("anna: /pay @anna 30", "Write /pay @mayor <amount>"),  # not oneself
+        ("anna: /pay @ben 25", "Write /pay @mayor <amount>"),  # banknotes: multiples of 10
+        ("anna: /pay @ben", "Write /pay @mayor <amount>"),
+        ("anna: /pay @ben 250", "You only have 240."),
+    ],
+)
+async def test_a_bad_payment_gets_one_line_and_changes_nothing(chat, line, expected):
+    before = await chat.stored()
+    out = await chat.say(line)
+    assert len(out) == 1 and out[0].startswith(f"[dm:anna] {expected}")
+    assert await chat.stored() == before
+
+
+async def test_a_bad_payment_is_refused_in_the_chat_language(redis):
+    chat = Chat.make(redis, lang="de")
+    await chat.say(*START)
+    out = await chat.say("anna: /pay @niemand 30")
+    assert out == [
+        "[dm:anna] Schreib /pay @Bürgermeister <Betrag> oder /pay <Stadt> <Betrag>,"
+        " z. B. /pay Essen 30 (Vielfache von 10)."
+    ]
+
+
+async def test_a_deal_names_its_addressees_but_not_the_names_in_its_text(chat):
+    out = await chat.say("cem: /deal @ben dora: I vote for ben, dora pays anna 40")
+    assert out == [
+        "[group] Deal 1: cem proposes to ben, dora: “I vote for ben, dora pays anna 40”"
+        " — answer with /accept 1 or /decline 1 (not binding)."
+    ]
+    out = await chat.say("anna: /deal ben I vote for you if anna gets 40")
+    assert out[0].startswith("[group] Deal 2: anna proposes to ben: “I vote for you if anna")
+
+
+async def test_missing_ballots_abstain_and_say_so_publicly(chat):
+    await chat.say("anna> [Essen]")
+    out = await chat.say("@wait 60")
+    assert "[group] Time is up – no vote from ben, cem, dora: abstention." in out
+    assert "[group] anna votes for ben." in out
+    assert "[group] cem did not vote." in out
+    assert "[group] ben is the new Lord Mayor and puts on the hat." in out
+
+
+async def test_missing_bids_are_no_bids_and_say_so_publicly(chat):
+    # ben is elected, hands out the subventions and puts three projects up for auction
+    await chat.say("anna> [Essen]", "ben> [Duisburg]", "cem> [Essen]", "dora> [Essen]")
+    await chat.say("@wait 60")  # nobody hands ben a folder
+    await chat.say("ben: [Essen]", "ben: [Bochum]", "ben: [Duisburg]")
+    await chat.say("ben: [Auction three projects]")
+    await chat.say("ben: [Education]", "ben: [Education]", "ben: [Education]", "@wait 60")
+    await chat.say("ben: [comprehensive school (from 20)]")
+    out = await chat.say("anna> /bid 40", "@wait 60")
+    assert [line for line in out if "Time is up" in line] == [
+        "[group] Time is up – no bid from ben, cem, dora."
+    ]
+    assert "[group] The bids: anna: 40, ben: —, cem: —, dora: —" in out
