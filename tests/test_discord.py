@@ -195,17 +195,23 @@ async def test_buttons_survive_a_restart_and_stale_ones_are_outdated(world):
     assert "outdated" in body["data"]["content"]
 
 
-async def test_a_slow_answer_is_deferred_then_followed_up(world):
-    fake = world.fake
-    thread = await open_game(world)
+async def slow_bot(world, delay: float):
+    """A second bot, with a short budget, whose router takes `delay` seconds to answer."""
     slow = await world.start_bot(budget=0.05, sync=False)
     handle = slow.adapter.router.handle
 
     async def slow_handle(msg):
-        await asyncio.sleep(0.3)  # Redis or rendering taking long
+        await asyncio.sleep(delay)
         return await handle(msg)
 
     slow.adapter.router.handle = slow_handle
+    return slow
+
+
+async def test_a_slow_answer_is_deferred_then_followed_up(world):
+    fake = world.fake
+    thread = await open_game(world)
+    slow = await slow_bot(world, 0.3)  # Redis or rendering taking long
     hand = fake.command("hand", BOB, "Bob", channel=thread, thread=True)
     await world.feed(hand, slow)
     # Deferred at once, ephemerally; the private view then fills the "thinking…" message.
@@ -247,14 +253,7 @@ async def test_a_slow_picture_is_drawn_only_after_the_interaction_is_deferred(wo
 async def test_when_deferring_fails_the_answers_still_arrive(world):
     fake = world.fake
     thread = await open_game(world)
-    slow = await world.start_bot(budget=0.05, sync=False)
-    handle = slow.adapter.router.handle
-
-    async def slow_handle(msg):
-        await asyncio.sleep(0.2)  # past the budget: we defer, and Discord refuses
-        return await handle(msg)
-
-    slow.adapter.router.handle = slow_handle
+    slow = await slow_bot(world, 0.2)  # past the budget: we defer, and Discord refuses
     roll = fake.command("roll", ALICE, "Alice", {"expression": "d6"}, channel=thread, thread=True)
     hand = fake.command("hand", BOB, "Bob", channel=thread, thread=True)
     bid = fake.command("bid", ALICE, "Alice", {"value": "7"}, channel=thread, thread=True)
