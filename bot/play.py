@@ -111,7 +111,6 @@ def announce(table: Table, prompts: list[Prompt], out: Outbox, now: float) -> No
     deadline = min((p.deadline for p in prompts if p.deadline), default=None)
     table.deadline_at = now + deadline if deadline else None
     for index, prompt in enumerate(prompts):
-        keyboard = _keyboard(table, index, prompt, out)
         params = {"seats": list(prompt.seats), **prompt.params}
         request = _input_request(table, index, prompt, out)
         if prompt.secret:
@@ -121,25 +120,30 @@ def announce(table: Table, prompts: list[Prompt], out: Outbox, now: float) -> No
             for seat in prompt.seats:
                 user = table.seats[seat].user
                 out.dm(user, prompt.key, **params)
+                keyboard = _keyboard(table, index, prompt, out, (seat,))
                 out.private_buttons.setdefault(user, []).extend(keyboard)
                 if request:
                     out.private_inputs[user] = request
         else:
             out.group(prompt.key, **params)
-            out.group_buttons.extend(keyboard)
+            out.group_buttons.extend(_keyboard(table, index, prompt, out, prompt.seats))
             out.group_input = request or out.group_input
     if deadline:
         out.group("prompt.deadline", seconds=deadline)
     _schedule(table, prompts, deadline, out, now)
 
 
-def _keyboard(table: Table, index: int, prompt: Prompt, out: Outbox) -> list[tuple[Button, ...]]:
+def _keyboard(
+    table: Table, index: int, prompt: Prompt, out: Outbox, viewers: tuple[int, ...]
+) -> list[tuple[Button, ...]]:
+    """The prompt's buttons for `viewers`: those not hidden from all of them."""
     row = tuple(
         Button(
             label=option.label if option.literal else out.text(option.label, **option.params),
             data=buttons.encode(table.chat, table.step, index, i),
         )
         for i, option in enumerate(prompt.options)
+        if not set(viewers) <= set(option.hidden_from)
     )
     return [row[i : i + 4] for i in range(0, len(row), 4)]
 

@@ -98,3 +98,17 @@ async def test_missing_bids_are_no_bids_and_say_so_publicly(chat):
         "[group] Time is up – no bid from ben, cem, dora."
     ]
     assert "[group] The bids: anna: 40, ben: —, cem: —, dora: —" in out
+
+
+async def test_a_ballot_offers_every_other_mayor_but_not_the_voter(redis):
+    chat = Chat.make(redis)
+    out = await chat.say(*START)
+    assert "[dm:anna:buttons] [Essen] [Bochum] [Dortmund]" in out
+    assert "[dm:ben:buttons] [Duisburg] [Bochum] [Dortmund]" in out
+    assert "[dm:dora:buttons] [Duisburg] [Essen] [Bochum]" in out
+    # the buttons still mean the cities on them
+    assert await chat.say("dora> [Bochum]") == [
+        "[group] dora has answered.",
+        "[group] Still waiting for anna, ben, cem.",
+        "[dm:dora] Your ballot: cem.",
+    ]

@@ -298,24 +298,31 @@ def _hall_prompt(state: State) -> Prompt:
     )
 
 
+def _ballot_options(state: State) -> tuple[Option, ...]:
+    """Whom a voter may elect: not a barred mayor, and not himself, so his own button is
+    hidden from him (a run-off has two or more candidates: everyone has a choice)."""
+    assert state.election is not None
+    return tuple(
+        _city_option(state, c, {"type": "vote", "seat": c}).model_copy(update={"hidden_from": (c,)})
+        for c in state.election.candidates
+        if c != state.barred
+    )
+
+
 def _main_prompt(state: State) -> Prompt | None:
     match state.phase:
         case "election":
             el = state.election
             assert el is not None
-            options = tuple(
-                _city_option(state, c, {"type": "vote", "seat": c})
-                for c in el.candidates
-                if c != state.barred
-            )
+            voters = tuple(s for s in range(_n(state)) if s not in el.ballots)
             return Prompt(
                 id=f"vote:{state.round}:{el.number}",
-                seats=tuple(s for s in range(_n(state)) if s not in el.ballots),
+                seats=voters,
                 key="aufruhr.prompt.vote_runoff"
                 if len(el.candidates) < _n(state)
                 else "aufruhr.prompt.vote",
                 params={"round": state.round},
-                options=options,
+                options=_ballot_options(state),
                 secret=True,
                 deadline=state.options.deadline,
                 timeout_key="aufruhr.timeout.vote",

@@ -45,6 +45,9 @@ class Option(Frozen):
     params: dict[str, Any] = Field(default_factory=dict)
     action: dict[str, Any]
     literal: bool = False  # label is data (a player's or a place's name), not a message key
+    # Seats this button is not shown to (a ballot does not offer the voter himself); the
+    # engine still refuses such an answer typed by hand.
+    hidden_from: tuple[int, ...] = ()
 
 
 class FreeInput(Frozen):
