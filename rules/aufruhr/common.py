@@ -1,7 +1,6 @@
-"""AUFRUHR! helpers shared by the phases: names, seats, sites, money, tokens, copying."""
+"""AUFRUHR! helpers shared by the phases: names, seats, sites, money, tokens."""
 
 from functools import cache
-from typing import Any
 
 from rules.aufruhr import cards as deck
 from rules.aufruhr.auction import LICENCE, MINIMUM
@@ -9,7 +8,6 @@ from rules.aufruhr.building import municipal_sites
 from rules.aufruhr.mapdata import ruhr_map
 from rules.aufruhr.model import (
     Bilingual,
-    Mutable,
     Scandal,
     State,
 )
@@ -171,38 +169,6 @@ def _categories_open(state: State) -> list[str]:
 def _minimum(card: str) -> int:
     kind, size, _, negative = _kind(card)
     return NEGATIVE_MINIMUM if negative else MINIMUM[(kind, size)]
-
-
-def _clone(value: Any) -> Any:
-    """A deep copy of the mutable parts (frozen models, strings and numbers are shared):
-    far faster than `model_copy(deep=True)`, which copies every leaf."""
-    t = type(value)
-    if t is list:
-        return (
-            [_clone(v) for v in value] if value and isinstance(value[0], Mutable) else value.copy()
-        )
-    if t is dict:
-        return _clone_items(value, dict(value))
-    if not isinstance(value, Mutable):
-        return value
-    new = object.__new__(t)
-    object.__setattr__(new, "__dict__", _clone_items(value.__dict__, value.__dict__.copy()))
-    object.__setattr__(new, "__pydantic_fields_set__", set(value.__pydantic_fields_set__))
-    object.__setattr__(new, "__pydantic_extra__", None)
-    object.__setattr__(new, "__pydantic_private__", None)
-    return new
-
-
-def _clone_items(source: dict[Any, Any], out: dict[Any, Any]) -> dict[Any, Any]:
-    """Copy the values of `source` into `out` (a shallow copy of it), deeply where mutable;
-    lists of frozen things (the most common case) are copied in place, without a call."""
-    for k, v in source.items():
-        tv = type(v)
-        if tv is list:
-            out[k] = [_clone(x) for x in v] if v and isinstance(v[0], Mutable) else v.copy()
-        elif tv is dict or isinstance(v, Mutable):
-            out[k] = _clone(v)
-    return out
 
 
 def _can_realise(state: State, seat: int, card: str) -> bool:

@@ -14,8 +14,9 @@ Readings of the rule book are in NOTES.md; each names the test that pins it.
 from pydantic import TypeAdapter
 
 from rules.aufruhr import cards as deck
+from rules.aufruhr.clone import clone
 from rules.aufruhr.commands import _answer, _pay, _propose
-from rules.aufruhr.common import CATS, _clone, _n
+from rules.aufruhr.common import CATS, _n
 from rules.aufruhr.ending import _hall
 from rules.aufruhr.flow import _accept, _folder_act, _give, _intend, _vote
 from rules.aufruhr.market import _bid, _build, _realise, _sold, _start_auction
@@ -42,7 +43,8 @@ from rules.aufruhr.model import (
     Token,
     Vote,
 )
-from rules.aufruhr.prompts import _main_prompt, prompts
+from rules.aufruhr.prompted import prompted
+from rules.aufruhr.prompts import prompts
 from rules.aufruhr.views import public_view, seat_view
 from rules.core.errors import RuleError
 from rules.core.protocol import Event, Outcome, Prompt
@@ -101,15 +103,14 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         raise RuleError("error.not_prompted")
     match action:  # the standing commands: open to every mayor at any time
         case Pay(text=text):
-            return _pay(_clone(state), seat, text)
+            return _pay(clone(state), seat, text)
         case Propose(text=text):
-            return _propose(_clone(state), seat, text)
+            return _propose(clone(state), seat, text)
         case Answer(text=text, yes=yes):
-            return _answer(_clone(state), seat, text, yes)
-    main = _main_prompt(state)
-    if main is None or seat not in main.seats:
+            return _answer(clone(state), seat, text, yes)
+    if seat not in prompted(state):  # the main prompt's seats, without its buttons
         raise RuleError("error.not_prompted")
-    state = _clone(state)
+    state = clone(state)
     match (state.phase, action):
         case ("election", Vote(seat=candidate)):
             return _vote(state, seat, candidate)

@@ -1,0 +1,140 @@
+"""AUFRUHR! buttons: the options and typed inputs of the prompts.
+
+The bot asks for the prompts after every answer, and building a button (a validated
+pydantic model) is most of a prompt's cost; so every button that depends only on the
+table and the moment (a mayor, a site, a category, a minimum bid), not on the whole
+state, is made once and cached. Caches are keyed by such small things only, so they stay
+small however long the bot runs. Buttons are frozen and nobody changes their actions.
+"""
+
+from collections.abc import Iterable
+from functools import cache
+
+from rules.aufruhr import cards as deck
+from rules.aufruhr.common import CATS, _cats, _minimum, _names, _place
+from rules.aufruhr.model import State
+from rules.aufruhr.subventions import AMOUNTS
+from rules.core.protocol import FreeInput, Option
+
+
+def seat_options(state: State, seats: Iterable[int], verb: str) -> tuple[Option, ...]:
+    """One button per seat, in the order given (see `seat_option`)."""
+    return tuple(seat_option(state.mayors[s].city, s, verb) for s in seats)
+
+
+@cache
+def seat_option(city: str, seat: int, verb: str) -> Option:
+    """A button naming a mayor by his city: `give` him a subvention, `choose` him, or
+    `vote` for him (a ballot hides his own button from him)."""
+    if verb == "vote":
+        action = {"type": "vote", "seat": seat}
+        return Option(label=_place(city), literal=True, action=action, hidden_from=(seat,))
+    if verb == "give":
+        return Option(label=_place(city), literal=True, action={"type": "give", "seat": seat})
+    return Option(label=_place(city), literal=True, action={"type": "choose", "choice": str(seat)})
+
+
+def site_options(sites: Iterable[str]) -> tuple[Option, ...]:
+    """One button per community, in the order given."""
+    return tuple(site_option(c) for c in sites)
+
+
+@cache
+def site_option(cid: str) -> Option:
+    return Option(label=_place(cid), literal=True, action={"type": "choose", "choice": cid})
+
+
+def demand_option(cities: tuple[str, ...], demand: str) -> Option:
+    kind, _, arg = demand.partition(":")
+    action = {"type": "demand", "demand": demand}
+    if kind == "subvention":
+        return Option(label="aufruhr.demand.subvention", params={"amount": int(arg)}, action=action)
+    if kind == "award":
+        city = _place(cities[int(arg)])
+        return Option(label="aufruhr.demand.award", params={"city": city}, action=action)
+    return Option(label=f"aufruhr.demand.{kind}", params=_cats([arg]), action=action)
+
+
+DEMAND_INPUT = FreeInput(kind="text", field="text", action={"type": "demand"}, max_length=200)
+BID_INPUT = FreeInput(kind="number", field="amount", action={"type": "bid"}, min=0, multiple_of=10)
+
+
+@cache
+def folder_options(
+    context: str, cities: tuple[str, ...], tied: tuple[int, ...]
+) -> tuple[Option, ...]:
+    """The folder buttons depend only on the moment and the table: made once each."""
+    n = len(cities)
+    if context == "subvention":
+        demands = [f"subvention:{a}" for a in AMOUNTS[n]]
+    elif context == "intention":
+        demands = [f"payout:{c}" for c in CATS] + [f"auction:{c}" for c in CATS]
+    else:
+        demands = [f"award:{s}" for s in tied]
+    stars = sorted(set(deck.cards().bribe_stars))
+    return (
+        Option(label="aufruhr.button.keep", action={"type": "hand", "hand": False}),
+        *(demand_option(cities, d) for d in demands),
+        *(
+            Option(
+                label="aufruhr.button.put",
+                params={"stars": "★" * s},
+                action={"type": "put", "stars": s},
+            )
+            for s in stars
+        ),
+        Option(label="aufruhr.button.scandal", action={"type": "put", "stars": 0}),
+        Option(label="aufruhr.button.hand", action={"type": "hand", "hand": True}),
+    )
+
+
+@cache
+def intention_options(auction_open: bool) -> tuple[Option, ...]:
+    """An auction (while any pile can fill a slot) or the payout of one category."""
+    auction = Option(label="aufruhr.button.auction", action={"type": "intend", "choice": "auction"})
+    return (
+        *([auction] if auction_open else []),
+        *(
+            Option(
+                label="aufruhr.button.payout",
+                params=_cats([c]),
+                action={"type": "intend", "choice": f"payout:{c}"},
+            )
+            for c in CATS
+        ),
+    )
+
+
+@cache
+def category_options(open_: tuple[str, ...]) -> tuple[Option, ...]:
+    """The categories whose piles can still fill the next auction slot, in rule-book order."""
+    return tuple(
+        Option(
+            label="aufruhr.button.category",
+            params=_cats([c]),
+            action={"type": "intend", "choice": c},
+        )
+        for c in CATS
+        if c in open_
+    )
+
+
+@cache
+def lot_option(card: str) -> Option:
+    return Option(
+        label="aufruhr.button.lot",
+        params={**_names(card), "minimum": _minimum(card)},
+        action={"type": "choose", "choice": card},
+    )
+
+
+@cache
+def bid_options(minimum: int) -> tuple[Option, ...]:
+    m = minimum
+    return (
+        Option(label="aufruhr.button.no_bid", action={"type": "bid", "amount": 0}),
+        *(
+            Option(label=str(v), literal=True, action={"type": "bid", "amount": v})
+            for v in (m, m + 10, m + 20, m + 50)
+        ),
+    )
