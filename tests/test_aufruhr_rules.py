@@ -416,7 +416,10 @@ def test_deals_are_proposed_answered_and_recorded():
         "text": "we all vote Essen",
     }
     accept = next(p for p in prompts(state) if p.id == "accept")
-    assert accept.seats == (1, 2) and accept.standing and accept.command == "accept"
+    assert accept.standing and accept.command == "accept"
+    with pytest.raises(RuleError) as refused:  # not asked: told there is no such deal
+        act(state, 3, type="answer", text="", yes=True)
+    assert refused.value.key == "error.aufruhr.no_deal"
     state, events = act(state, 1, type="answer", text="1", yes=True)
     state, events = act(state, 2, type="answer", text="#1", yes=False)
     assert events[0].key == "aufruhr.deal_declined"
@@ -507,3 +510,128 @@ def test_a_lapsed_lord_mayor_costs_one_deadline_per_step():
     state, events = apply(state, ESSEN, SPEC.timeout(state, p, ESSEN))
     assert state.intention == ["auction", "education", "culture", "nature"]
     assert "aufruhr.intention_auction" in keys(events)
+
+
+# ----- money promised to the bank, and what the table may not learn -------------------
+
+
+def _bidding(state=None):
+    state = state or to_intention()
+    state = _auction(state)
+    while state.phase == "order":
+        state, _ = default(state)
+    assert state.phase == "bid"
+    return state
+
+
+def test_a_sealed_bid_cannot_be_paid_away_before_the_reveal():
+    state = _bidding()
+    state.mayors[DORTMUND].money = 100
+    state, _ = act(state, DORTMUND, type="bid", amount=80)
+    with pytest.raises(RuleError) as refused:
+        act(state, DORTMUND, type="pay", text="Essen 30")
+    assert refused.value.key == "error.aufruhr.money_bound" and refused.value.params == {"free": 20}
+    state, _ = act(state, DORTMUND, type="pay", text="Essen 20")
+    for seat in (DUISBURG, ESSEN, BOCHUM):
+        state, events = act(state, seat, type="bid", amount=0)
+    sold = next(e for e in events if e.key == "aufruhr.sold")
+    assert sold.params["price"] == 80 and state.mayors[DORTMUND].money == 0
+    assert state.bank_in == 80
+
+
+def test_a_tied_bidder_keeps_the_price_until_the_lord_mayor_awards():
+    state = _bidding()
+    for seat, amount in enumerate([60, 0, 0, 60]):
+        state, _ = act(state, seat, type="bid", amount=amount)
+    assert state.phase in ("folders", "award")
+    free = state.mayors[DUISBURG].money - 60
+    with pytest.raises(RuleError) as refused:
+        act(state, DUISBURG, type="pay", text=f"Essen {free + 10}")
+    assert refused.value.key == "error.aufruhr.money_bound"
+    act(state, BOCHUM, type="pay", text="Essen 100")  # not tied: his bid is void
+
+
+def _realising(money):
+    state = to_intention()
+    state.mayors[ESSEN].hand = ["cul15"]
+    state.mayors[ESSEN].money = money
+    state.payouts = ["pay01", *state.payouts]
+    state, _ = declare_payout(state, "economy")
+    return keep_folders(state)
+
+
+def test_an_owner_short_of_the_licence_is_asked_like_everyone_and_refused_privately():
+    state = _realising(money=100)
+    assert state.phase == "realise" and main(state).seats == (ESSEN,)
+    with pytest.raises(RuleError) as refused:
+        act(state, ESSEN, type="choose", choice="cul15")
+    assert refused.value.key == "error.aufruhr.licence_too_poor"
+    assert refused.value.params == {"licence": 300, "money": 100}
+    state, _ = act(state, ESSEN, type="choose", choice="done")
+    assert state.phase != "realise" and state.mayors[ESSEN].hand == ["cul15"]
+
+
+def test_the_licence_is_bound_while_the_partner_is_asked():
+    state = _realising(money=320)
+    state, _ = act(state, ESSEN, type="choose", choice="cul15")
+    state, _ = act(state, ESSEN, type="choose", choice="Gelsenkirchen")
+    state, _ = act(state, ESSEN, type="choose", choice=str(BOCHUM))
+    with pytest.raises(RuleError) as refused:
+        act(state, ESSEN, type="pay", text="Bochum 30")
+    assert refused.value.params == {"free": 20}
+    state, events = act(state, BOCHUM, type="choose", choice="yes")
+    realised = next(e for e in events if e.key == "aufruhr.realised_coop")
+    assert realised.params["licence"] == 300
+
+
+def test_a_levy_tells_the_group_what_is_due_and_the_shortfall_only_to_the_mayor():
+    state = to_intention(options=Options(events=2))
+    state.events = ["ev07", "ev20"]  # a levy of 30
+    state.payouts = ["pay01", *(p for p in state.payouts if p != "pay01")]
+    state.mayors[BOCHUM].money = 10
+    state, events = declare_payout(state, "economy")
+    while state.phase == "folders":
+        state, more = act(state, main(state).seats[0], type="hand", hand=False)
+        events += more
+    levy = next(e for e in events if e.key == "aufruhr.event_levy")
+    assert levy.to is None and levy.params == {"amounts_by_seat": [30, 30, 30, 30]}
+    short = [e for e in events if e.key == "aufruhr.levy_short"]
+    assert [(e.to, e.params) for e in short] == [((BOCHUM,), {"paid": 10, "due": 30})]
+    assert state.mayors[BOCHUM].money == 0
+
+
+def test_folder_demands_offer_only_what_would_change_something():
+    state = to_intention()
+    state.piles["nature"] = []
+    state, _ = declare_payout(state, "economy")
+    demands = [o.action.get("demand") for o in main(state).options if o.action["type"] == "demand"]
+    assert "payout:economy" not in demands and "payout:culture" in demands
+    assert "auction:nature" not in demands and "auction:education" in demands
+    with pytest.raises(RuleError):
+        act(state, main(state).seats[0], type="demand", demand="auction:nature")
+
+
+def test_the_scandal_button_is_hidden_once_the_scandal_is_spent():
+    state = to_intention()
+    state.scandals[BOCHUM] = state.scandals[BOCHUM].model_copy(update={"holder": ESSEN})
+    state, _ = declare_payout(state, "economy")
+    scandal = next(o for o in main(state).options if o.label == "aufruhr.button.scandal")
+    assert BOCHUM in scandal.hidden_from and DUISBURG not in scandal.hidden_from
+
+
+def test_an_incumbent_kept_by_a_tie_is_not_called_new():
+    state = setup(4, Options(), 1)
+    state.round, state.lord_mayor = 2, ESSEN
+    state.election = Election(candidates=(0, 1, 2, 3))
+    state, events = vote(state, [1, 0, 0, 1])
+    assert keys(events)[-2:] == ["aufruhr.tie_incumbent", "aufruhr.reelected"]
+    assert state.lord_mayor == ESSEN
+
+
+def test_a_runoff_tied_again_is_explained():
+    state = setup(4, Options(), 1)
+    state.round, state.lord_mayor = 2, ESSEN
+    state.election = Election(number=2, candidates=(BOCHUM, DORTMUND))
+    state, events = vote(state, [BOCHUM, DORTMUND, DORTMUND, BOCHUM])
+    assert keys(events)[-2:] == ["aufruhr.tie_first", "aufruhr.elected"]
+    assert state.lord_mayor == BOCHUM

@@ -13,7 +13,6 @@ from functools import cache
 from rules.aufruhr import cards as deck
 from rules.aufruhr.common import CATS, _cats, _minimum, _names, _place
 from rules.aufruhr.model import State
-from rules.aufruhr.subventions import AMOUNTS
 from rules.core.protocol import FreeInput, Option
 
 
@@ -61,16 +60,10 @@ BID_INPUT = FreeInput(kind="number", field="amount", action={"type": "bid"}, min
 
 @cache
 def folder_options(
-    context: str, cities: tuple[str, ...], tied: tuple[int, ...]
+    cities: tuple[str, ...], demands: tuple[str, ...], without_scandal: tuple[int, ...]
 ) -> tuple[Option, ...]:
-    """The folder buttons depend only on the moment and the table: made once each."""
-    n = len(cities)
-    if context == "subvention":
-        demands = [f"subvention:{a}" for a in AMOUNTS[n]]
-    elif context == "intention":
-        demands = [f"payout:{c}" for c in CATS] + [f"auction:{c}" for c in CATS]
-    else:
-        demands = [f"award:{s}" for s in tied]
+    """The folder buttons depend only on the moment and the table: made once each. The
+    scandal button is hidden from the mayors whose scandal is spent."""
     stars = sorted(set(deck.cards().bribe_stars))
     return (
         Option(label="aufruhr.button.keep", action={"type": "hand", "hand": False}),
@@ -83,7 +76,11 @@ def folder_options(
             )
             for s in stars
         ),
-        Option(label="aufruhr.button.scandal", action={"type": "put", "stars": 0}),
+        Option(
+            label="aufruhr.button.scandal",
+            action={"type": "put", "stars": 0},
+            hidden_from=without_scandal,
+        ),
         Option(label="aufruhr.button.hand", action={"type": "hand", "hand": True}),
     )
 

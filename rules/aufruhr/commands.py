@@ -2,7 +2,7 @@
 
 from functools import cache
 
-from rules.aufruhr.common import _n, _place, _private_money
+from rules.aufruhr.common import _free_money, _n, _place, _private_money
 from rules.aufruhr.model import (
     Deal,
     State,
@@ -33,6 +33,8 @@ def _pay(state: State, seat: int, text: str) -> tuple[State, list[Event]]:
         raise RuleError("error.aufruhr.pay_usage")
     if amount > state.mayors[seat].money:
         raise RuleError("error.aufruhr.too_poor", money=state.mayors[seat].money)
+    if amount > _free_money(state, seat):
+        raise RuleError("error.aufruhr.money_bound", free=_free_money(state, seat))
     state.mayors[seat].money -= amount
     state.mayors[to].money += amount
     return state, [
@@ -87,13 +89,14 @@ def _answer(state: State, seat: int, text: str, yes: bool) -> tuple[State, list[
 
 
 def _standing(state: State) -> list[Prompt]:
-    everyone = tuple(range(_n(state)))
-    asked = tuple(s for s in everyone if any(s in d.to and s not in d.answers for d in state.deals))
-    return list(_standing_prompts(everyone, asked))
+    return list(_standing_prompts(_n(state)))
 
 
 @cache
-def _standing_prompts(everyone: tuple[int, ...], asked: tuple[int, ...]) -> tuple[Prompt, ...]:
+def _standing_prompts(n: int) -> tuple[Prompt, ...]:
+    """/pay, /deal, /accept and /decline, open to every mayor at any time (an /accept
+    without an open deal is told so by `_answer`)."""
+    everyone = tuple(range(n))
     out = [
         Prompt(
             id="pay",
@@ -120,21 +123,20 @@ def _standing_prompts(everyone: tuple[int, ...], asked: tuple[int, ...]) -> tupl
             standing=True,
         ),
     ]
-    if asked:
-        for cmd, yes in (("accept", True), ("decline", False)):
-            out.append(
-                Prompt(
-                    id=cmd,
-                    seats=asked,
-                    key=f"aufruhr.prompt.{cmd}",
-                    input=FreeInput(
-                        kind="text",
-                        field="text",
-                        action={"type": "answer", "yes": yes},
-                        max_length=10,
-                    ),
-                    command=cmd,
-                    standing=True,
-                )
+    for cmd, yes in (("accept", True), ("decline", False)):
+        out.append(
+            Prompt(
+                id=cmd,
+                seats=everyone,
+                key=f"aufruhr.prompt.{cmd}",
+                input=FreeInput(
+                    kind="text",
+                    field="text",
+                    action={"type": "answer", "yes": yes},
+                    max_length=10,
+                ),
+                command=cmd,
+                standing=True,
             )
+        )
     return tuple(out)

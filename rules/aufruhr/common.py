@@ -141,7 +141,13 @@ def _demands(state: State) -> list[str]:
     if f.context == "subvention":
         return [f"subvention:{a}" for a in AMOUNTS[_n(state)]]
     if f.context == "intention":
-        return [f"payout:{c}" for c in CATS] + [f"auction:{c}" for c in CATS]
+        # Only demands that would change something: not the payout already declared, not
+        # an auction of a category already chosen or of an empty pile.
+        current = state.intention
+        payout = [f"payout:{c}" for c in CATS if [f"payout:{c}"] != current]
+        chosen = current[1:] if current[:1] == ["auction"] else []
+        auction = [f"auction:{c}" for c in CATS if c not in chosen and state.piles[c]]
+        return payout + auction
     assert state.auction is not None
     return [f"award:{s}" for s in state.auction.tied]
 
@@ -171,11 +177,38 @@ def _minimum(card: str) -> int:
     return NEGATIVE_MINIMUM if negative else MINIMUM[(kind, size)]
 
 
+def _may_realise(state: State, seat: int, card: str) -> bool:
+    """What the table can see: enough markers and a free community. Whether the mayor can
+    pay the licence is his secret, so it is asked of him (and refused) privately."""
+    need = 2 if _kind(card)[1] == "big" else 3
+    return state.mayors[seat].markers >= need and bool(_ruhrcity_sites(state))
+
+
 def _can_realise(state: State, seat: int, card: str) -> bool:
-    m = state.mayors[seat]
-    size = _kind(card)[1]
-    need = 2 if size == "big" else 3
-    return m.money >= LICENCE[size] and m.markers >= need and bool(_ruhrcity_sites(state))
+    return _may_realise(state, seat, card) and _free_money(state, seat) >= _licence(card)
+
+
+def _licence(card: str) -> int:
+    return LICENCE[_kind(card)[1]]
+
+
+def _bound(state: State, seat: int) -> int:
+    """Money already promised to the bank: a sealed bid until the reveal, the price while a
+    tie is decided, the licence of the project being realised. It cannot be paid across
+    the table meanwhile, or the bank would be paid less than the bid (NOTES.md)."""
+    a = state.auction
+    if a is not None and a.winner is None:
+        if not a.price:  # still bidding
+            return a.bids.get(seat) or 0
+        return a.price if seat in a.tied else 0
+    r = state.realising
+    if r is not None and r.card is not None and r.queue and r.queue[0] == seat:
+        return _licence(r.card)
+    return 0
+
+
+def _free_money(state: State, seat: int) -> int:
+    return state.mayors[seat].money - _bound(state, seat)
 
 
 def _site_id(text: str) -> str:

@@ -60,6 +60,7 @@ def _resolve(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     if state.lord_mayor is None and state.round == 1:
         if not counts and el.number > 1:
             # A silent table must not stall the game: the first seat among the tied.
+            events.append(Event(key="aufruhr.tie_first", params={"tied_seats": list(leaders)}))
             return _elected(state, leaders[0], events)
         events.append(Event(key="aufruhr.tie_revote", params={"tied_seats": list(leaders)}))
         return _again(state, el.candidates, events)
@@ -68,6 +69,7 @@ def _resolve(state: State, events: list[Event]) -> tuple[State, list[Event]]:
         return _elected(state, state.lord_mayor, events)
     if set(leaders) == set(el.candidates) and el.number > 1:
         # A run-off tied again among the same candidates: the first of them, as above.
+        events.append(Event(key="aufruhr.tie_first", params={"tied_seats": list(leaders)}))
         return _elected(state, leaders[0], events)
     events.append(Event(key="aufruhr.runoff", params={"tied_seats": list(leaders)}))
     return _again(state, leaders, events)
@@ -81,5 +83,6 @@ def _again(state: State, candidates: tuple[int, ...], events: list[Event]):
 
 
 def _elected(state: State, seat: int, events: list[Event]) -> tuple[State, list[Event]]:
-    events.append(Event(key="aufruhr.elected", params={"seat": seat}))
+    key = "aufruhr.reelected" if seat == state.lord_mayor else "aufruhr.elected"
+    events.append(Event(key=key, params={"seat": seat}))
     return state.model_copy(update={"lord_mayor": seat, "election": None, "barred": None}), events

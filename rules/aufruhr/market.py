@@ -12,6 +12,8 @@ from rules.aufruhr.common import (
     _from_bank,
     _from_left,
     _kind,
+    _licence,
+    _may_realise,
     _minimum,
     _municipal_count,
     _municipal_sites,
@@ -188,10 +190,12 @@ def _after_auction(state: State, events: list[Event]) -> tuple[State, list[Event
 
 def _end_round(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     state.lots, state.intention = [], []
+    # Everyone who could realise as far as the table can see is asked in turn, the ones
+    # short of the licence too: skipping them would tell who has less than 120 (NOTES.md).
     queue = [
         s
         for s in _from_left(state, state.lord_mayor)
-        if any(_can_realise(state, s, c) for c in state.mayors[s].hand)
+        if any(_may_realise(state, s, c) for c in state.mayors[s].hand)
     ]
     if queue:
         state.realising = Realising(queue=queue)
@@ -210,8 +214,14 @@ def _realise(state: State, seat: int, choice: str) -> tuple[State, list[Event]]:
     if r.card is None:
         if choice == "done":
             return _next_owner(state, events)
-        if choice not in state.mayors[seat].hand or not _can_realise(state, seat, choice):
+        if choice not in state.mayors[seat].hand or not _may_realise(state, seat, choice):
             raise RuleError("error.aufruhr.cannot_realise")
+        if not _can_realise(state, seat, choice):
+            raise RuleError(
+                "error.aufruhr.licence_too_poor",
+                licence=_licence(choice),
+                money=state.mayors[seat].money,
+            )
         r.card = choice
     elif r.site is None:
         site = _site_id(choice)
@@ -257,7 +267,7 @@ def _realised(
     assert r is not None and r.card is not None and r.site is not None
     owner = owners[0]
     kind, size, cats, negative = _kind(r.card)
-    paid = _pay_bank(state, owner, LICENCE[size])
+    paid = _pay_bank(state, owner, LICENCE[size])  # bound since the choice: all of it
     state.mayors[owner].markers -= 3 if len(owners) == 1 else 2
     if len(owners) == 2:
         state.mayors[owners[1]].markers -= 1
@@ -282,7 +292,7 @@ def _realised(
     events.append(_private_money(state, owner))
     r.card = r.site = None
     r.partner = None
-    if any(_can_realise(state, owner, c) for c in state.mayors[owner].hand):
+    if any(_may_realise(state, owner, c) for c in state.mayors[owner].hand):
         state.step += 1
         return state, events
     return _next_owner(state, events)
@@ -295,7 +305,7 @@ def _next_owner(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     r.card = r.site = None
     r.partner = None
     while r.queue and not any(
-        _can_realise(state, r.queue[0], c) for c in state.mayors[r.queue[0]].hand
+        _may_realise(state, r.queue[0], c) for c in state.mayors[r.queue[0]].hand
     ):
         r.queue.pop(0)
     if r.queue:
@@ -344,8 +354,18 @@ def _after_realising(state: State, events: list[Event]) -> tuple[State, list[Eve
                 card.amount * (_municipal_count(state, s) if card.kind == "levy_per_project" else 1)
                 for s in range(n)
             ]
-            paid = [_pay_bank(state, s, a) for s, a in enumerate(wanted)]
-            events.append(Event(key="aufruhr.event_levy", params={"amounts_by_seat": paid}))
+            # The group hears what is due; who could not pay all of it only learns so in
+            # private, or the shortfall would tell the table his treasury.
+            events.append(Event(key="aufruhr.event_levy", params={"amounts_by_seat": wanted}))
+            for s, due in enumerate(wanted):
+                if not due:
+                    continue
+                paid = _pay_bank(state, s, due)
+                if paid < due:
+                    events.append(
+                        Event(key="aufruhr.levy_short", params={"paid": paid, "due": due}, to=(s,))
+                    )
+                events.append(_private_money(state, s))
         case "payout":
             assert card.category is not None
             _pay_out(state, card.category, False, events)

@@ -13,6 +13,7 @@ from rules.aufruhr.commands import _standing
 from rules.aufruhr.common import (
     _categories_open,
     _cities,
+    _demands,
     _from_left,
     _give_choices,
     _kind,
@@ -20,6 +21,7 @@ from rules.aufruhr.common import (
     _n,
     _names,
     _offers,
+    _own_scandal,
     _place,
     _ruhrcity_sites,
 )
@@ -47,14 +49,16 @@ def _lm_prompt(state: State, pid: str, key: str, options: list[Option], **params
 def _folder_prompt(state: State) -> Prompt:
     f = state.folders
     assert f is not None
-    cities = _cities(state)
-    tied = tuple(state.auction.tied) if f.context == "tie" and state.auction else ()
+    seats = prompted(state)
+    without_scandal = tuple(s for s in seats if _own_scandal(state, s) is None)
     return Prompt(
         id=f"folder:{f.number}",
-        seats=prompted(state),
+        seats=seats,
         key=f"aufruhr.prompt.folder_{f.context}",
         params={"lord_mayor_seat": state.lord_mayor},
-        options=buttons.folder_options(f.context, cities, tied),
+        options=buttons.folder_options(
+            _cities(state), tuple(_demands(state)), without_scandal
+        ),
         input=buttons.DEMAND_INPUT,
         secret=True,
         command="demand",
