@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.aufruhr import SPEC
+from rules.aufruhr.auction import LICENCE
 from rules.aufruhr.model import MARKERS, SEED_MONEY, Options, State
 from rules.core.errors import RuleError
 from tests.conformance import playout
@@ -59,6 +60,19 @@ def check_privacy(state: State, events) -> None:
             ), e
 
 
+def check_payments(bank_before: int, state: State, events) -> None:
+    """A winner pays his whole bid and an owner the whole licence: money promised to the
+    bank cannot have been paid away meanwhile (NOTES.md 32)."""
+    owed = 0
+    for e in events:
+        if e.key == "aufruhr.sold":
+            owed += e.params["price"]
+        if e.key in ("aufruhr.realised", "aufruhr.realised_coop"):
+            assert e.params["licence"] in LICENCE.values(), e
+            owed += e.params["licence"]
+    assert state.bank_in - bank_before >= owed
+
+
 def random_game(players: int, seed: int, events: int = 2, timeouts: float = 0.1) -> State:
     """A whole game of random legal moves (and some timeouts), checking as it goes."""
     r = random.Random(seed)
@@ -75,15 +89,19 @@ def random_game(players: int, seed: int, events: int = 2, timeouts: float = 0.1)
             if main.input and main.input.kind == "number":
                 payloads.append({**main.input.action, main.input.field: r.randrange(0, 200, 10)})
             action = SPEC.parse_action(r.choice(payloads))
-        if r.random() < 0.05:  # now and then a public payment
+        if r.random() < 0.1:  # now and then a public payment, large ones too
             payer = r.randrange(players)
             city = state.mayors[(payer + 1) % players].city
-            action, seat = SPEC.parse_action({"type": "pay", "text": f"{city} 10"}), payer
+            amount = r.choice((10, 50, state.mayors[payer].money // 10 * 10 or 10))
+            action = SPEC.parse_action({"type": "pay", "text": f"{city} {amount}"})
+            seat = payer
+        bank_before = state.bank_in
         try:
             state, events_ = SPEC.apply(state, seat, action)
         except RuleError:
             continue
         check_invariants(state)
+        check_payments(bank_before, state, events_)
         check_privacy(state, events_)
     raise AssertionError("no end")
 
