@@ -59,14 +59,16 @@ def act(
     except GameError as e:
         e.private = True  # an engine's refusal may name private values: tell the player only
         raise
-    if prompt.secret and not any(
+    # Announced once, when the seat has finished answering: a step of a multi-step
+    # secret answer (a token put into a folder) tells the group nothing.
+    answered = prompt.secret and not any(
         p.id == prompt.id and seat in p.seats for p in waiting_prompts(spec, state)
-    ):
-        # announced once, when the seat has finished answering (not at each step)
+    )
+    if answered:
         out.group("prompt.answered", seat=seat)
     step = table.step
     settle(table, spec, state, events, out, now)
-    if prompt.secret and table.step == step and table.status == "playing":
+    if answered and table.step == step and table.status == "playing":
         waiting = sorted(
             {s for p in waiting_prompts(spec, state) if p.id == prompt.id for s in p.seats}
         )
