@@ -4,6 +4,8 @@ import re
 from typing import Any
 
 from bot.commands import Command
+from bot.i18n import keys
+from bot.outbox import Outbox
 from bot.table import Table
 from rules.core.errors import ParseError, RuleError
 from rules.core.protocol import Prompt, seat_token
@@ -29,11 +31,23 @@ def find_typed(
     return None
 
 
-def typed_value(table: Table, prompt: Prompt, text: str) -> Any:
+def asks_a_button(table: Table, prompts: list[Prompt], user: str, private: bool) -> bool:
+    """Whether `user` is asked, where they wrote, for a choice made only by a button."""
+    seat = table.seat_of(user)
+    return any(
+        seat in p.seats and p.options and p.input is None and p.secret == private
+        for p in prompts
+        if not p.standing
+    )
+
+
+def typed_value(table: Table, prompt: Prompt, text: str, out: Outbox) -> Any:
     spec = prompt.input
     assert spec is not None
+    if not text:
+        raise usage(table, prompt, out)
     if spec.kind == "text":
-        if not text or len(text) > spec.max_length:
+        if len(text) > spec.max_length:
             raise ParseError("error.text_length", max=spec.max_length)
         return named_seats(table, text) if spec.names_seats else text
     try:
@@ -47,6 +61,17 @@ def typed_value(table: Table, prompt: Prompt, text: str) -> Any:
     if spec.multiple_of and value % spec.multiple_of:
         raise RuleError("error.number_multiple", step=spec.multiple_of)
     return value
+
+
+def usage(table: Table, prompt: Prompt, out: Outbox) -> ParseError:
+    """What to write, for an answer given with no text at all (`/pay`): the game's
+    usage line for the command (`error.<game>.<command>_usage`) where it has one, else
+    the prompt's own question, which says how it is answered."""
+    key = f"error.{table.game}.{prompt.command}_usage"
+    if prompt.command and key in keys(out.lang):
+        return ParseError(key)
+    params = {"seats": list(prompt.seats), **prompt.params}
+    return ParseError("error.usage", text=out.text(prompt.key, **params))
 
 
 def named_seats(table: Table, text: str) -> str:

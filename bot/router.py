@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot import buttons, fame, info, lobby, play
-from bot.answers import find_typed, typed_value
+from bot.answers import asks_a_button, find_typed, typed_value
 from bot.commands import COMMON, Command, parse
 from bot.deadlines import Deadline
 from bot.dice_text import roll_text
@@ -254,6 +254,14 @@ class Router:
 
         def refuse(tables: list[Table]) -> GameError:
             if cmd is None:
+                if any(
+                    asks_a_button(
+                        tb, play.prompts_for(lobby.spec_of(tb), tb), msg.user, msg.private
+                    )
+                    for tb in tables
+                    if tb.game
+                ):
+                    return RuleError("error.press_a_button")
                 return RuleError("error.nothing_to_answer")
             if any(cmd.name in lobby.spec_of(tb).commands for tb in tables if tb.game):
                 return RuleError("error.not_now")
@@ -269,6 +277,8 @@ class Router:
             prompts = spec.prompts(play.state_of(spec, table))
             found = find_typed(table, prompts, msg.user, msg.private, cmd)
             if found is None:
+                if cmd is not None and table.seat_of(msg.user) is None:
+                    raise RuleError("error.not_seated")
                 if cmd is not None and any(p.command == cmd.name for p in prompts):
                     raise RuleError("error.not_prompted")
                 raise refuse([table])
@@ -279,7 +289,10 @@ class Router:
                 raise RuleError("error.answer_in_group")
             assert prompt.input is not None
             text = cmd.rest if cmd else msg.text.strip()
-            payload = {**prompt.input.action, prompt.input.field: typed_value(table, prompt, text)}
+            payload = {
+                **prompt.input.action,
+                prompt.input.field: typed_value(table, prompt, text, out),
+            }
             play.act(table, spec, seat, payload, prompt, out, now)
             return True
 
@@ -317,11 +330,13 @@ class Router:
             if seat is None:
                 raise RuleError("error.not_seated")
             if seat not in prompt.seats:
-                raise RuleError("error.not_prompted")
+                # A secret prompt's buttons went only to its seats, and a seat leaves
+                # the prompt (in the same step) once it has answered.
+                raise RuleError("error.already_answered" if prompt.secret else "error.not_prompted")
             if press.option == buttons.TYPED:
                 if prompt.input is None:
                     raise RuleError("error.outdated")
-                value = typed_value(table, prompt, msg.text.strip())
+                value = typed_value(table, prompt, msg.text.strip(), out)
                 payload = {**prompt.input.action, prompt.input.field: value}
             else:
                 payload = dict(prompt.options[press.option].action)

@@ -35,3 +35,95 @@ async def test_a_step_of_a_secret_answer_tells_the_group_nothing(chat):
     assert out[-1].startswith("[dm:anna] Your folder so far")
     out = await chat.say("anna> [Hand over]")
     assert group(out) == ["[group] anna has answered.", "[group] Still waiting for cem, dora."]
+
+
+# ben hands out the subventions and auctions three education projects
+TO_AUCTION = [
+    *ELECT_BEN,
+    "@wait 60",  # nobody hands ben a folder
+    "ben: [Essen]",
+    "ben: [Bochum]",
+    "ben: [Duisburg]",
+    "ben: [Auction three projects]",
+    "ben: [Education]",
+    "ben: [Education]",
+    "ben: [Education]",
+    "@wait 60",
+    "ben: [comprehensive school (from 20)]",
+]
+
+
+@pytest.mark.parametrize(
+    "line, expected",
+    [
+        ("anna: /pay", "[group] Write /pay @mayor <amount> or /pay <city> <amount>, e.g."),
+        ("anna: /deal", "[group] Write /deal @mayor [@mayor…]: <text>"),
+        ("anna: /accept", "[group] Accept a deal: /accept <number>"),
+        ("anna: /decline   ", "[group] Decline a deal: /decline <number>"),
+    ],
+)
+async def test_a_command_without_its_text_answers_with_its_usage(chat, line, expected):
+    before = await chat.stored()
+    out = await chat.say(line)
+    assert len(out) == 1 and out[0].startswith(expected)
+    assert await chat.stored() == before
+
+
+async def test_a_secret_command_without_its_text_answers_privately_with_its_usage(chat):
+    await chat.say(*ELECT_BEN)
+    assert await chat.say("anna> /demand") == [
+        "[dm:anna] Write /demand <your demand>, e.g. /demand vote for me next round;"
+        " then put in bribe tokens (or your scandal) and press [Hand over]."
+    ]
+    await chat.say(*TO_AUCTION[len(ELECT_BEN) :])
+    out = await chat.say("anna> /bid")
+    assert len(out) == 1
+    assert out[0].startswith("[dm:anna] Your sealed bid for comprehensive school (minimum 20;")
+
+
+async def test_the_usage_is_in_the_chat_language(redis):
+    chat = Chat.make(redis, lang="de")
+    await chat.say(*START)
+    assert await chat.say("anna: /pay") == [
+        "[group] Schreib /pay @Bürgermeister <Betrag> oder /pay <Stadt> <Betrag>,"
+        " z. B. /pay Essen 30 (Vielfache von 10)."
+    ]
+    out = await chat.say("anna: /accept")
+    assert len(out) == 1 and out[0].startswith("[group] Einen Deal annehmen")
+
+
+async def test_a_second_ballot_is_refused_as_already_answered(chat):
+    await chat.say("anna> [Essen]")
+    before = await chat.stored()
+    assert await chat.say("anna> [Bochum]") == [
+        "[dm:anna] You have already answered; now we wait for the others."
+    ]
+    assert await chat.stored() == before
+
+
+async def test_text_where_only_a_button_answers_asks_for_the_button(chat):
+    assert await chat.say("ben> I vote for anna") == [
+        "[dm:ben] Answer with one of the buttons above, please."
+    ]
+    await chat.say("ben> [Duisburg]")
+    # answered: now there is nothing to answer
+    assert await chat.say("ben> hello") == [
+        "[dm:ben] Nothing to answer right now. /help lists the commands."
+    ]
+
+
+async def test_second_press_and_text_instead_of_a_button_in_german(redis):
+    chat = Chat.make(redis, lang="de")
+    await chat.say(*START)
+    await chat.say("anna> [Essen]")
+    assert await chat.say("anna> [Bochum]") == [
+        "[dm:anna] Du hast schon geantwortet; jetzt warten wir auf die anderen."
+    ]
+    assert await chat.say("ben> anna") == ["[dm:ben] Antworte bitte mit einem der Knöpfe oben."]
+
+
+@pytest.mark.parametrize("line", ["eve: /pay @ben 30", "eve: /bid 30", "eve: /deal @ben: hi"])
+async def test_a_stranger_is_told_they_do_not_play_here(chat, line):
+    before = await chat.stored()
+    assert await chat.say(line) == ["[group] You are not at this table. /join while it is open."]
+    assert await chat.stored() == before

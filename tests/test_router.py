@@ -67,7 +67,7 @@ BAD_INPUT = [
     (STARTED, "alice> 11", "You only have 10 coins."),
     (STARTED, "alice: /frobnicate", "Unknown command /frobnicate."),
     ([*STARTED, "alice> 1"], "alice> 2", "Nothing to answer right now."),
-    ([*STARTED, "alice> 1"], "alice> [2]", "It is not your turn to answer that."),
+    ([*STARTED, "alice> 1"], "alice> [2]", "You have already answered"),
     (STARTED, "alice> [7]", "No button [7] here"),
 ]
 
