@@ -4,6 +4,7 @@ Each operation changes the Table it is given and says what happened into the Out
 the router stores the table only if the operation returned without raising.
 """
 
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import ValidationError
@@ -31,7 +32,9 @@ def expire_if_stale(table: Table, now: float, lobby_ttl: float) -> bool:
     return False
 
 
-def parse_options(spec: GameSpec, words: list[str]) -> dict[str, Any]:
+def parse_options(spec: GameSpec, words: list[str], text: Callable[..., str]) -> dict[str, Any]:
+    """`events=2 deadline=60` → the game's options; a bad value is refused with what the
+    option allows, read from the options model's own constraints (`text` translates)."""
     fields = spec.options.model_fields
     raw: dict[str, str] = {}
     for word in words:
@@ -44,9 +47,32 @@ def parse_options(spec: GameSpec, words: list[str]) -> dict[str, Any]:
     except ValidationError as e:
         err = e.errors()[0]
         name = str(err["loc"][0]) if err["loc"] else "?"
+        allowed = _allowed(spec.options.model_json_schema(), name, text)
         raise ParseError(
-            "error.bad_option_value", option=name, value=raw.get(name, ""), reason=err["msg"]
+            "error.bad_option_value", option=name, value=raw.get(name, "")[:20], allowed=allowed
         ) from e
+
+
+def _allowed(schema: dict[str, Any], name: str, text: Callable[..., str]) -> str:
+    """What option `name` allows, in words, from its JSON schema (bounds, choices)."""
+    field = schema.get("properties", {}).get(name, {})
+    if "$ref" in field:  # an enum of its own
+        field = schema.get("$defs", {}).get(field["$ref"].rsplit("/", 1)[-1], field)
+    low, high = field.get("minimum"), field.get("maximum")
+    match field.get("type"):
+        case "integer" if low is not None and high is not None:
+            return text("option.range", min=low, max=high)
+        case "integer" if low is not None:
+            return text("option.at_least", min=low)
+        case "integer" if high is not None:
+            return text("option.at_most", max=high)
+        case "integer":
+            return text("option.number")
+        case "boolean":
+            return text("option.on_off")
+    if "enum" in field:
+        return text("option.choice", choices=" | ".join(str(c) for c in field["enum"]))
+    return text("option.default", default=field.get("default", "—"))
 
 
 def open_lobby(
@@ -59,7 +85,7 @@ def open_lobby(
     spec = registry.get(args[0].lower())
     if spec is None:
         raise ParseError("error.unknown_game", game=args[0], games=game_ids())
-    table.options = parse_options(spec, args[1:])
+    table.options = parse_options(spec, args[1:], out.text)
     table.status, table.game, table.creator, table.opened_at = "lobby", spec.id, player.user, now
     table.seats = [player]
     out.joined.add(player.user)

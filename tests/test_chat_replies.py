@@ -127,3 +127,21 @@ async def test_a_stranger_is_told_they_do_not_play_here(chat, line):
     before = await chat.stored()
     assert await chat.say(line) == ["[group] You are not at this table. /join while it is open."]
     assert await chat.stored() == before
+
+
+@pytest.mark.parametrize(
+    "lang, line, expected",
+    [
+        ("en", "anna: /new aufruhr events=abc", "events is a whole number from 0 to 20."),
+        ("en", "anna: /new aufruhr events=99", "events is a whole number from 0 to 20."),
+        ("en", "anna: /new aufruhr deadline=-5", "deadline is a whole number from 10 to 3600."),
+        ("de", "anna: /new aufruhr events=abc", "events ist eine ganze Zahl von 0 bis 20."),
+        ("de", "anna: /new einsistkeins deadline=5", "deadline ist eine ganze Zahl von 30 bis"),
+    ],
+)
+async def test_a_bad_option_value_says_what_the_option_allows(redis, lang, line, expected):
+    chat = Chat.make(redis, lang=lang)
+    out = await chat.say(line)
+    assert len(out) == 1 and expected in out[0], out
+    assert out[0].startswith("[group] Option ")
+    assert await chat.stored() is None or (await chat.table()).status == "idle"
