@@ -85,8 +85,7 @@ def board(view: PublicView, names: list[str], label: Label) -> str:
         lines.append(label("aufruhr.board.event", name=view.event_name))
     if view.hall:
         lines.append(label("aufruhr.board.hall", place=_place(view.hall)))
-    open_deals = [d for d in view.deals if len(d.answers) < len(d.to)]
-    for d in open_deals[-3:]:
+    for d in view.deals[-3:]:
         lines.append(
             label("aufruhr.board.deal", number=d.number, by=_name(names, d.by), text=d.text)
         )
@@ -107,6 +106,8 @@ def private(view: SeatView, names: list[str], label: Label) -> str:
         label("aufruhr.board.tokens", tokens=_tokens_text(view, names) or "—"),
         label("aufruhr.board.scandal_yes" if view.scandal else "aufruhr.board.scandal_no"),
     ]
+    if view.scandals_held:
+        lines.append(_scandals_held(view, names, label))
     if view.hand:
         lines.append(label("aufruhr.board.hand", cards=_hand(view, label)))
     if view.ballot is not None:
@@ -114,6 +115,12 @@ def private(view: SeatView, names: list[str], label: Label) -> str:
     if view.bid is not None:
         lines.append(label("aufruhr.board.my_bid", amount=view.bid))
     return "\n".join(lines)
+
+
+def _scandals_held(view: SeatView, names: list[str], label: Label) -> str:
+    """Scandals other mayors put into folders this mayor accepted (never usable again)."""
+    origins = ", ".join(_name(names, s) for s in view.scandals_held)
+    return label("aufruhr.board.scandals_held", origins=origins)
 
 
 def _hand(view: SeatView, label: Label) -> str:
@@ -253,7 +260,8 @@ def _hat(doc: Svg, x: float, y: float) -> None:
 
 
 def private_svg(view: SeatView, names: list[str], label: Label) -> str:
-    doc = Svg(480, 280)
+    extra = 26 if view.scandals_held else 0  # one more line
+    doc = Svg(480, 280 + extra)
     pieces.title(doc, 480, _name(names, view.seat), _place(view.city))
     pieces.token(doc, 40, 86, view.seat, r=18)
     doc.text(75, 93, label("aufruhr.board.money", money=view.money), size=18, weight="bold")
@@ -261,10 +269,12 @@ def private_svg(view: SeatView, names: list[str], label: Label) -> str:
     doc.text(20, 160, _tokens_text(view, names) or "—", size=16)
     key = "aufruhr.board.scandal_yes" if view.scandal else "aufruhr.board.scandal_no"
     doc.text(20, 192, label(key), size=13)
+    if view.scandals_held:
+        doc.text(20, 218, _scandals_held(view, names, label), size=13)
     if view.hand:
-        doc.text(20, 218, label("aufruhr.board.hand", cards=_hand(view, label)), size=13)
+        doc.text(20, 218 + extra, label("aufruhr.board.hand", cards=_hand(view, label)), size=13)
     if view.bid is not None:
-        doc.text(20, 244, label("aufruhr.board.my_bid", amount=view.bid), size=13)
+        doc.text(20, 244 + extra, label("aufruhr.board.my_bid", amount=view.bid), size=13)
     return doc.to_string()
 
 

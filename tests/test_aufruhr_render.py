@@ -98,3 +98,21 @@ def test_the_german_board_speaks_german():
         "aufruhr", public_view(_state()), NAMES, lambda k, **p: t("de", k, **p)
     )
     assert "Runde 2 von 4" in text and "Jahrhunderthalle und Westpark" in text
+
+
+def test_the_hand_shows_the_scandals_a_mayor_received():
+    state = _state()
+    i = next(i for i, s in enumerate(state.scandals) if s.origin == 3)
+    state.scandals[i] = state.scandals[i].model_copy(update={"holder": 1})
+    line = "Scandals you received (never usable again): from dora."
+    assert line in boards.private_text("aufruhr", seat_view(state, 1), NAMES, label).splitlines()
+    svg = boards.private_svg("aufruhr", seat_view(state, 1), NAMES, label)
+    assert line in _texts(svg)
+    assert "Ruhr University north campus" in " ".join(_texts(svg))  # the hand still shows
+    german = boards.private_text(
+        "aufruhr", seat_view(state, 1), NAMES, lambda k, **p: t("de", k, **p)
+    )
+    assert "Erhaltene Skandale (nie wieder nutzbar): von dora." in german
+    # nobody else learns it
+    assert "dora" not in boards.private_text("aufruhr", seat_view(state, 0), NAMES, label)
+    assert "Scandals" not in boards.board_text("aufruhr", public_view(state), NAMES, label)
