@@ -145,3 +145,16 @@ async def test_a_bad_option_value_says_what_the_option_allows(redis, lang, line,
     assert len(out) == 1 and expected in out[0], out
     assert out[0].startswith("[group] Option ")
     assert await chat.stored() is None or (await chat.table()).status == "idle"
+
+
+@pytest.mark.parametrize(
+    "lang, expected",
+    [
+        ("en", "/pay @mayor <amount>, /deal @mayor…: <text>"),
+        ("de", "/pay @Bürgermeister <Betrag>, /deal @Bürgermeister…: <Text>"),
+    ],
+)
+async def test_the_rules_summary_names_the_mayor_to_pay(redis, lang, expected):
+    chat = Chat.make(redis, lang=lang)
+    [line] = await chat.say("anna: /rules aufruhr")
+    assert expected in line and "/pay <" not in line
