@@ -42,9 +42,9 @@ async def test_pay_names_the_mayor_by_mention_name_or_city(chat, line):
 @pytest.mark.parametrize(
     "line, expected",
     [
-        ("anna: /pay @nobody 30", "Write /pay @mayor <amount>"),
-        ("anna: /pay @anna 30", "Write /pay @mayor <amount>"),  # not oneself
-        ("anna: /pay @ben 25", "Write /pay @mayor <amount>"),  # banknotes: multiples of 10
+        ("anna: /pay @nobody 30", "No mayor at this table is called @nobody"),
+        ("anna: /pay @anna 30", "You cannot pay yourself."),
+        ("anna: /pay @ben 25", "Pay in multiples of 10"),  # banknotes of 10, 20 and 50
         ("anna: /pay @ben", "Write /pay @mayor <amount>"),
         ("anna: /pay @ben 250", "You only have 240."),
     ],
@@ -61,8 +61,8 @@ async def test_a_bad_payment_is_refused_in_the_chat_language(redis):
     await chat.say(*START)
     out = await chat.say("anna: /pay @niemand 30")
     assert out == [
-        "[dm:anna] Schreib /pay @Bürgermeister <Betrag> oder /pay <Stadt> <Betrag>,"
-        " z. B. /pay Essen 30 (Vielfache von 10)."
+        "[dm:anna] Kein Bürgermeister an diesem Tisch heißt @niemand:"
+        " nenne eine Stadt (Essen) oder einen Spieler (@anna)."
     ]
 
 

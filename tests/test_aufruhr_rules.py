@@ -155,8 +155,29 @@ def test_subvention_demand_is_carried_out():
     offer = next(e for e in events if e.key == "aufruhr.offer")
     assert offer.to == (ESSEN,) and offer.params["giver_seat"] == DUISBURG
     state, events = act(state, ESSEN, type="accept_folder", seat=DUISBURG)
-    # the 40 went to Duisburg by itself; the Lord Mayor now hands out the 30
+    # The Lord Mayor gives the 40 himself, as at the table: nothing goes by itself, which
+    # would tell the group whose folder he took. Another choice is refused privately.
+    p = main(state)
+    assert state.subvention == {} and p.params["amount"] == 40
+    assert {o.action["seat"] for o in p.options} == {0, 1, 2, 3}
+    with pytest.raises(RuleError) as refused:
+        act(state, ESSEN, type="give", seat=BOCHUM)
+    assert refused.value.key == "error.aufruhr.promised"
+    assert refused.value.params == {"city": "Duisburg", "amount": 40}
+    state, _ = act(state, ESSEN, type="give", seat=DUISBURG)
     assert state.subvention == {DUISBURG: 40} and main(state).params["amount"] == 30
+
+
+def test_a_promised_subvention_is_kept_later_and_when_the_lord_mayor_lapses():
+    state = setup(4, Options(), 1)
+    state, _ = vote(state, [1, 0, 1, 1])
+    state = keep_folders(state)
+    state.promised = {BOCHUM: 20}
+    with pytest.raises(RuleError) as refused:  # Bochum is owed the 20, not the 40
+        act(state, ESSEN, type="give", seat=BOCHUM)
+    assert refused.value.params == {"city": "Bochum", "amount": 20}
+    state, _ = act(state, ESSEN, type="give", seat=None)  # the lapse keeps the promise
+    assert state.subvention[BOCHUM] == 20 and state.phase == "intention"
 
 
 # ----- bribes, scandals, the EU Commission ------------------------------------------
@@ -401,9 +422,18 @@ def test_pay_is_a_public_transfer_between_mayors():
     assert [m.money for m in state.mayors] == [210, 270, 240, 240]
     assert events[0].key == "aufruhr.paid" and events[0].public
     assert all(e.to in ((0,), (1,)) for e in events[1:])
-    for bad in ("Essen", "Essen 25", "Duisburg 10", "Paris 10", "Essen 1000"):
-        with pytest.raises(RuleError):
+    refusals = {
+        "Essen": "error.aufruhr.pay_usage",
+        "Essen 25": "error.aufruhr.pay_tens",
+        "Essen -10": "error.aufruhr.pay_tens",
+        "Duisburg 10": "error.aufruhr.pay_self",
+        "Paris 10": "error.aufruhr.pay_who",
+        "Essen 1000": "error.aufruhr.too_poor",
+    }
+    for bad, key in refusals.items():
+        with pytest.raises(RuleError) as refused:
             act(state, 0, type="pay", text=bad)
+        assert refused.value.key == key, bad
 
 
 def test_deals_are_proposed_answered_and_recorded():
@@ -423,7 +453,8 @@ def test_deals_are_proposed_answered_and_recorded():
     state, events = act(state, 1, type="answer", text="1", yes=True)
     state, events = act(state, 2, type="answer", text="#1", yes=False)
     assert events[0].key == "aufruhr.deal_declined"
-    assert public_view(state).deals[0].answers == {1: True, 2: False}
+    assert state.deals[0].answers == {1: True, 2: False}
+    assert public_view(state).deals == ()  # declined: no longer open on the board
     with pytest.raises(RuleError):
         act(state, 3, type="answer", text="1", yes=True)
     with pytest.raises(RuleError):
@@ -635,3 +666,86 @@ def test_a_runoff_tied_again_is_explained():
     state, events = vote(state, [BOCHUM, DORTMUND, DORTMUND, BOCHUM])
     assert keys(events)[-2:] == ["aufruhr.tie_first", "aufruhr.elected"]
     assert state.lord_mayor == BOCHUM
+
+
+@pytest.mark.parametrize(
+    ("lord_mayor", "titled", "key"),
+    [
+        (ESSEN, ESSEN, "aufruhr.final_tie_incumbent"),  # in office and tied: keeps the title
+        (BOCHUM, DORTMUND, "aufruhr.final_tie"),  # not tied: the first tied from his left
+    ],
+)
+def test_a_tie_for_the_title_goes_to_the_lord_mayor_or_his_left(lord_mayor, titled, key):
+    state = setup(4, Options(events=1), 2)
+    state.events = []
+    state.phase, state.election, state.lord_mayor = "intention", None, lord_mayor
+    state.mayors[DUISBURG].money = 999  # a fuller treasury decides nothing
+    state.board["bochum"] = []  # Bochum is out of the tie
+    state.payouts = ["pay01", *state.payouts]
+    state, _ = act(state, lord_mayor, type="intend", choice="payout:economy")
+    state, events = act(state, main(state).seats[0], type="hand", hand=False)
+    while state.phase == "folders":
+        state, more = act(state, main(state).seats[0], type="hand", hand=False)
+        events += more
+    assert state.final == {DUISBURG: 3, ESSEN: 3, BOCHUM: 0, DORTMUND: 3}
+    tie = next(e for e in events if e.key.startswith("aufruhr.final_tie"))
+    assert tie.key == key and tie.params == {"tied_seats": [0, 1, 3], "seat": titled}
+    assert state.winner_hall == titled and main(state).seats == (titled,)
+
+
+def test_a_mayor_is_told_his_treasury_once_per_answer_with_the_money_he_has_then():
+    state = to_intention(options=Options(events=2))
+    state.mayors[ESSEN].hand = ["cul15"]
+    state.mayors[ESSEN].money = 400
+    state.events = ["ev03", "ev20"]  # a grant of 30 right after the realisation
+    state.payouts = ["pay01", *state.payouts]
+    state, _ = declare_payout(state, "economy")
+    state = keep_folders(state)
+    state, _ = act(state, ESSEN, type="choose", choice="cul15")
+    state, _ = act(state, ESSEN, type="choose", choice="Gelsenkirchen")
+    state, events = act(state, ESSEN, type="choose", choice="alone")
+    told = [e for e in events if e.key == "aufruhr.treasury"]
+    assert [(e.to, e.params) for e in told] == [((ESSEN,), {"money": 400 - 300 + 30})]
+    assert events[-1] is told[0]
+
+
+def test_bid_and_token_buttons_a_mayor_cannot_use_are_hidden_from_him():
+    state = _bidding()
+    state.mayors[DORTMUND].money = 30
+    amounts = {o.action["amount"]: o.hidden_from for o in main(state).options}
+    assert DORTMUND not in amounts[0]
+    assert all(DORTMUND in hidden for a, hidden in amounts.items() if a > 30)
+    assert not any(ESSEN in hidden for hidden in amounts.values())
+    state = to_intention()
+    own = [i for i, t in enumerate(state.tokens) if t.holder == BOCHUM and t.stars == 3]
+    for i in own:  # Bochum's ★★★ tokens are gone to the EU
+        state.tokens[i] = state.tokens[i].model_copy(update={"holder": -1})
+    state, _ = declare_payout(state, "economy")
+    put = {
+        o.action["stars"]: o.hidden_from for o in main(state).options if o.action["type"] == "put"
+    }
+    assert BOCHUM in put[3] and BOCHUM not in put[2] and DUISBURG not in put[3]
+
+
+def test_the_board_shows_a_deal_only_while_it_waits_for_answers_this_round():
+    state = setup(4, Options(), 1)
+    state, _ = act(state, 0, type="deal", text="Essen, Bochum: we all vote Essen")
+    assert [d.number for d in public_view(state).deals] == [1]
+    state, _ = act(state, 1, type="answer", text="1", yes=True)
+    assert [d.number for d in public_view(state).deals] == [1]  # Bochum has yet to answer
+    state.round += 1
+    assert public_view(state).deals == ()  # a new round: old deals are history
+
+
+def test_a_partner_who_declined_is_not_asked_again_for_the_same_project():
+    state = _realising(money=400)
+    state, _ = act(state, ESSEN, type="choose", choice="cul15")
+    state, _ = act(state, ESSEN, type="choose", choice="Gelsenkirchen")
+    state, _ = act(state, ESSEN, type="choose", choice=str(BOCHUM))
+    state, events = act(state, BOCHUM, type="choose", choice="no")
+    assert "aufruhr.partner_declined" in keys(events)
+    offered = [o.action["choice"] for o in main(state).options]
+    assert str(BOCHUM) not in offered and str(DORTMUND) in offered
+    with pytest.raises(RuleError) as refused:
+        act(state, ESSEN, type="choose", choice=str(BOCHUM))
+    assert refused.value.key == "error.aufruhr.partner_declined"

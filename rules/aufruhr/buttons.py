@@ -43,6 +43,7 @@ def site_option(cid: str) -> Option:
     return Option(label=_place(cid), literal=True, action={"type": "choose", "choice": cid})
 
 
+@cache
 def demand_option(cities: tuple[str, ...], demand: str) -> Option:
     kind, _, arg = demand.partition(":")
     action = {"type": "demand", "demand": demand}
@@ -58,30 +59,37 @@ DEMAND_INPUT = FreeInput(kind="text", field="text", action={"type": "demand"}, m
 BID_INPUT = FreeInput(kind="number", field="amount", action={"type": "bid"}, min=0, multiple_of=10)
 
 
-@cache
+KEEP = Option(label="aufruhr.button.keep", action={"type": "hand", "hand": False})
+HAND_OVER = Option(label="aufruhr.button.hand", action={"type": "hand", "hand": True})
+
+
 def folder_options(
-    cities: tuple[str, ...], demands: tuple[str, ...], without_scandal: tuple[int, ...]
+    cities: tuple[str, ...], demands: tuple[str, ...], lacking: dict[int, tuple[int, ...]]
 ) -> tuple[Option, ...]:
-    """The folder buttons depend only on the moment and the table: made once each. The
-    scandal button is hidden from the mayors whose scandal is spent."""
+    """Keep, the demands, a token of each star count, the scandal, hand over. `lacking[k]`
+    are the seats without a usable token of k stars (0: without their scandal): that
+    button is hidden from them (the folder goes to each privately)."""
     stars = sorted(set(deck.cards().bribe_stars))
     return (
-        Option(label="aufruhr.button.keep", action={"type": "hand", "hand": False}),
+        KEEP,
         *(demand_option(cities, d) for d in demands),
-        *(
-            Option(
-                label="aufruhr.button.put",
-                params={"stars": "★" * s},
-                action={"type": "put", "stars": s},
-            )
-            for s in stars
-        ),
-        Option(
-            label="aufruhr.button.scandal",
-            action={"type": "put", "stars": 0},
-            hidden_from=without_scandal,
-        ),
-        Option(label="aufruhr.button.hand", action={"type": "hand", "hand": True}),
+        *(put_option(k, lacking[k]) for k in stars),
+        put_option(0, lacking[0]),
+        HAND_OVER,
+    )
+
+
+@cache
+def put_option(stars: int, lacking: tuple[int, ...]) -> Option:
+    if not stars:
+        return Option(
+            label="aufruhr.button.scandal", action={"type": "put", "stars": 0}, hidden_from=lacking
+        )
+    return Option(
+        label="aufruhr.button.put",
+        params={"stars": "★" * stars},
+        action={"type": "put", "stars": stars},
+        hidden_from=lacking,
     )
 
 
@@ -125,13 +133,21 @@ def lot_option(card: str) -> Option:
     )
 
 
+def bid_amounts(minimum: int) -> tuple[int, ...]:
+    return (minimum, minimum + 10, minimum + 20, minimum + 50)
+
+
+NO_BID = Option(label="aufruhr.button.no_bid", action={"type": "bid", "amount": 0})
+
+
+def bid_options(minimum: int, short: tuple[tuple[int, ...], ...]) -> tuple[Option, ...]:
+    """No bid, and four amounts from the minimum; `short[i]` are the seats that cannot
+    pay the i-th amount: its button is hidden from them (bids go to each privately)."""
+    amounts = bid_amounts(minimum)
+    return (NO_BID, *(bid_option(v, seats) for v, seats in zip(amounts, short, strict=True)))
+
+
 @cache
-def bid_options(minimum: int) -> tuple[Option, ...]:
-    m = minimum
-    return (
-        Option(label="aufruhr.button.no_bid", action={"type": "bid", "amount": 0}),
-        *(
-            Option(label=str(v), literal=True, action={"type": "bid", "amount": v})
-            for v in (m, m + 10, m + 20, m + 50)
-        ),
-    )
+def bid_option(amount: int, short: tuple[int, ...]) -> Option:
+    action = {"type": "bid", "amount": amount}
+    return Option(label=str(amount), literal=True, action=action, hidden_from=short)

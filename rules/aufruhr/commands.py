@@ -29,8 +29,12 @@ def _pay(state: State, seat: int, text: str) -> tuple[State, list[Event]]:
         amount = int(words[1])
     except ValueError:
         raise RuleError("error.aufruhr.pay_usage") from None
-    if to is None or to == seat or amount <= 0 or amount % 10:
-        raise RuleError("error.aufruhr.pay_usage")
+    if to is None:
+        raise RuleError("error.aufruhr.pay_who", name=words[0][:30])
+    if to == seat:
+        raise RuleError("error.aufruhr.pay_self")
+    if amount <= 0 or amount % 10:
+        raise RuleError("error.aufruhr.pay_tens")
     if amount > state.mayors[seat].money:
         raise RuleError("error.aufruhr.too_poor", money=state.mayors[seat].money)
     if amount > _free_money(state, seat):
@@ -62,7 +66,8 @@ def _propose(state: State, seat: int, text: str) -> tuple[State, list[Event]]:
     if not to or not body:
         raise RuleError("error.aufruhr.deal_usage")
     number = len(state.deals) + 1
-    state.deals.append(Deal(number=number, by=seat, to=tuple(to), text=body[:300]))
+    deal = Deal(number=number, by=seat, to=tuple(to), text=body[:300], round=state.round)
+    state.deals.append(deal)
     return state, [
         Event(
             key="aufruhr.deal",

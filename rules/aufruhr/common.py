@@ -159,12 +159,21 @@ def _offers(state: State) -> list[int]:
 
 
 def _give_choices(state: State) -> list[int]:
+    """Every mayor still without a subvention, from the Lord Mayor's left. A promise made
+    by an accepted folder is not shown here (the group would see whose folder it was):
+    a choice against it is refused privately (`_promise_broken`)."""
+    return [s for s in _from_left(state, (state.lord_mayor or 0) + 1) if s not in state.subvention]
+
+
+def _promise_broken(state: State, to: int) -> tuple[int, int] | None:
+    """The promise (seat, amount) that giving the current amount to `to` would break."""
     amount = AMOUNTS[_n(state)][len(state.subvention)]
-    return [
-        s
-        for s in _from_left(state, (state.lord_mayor or 0) + 1)
-        if s not in state.subvention and state.promised.get(s, amount) == amount
-    ]
+    for seat, promised in state.promised.items():
+        if seat in state.subvention:
+            continue
+        if (promised == amount) != (seat == to):
+            return seat, promised
+    return None
 
 
 def _categories_open(state: State) -> list[str]:

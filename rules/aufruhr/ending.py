@@ -1,6 +1,6 @@
 """VI. The end: final scores with the bribe bonus, and the winner places the RuhrCity Hall."""
 
-from rules.aufruhr.common import _n, _place, _site_id, _stars_received
+from rules.aufruhr.common import _from_left, _n, _place, _site_id, _stars_received
 from rules.aufruhr.mapdata import ruhr_map
 from rules.aufruhr.model import State
 from rules.aufruhr.scoring import bribe_bonus, project_points
@@ -25,8 +25,14 @@ def _final(state: State, events: list[Event]) -> tuple[State, list[Event]]:
         )
     )
     best = max(state.final.values())
-    tied = [s for s in range(_n(state)) if state.final[s] == best]
-    winner = max(tied, key=lambda s: (state.mayors[s].money, -s))
+    tied = [s for s in _from_left(state, state.lord_mayor) if state.final[s] == best]
+    # The rule book is silent on a tie; as in its elections, the Lord Mayor in office
+    # keeps the title if he is among the tied, otherwise the first of them from his
+    # left. Nothing secret (a treasury) decides it, and the group is told why (NOTES.md 30).
+    winner = tied[0]
+    if len(tied) > 1:
+        key = "aufruhr.final_tie_incumbent" if winner == state.lord_mayor else "aufruhr.final_tie"
+        events.append(Event(key=key, params={"tied_seats": sorted(tied), "seat": winner}))
     state.winner_hall = winner
     state.phase = "hall"
     state.step += 1

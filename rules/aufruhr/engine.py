@@ -16,7 +16,7 @@ from pydantic import TypeAdapter
 from rules.aufruhr import cards as deck
 from rules.aufruhr.clone import clone
 from rules.aufruhr.commands import _answer, _pay, _propose
-from rules.aufruhr.common import CATS, _n
+from rules.aufruhr.common import CATS, _n, _private_money
 from rules.aufruhr.ending import _hall
 from rules.aufruhr.flow import _accept, _folder_act, _give, _intend, _vote
 from rules.aufruhr.market import _bid, _build, _realise, _sold, _start_auction
@@ -99,6 +99,23 @@ def setup(n: int, options: Options, seed: int) -> State:
 
 
 def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+    state, events = _apply(state, seat, action)
+    return state, _fresh_treasuries(state, events)
+
+
+def _fresh_treasuries(state: State, events: list[Event]) -> list[Event]:
+    """One "your treasury" per mayor and answer, told last with the money he has then: an
+    earlier one would be stale by the time he reads it (an event card may pay him after
+    he paid a licence)."""
+    told = [e.to[0] for e in events if e.key == "aufruhr.treasury" and e.to]
+    if not told:
+        return events
+    return [e for e in events if e.key != "aufruhr.treasury"] + [
+        _private_money(state, s) for s in dict.fromkeys(told)
+    ]
+
+
+def _apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     if state.phase == "over" or not 0 <= seat < _n(state):
         raise RuleError("error.not_prompted")
     match action:  # the standing commands: open to every mayor at any time

@@ -23,6 +23,7 @@ from rules.aufruhr.common import (
     _offers,
     _own_scandal,
     _place,
+    _promise_broken,
     _usable_tokens,
 )
 from rules.aufruhr.election import electable
@@ -236,9 +237,9 @@ def _accept(state: State, giver: int | None) -> tuple[State, list[Event]]:
             taken = {"holder": lm, "fresh": True}
             state.scandals[giver] = state.scandals[giver].model_copy(update=taken)
         events.append(Event(key="aufruhr.folder_accepted", params={"seat": lm}))
-        events.append(
-            Event(key="aufruhr.folder_taken", params=_draft_text(state, giver, d), to=(giver,))
-        )
+        # a typed demand is not carried out by the engine: the Lord Mayor is to honour it
+        taken = "aufruhr.folder_taken_text" if d.text is not None else "aufruhr.folder_taken"
+        events.append(Event(key=taken, params=_draft_text(state, giver, d), to=(giver,)))
         if d.text is not None:
             events.append(
                 Event(
@@ -291,23 +292,13 @@ def _after_folders(
 
 
 def _give_auto(state: State, events: list[Event]) -> tuple[State, list[Event]]:
-    """Hand out what is already decided (a promised amount, the last mayor left)."""
-    amounts = AMOUNTS[_n(state)]
-    while len(state.subvention) < _n(state):
-        amount = amounts[len(state.subvention)]
-        promised = [
-            s for s, a in state.promised.items() if a == amount and s not in state.subvention
-        ]
-        choices = _give_choices(state)
-        if promised:
-            to = promised[0]
-        elif len(choices) == 1:
-            to = choices[0]
-        else:
-            state.step += 1
-            return state, events
-        _give_one(state, to, events)
-    return _begin_intention(state, events)
+    """The last mayor left gets the last amount by himself; the rest the Lord Mayor gives."""
+    if len(state.subvention) == _n(state) - 1:
+        _give_one(state, _give_choices(state)[0], events)
+    if len(state.subvention) == _n(state):
+        return _begin_intention(state, events)
+    state.step += 1
+    return state, events
 
 
 def _give_one(state: State, to: int, events: list[Event]) -> None:
@@ -318,15 +309,19 @@ def _give_one(state: State, to: int, events: list[Event]) -> None:
 
 
 def _give(state: State, to: int | None) -> tuple[State, list[Event]]:
+    events: list[Event] = []
     if to is None:  # the Lord Mayor let it lapse: the rest from his left, largest first
-        events: list[Event] = []
         while state.phase == "subvention":
-            _give_one(state, _give_choices(state)[0], events)
+            choices = _give_choices(state)
+            kept = [s for s in choices if _promise_broken(state, s) is None]
+            _give_one(state, (kept or choices)[0], events)
             state, events = _give_auto(state, events)
         return state, events
     if to not in _give_choices(state):
         raise RuleError("error.aufruhr.bad_choice")
-    events: list[Event] = []
+    if broken := _promise_broken(state, to):
+        city = _place(state.mayors[broken[0]].city)  # refusals are not told seat names
+        raise RuleError("error.aufruhr.promised", city=city, amount=broken[1])
     _give_one(state, to, events)
     return _give_auto(state, events)
 

@@ -235,6 +235,7 @@ def _realise(state: State, seat: int, choice: str) -> tuple[State, list[Event]]:
     elif r.partner is None:
         if choice == "back":
             r.card = r.site = None
+            r.declined = []
             state.step += 1
             return state, events
         if choice == "alone":
@@ -245,6 +246,8 @@ def _realise(state: State, seat: int, choice: str) -> tuple[State, list[Event]]:
             raise RuleError("error.aufruhr.bad_choice")
         if state.mayors[int(choice)].markers < 1:
             raise RuleError("error.aufruhr.no_markers")
+        if int(choice) in r.declined:
+            raise RuleError("error.aufruhr.partner_declined")
         r.partner = int(choice)
         events.append(
             Event(key="aufruhr.partner_asked", params={"seat": owner, "partner_seat": r.partner})
@@ -255,6 +258,7 @@ def _realise(state: State, seat: int, choice: str) -> tuple[State, list[Event]]:
         if choice != "no":
             raise RuleError("error.aufruhr.bad_choice")
         events.append(Event(key="aufruhr.partner_declined", params={"seat": r.partner}))
+        r.declined.append(r.partner)
         r.partner = None
     state.step += 1
     return state, events
@@ -290,8 +294,8 @@ def _realised(
         )
     )
     events.append(_private_money(state, owner))
-    r.card = r.site = None
-    r.partner = None
+    r.card = r.site = r.partner = None
+    r.declined = []
     if any(_may_realise(state, owner, c) for c in state.mayors[owner].hand):
         state.step += 1
         return state, events
@@ -302,8 +306,8 @@ def _next_owner(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     r = state.realising
     assert r is not None
     r.queue.pop(0)
-    r.card = r.site = None
-    r.partner = None
+    r.card = r.site = r.partner = None
+    r.declined = []
     while r.queue and not any(
         _may_realise(state, r.queue[0], c) for c in state.mayors[r.queue[0]].hand
     ):

@@ -121,6 +121,7 @@ class Realising(Mutable):
     card: str | None = None
     site: str | None = None
     partner: int | None = None
+    declined: list[int] = Field(default_factory=list)  # partners who said no to this card
 
 
 class Deal(Frozen):
@@ -129,6 +130,12 @@ class Deal(Frozen):
     to: tuple[int, ...]
     text: str
     answers: dict[int, bool] = Field(default_factory=dict)
+    round: int = 0  # proposed in this round (0: before this was kept)
+
+    def open_in(self, round_: int) -> bool:
+        """Waiting for answers: proposed this round, nobody declined, not all answered."""
+        waiting = len(self.answers) < len(self.to) and False not in self.answers.values()
+        return waiting and self.round == round_
 
 
 class State(Mutable):
@@ -283,7 +290,7 @@ class PublicView(Frozen):
     answered: tuple[int, ...]  # who has answered the secret step in progress
     event: str | None
     hall: str | None
-    deals: tuple[Deal, ...]
+    deals: tuple[Deal, ...]  # the open ones (Deal.open_in)
     final: dict[int, int] = Field(default_factory=dict)
     auction_name: Bilingual | None = None  # the project being auctioned
     lot_names: tuple[Bilingual, ...] = ()  # revealed, still to be auctioned

@@ -8,6 +8,7 @@ answer, so nobody's buttons go stale), plus the standing commands /pay, /deal,
 from typing import Any
 
 from rules.aufruhr import buttons
+from rules.aufruhr import cards as deck
 from rules.aufruhr.auction import LICENCE
 from rules.aufruhr.commands import _standing
 from rules.aufruhr.common import (
@@ -24,6 +25,7 @@ from rules.aufruhr.common import (
     _own_scandal,
     _place,
     _ruhrcity_sites,
+    _usable_tokens,
 )
 from rules.aufruhr.mapdata import ruhr_map
 from rules.aufruhr.model import (
@@ -50,15 +52,17 @@ def _folder_prompt(state: State) -> Prompt:
     f = state.folders
     assert f is not None
     seats = prompted(state)
-    without_scandal = tuple(s for s in seats if _own_scandal(state, s) is None)
+    usable = {s: {state.tokens[i].stars for i in _usable_tokens(state, s)} for s in seats}
+    lacking = {
+        k: tuple(s for s in seats if k not in usable[s]) for k in set(deck.cards().bribe_stars)
+    }
+    lacking[0] = tuple(s for s in seats if _own_scandal(state, s) is None)
     return Prompt(
         id=f"folder:{f.number}",
         seats=seats,
         key=f"aufruhr.prompt.folder_{f.context}",
         params={"lord_mayor_seat": state.lord_mayor},
-        options=buttons.folder_options(
-            _cities(state), tuple(_demands(state)), without_scandal
-        ),
+        options=buttons.folder_options(_cities(state), tuple(_demands(state)), lacking),
         input=buttons.DEMAND_INPUT,
         secret=True,
         command="demand",
@@ -111,12 +115,16 @@ def _bid_prompt(state: State) -> Prompt:
     a = state.auction
     assert a is not None
     m = a.minimum
+    money = [mayor.money for mayor in state.mayors]
+    short = tuple(
+        tuple(s for s, held in enumerate(money) if held < v) for v in buttons.bid_amounts(m)
+    )
     return Prompt(
         id=f"bid:{state.step}",
         seats=prompted(state),
         key="aufruhr.prompt.bid",
         params={**_names(a.card), "minimum": m},
-        options=buttons.bid_options(m),
+        options=buttons.bid_options(m, short),
         input=buttons.BID_INPUT,
         secret=True,
         command="bid",
@@ -184,7 +192,11 @@ def _realise_prompt(state: State) -> Prompt:
         options = [first]
         options += buttons.seat_options(
             state,
-            (s for s in _from_left(state, seat + 1) if s != seat and state.mayors[s].markers >= 1),
+            (
+                s
+                for s in _from_left(state, seat + 1)
+                if s != seat and state.mayors[s].markers >= 1 and s not in r.declined
+            ),
             "choose",
         )
         return Prompt(

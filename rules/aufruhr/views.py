@@ -62,7 +62,7 @@ def public_view(state: State) -> PublicView:
         answered=_answered(state),
         event=state.event,
         hall=state.hall,
-        deals=tuple(state.deals),
+        deals=tuple(d for d in state.deals if d.open_in(state.round)),
         final=dict(state.final),
         auction_name=_names(state.auction.card)["name"] if state.auction else None,
         lot_names=tuple(_names(c)["name"] for c in state.lots),
