@@ -4,6 +4,7 @@ Group lines come only from public events and from who-is-asked; a prompt whose
 answers are secret is shown, with its options, only privately to its seats.
 """
 
+import hashlib
 import secrets
 from typing import Any
 
@@ -97,7 +98,7 @@ def settle(
     # table ever holds, so it fires as a no-op. Old steps' deadlines likewise.
     table.deadline_token = f"{table.step}.{secrets.token_hex(4)}"
     announce(table, prompts, out, now)
-    show_board(table, spec, state, out)
+    show_board(table, spec, state, out, only_changed=True)
 
 
 def tell(table: Table, events: list[Event], out: Outbox) -> None:
@@ -245,8 +246,16 @@ def finish(table: Table, spec: GameSpec, state: Any, outcome: Outcome, out: Outb
     table.end_game()
 
 
-def show_board(table: Table, spec: GameSpec, state: Any, out: Outbox) -> None:
+def show_board(
+    table: Table, spec: GameSpec, state: Any, out: Outbox, only_changed: bool = False
+) -> None:
+    """Post the board; with `only_changed`, only if the public view changed since the
+    board was last shown (a busy chat is not sent the same picture step after step)."""
     view = spec.public_view(state)
+    digest = hashlib.blake2b(view.model_dump_json().encode(), digest_size=8).hexdigest()
+    if only_changed and digest == table.board_digest:
+        return
+    table.board_digest = digest
     text = board_text(spec.id, view, out.names, out.text)
     names = list(out.names)
 

@@ -34,6 +34,9 @@ class Table(BaseModel):
     deadline_at: float | None = None  # when the current prompts time out
     deadline_token: str = ""  # names this step's deadlines (see play.settle)
     board_message: str | None = None  # the platform's id of the board message, to edit it
+    # a digest of the public view last shown: a step that changed nothing on the board
+    # does not post it again (play.settle); tables stored before it load with None
+    board_digest: str | None = None
     seen: list[str] = Field(default_factory=list)
     fame: dict[str, Fame] = Field(default_factory=dict)  # by game id (bot/fame.py)
 
@@ -47,7 +50,7 @@ class Table(BaseModel):
         """Back to an idle chat; the language and the board message id stay."""
         self.status, self.game, self.options, self.creator = "idle", None, {}, None
         self.seats, self.state, self.prompt_ids, self.reminded = [], None, [], False
-        self.opened_at, self.deadline_at = 0.0, None
+        self.opened_at, self.deadline_at, self.board_digest = 0.0, None, None
 
     def remember(self, update_id: str) -> None:
         self.seen = [*self.seen[-(SEEN_UPDATES - 1) :], update_id]

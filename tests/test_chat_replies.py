@@ -4,6 +4,7 @@ no group noise from a private step. AUFRUHR! is the vehicle; the rules are the b
 
 import pytest
 
+from bot.table import Table
 from tests.chat import Chat
 
 START = [
@@ -158,3 +159,26 @@ async def test_the_rules_summary_names_the_mayor_to_pay(redis, lang, expected):
     chat = Chat.make(redis, lang=lang)
     [line] = await chat.say("anna: /rules aufruhr")
     assert expected in line and "/pay <" not in line
+
+
+def boards(out: list[str]) -> int:
+    return sum(line == "[group] AUFRUHR! – the board" for line in out)
+
+
+async def test_the_board_is_posted_again_only_when_it_changed(chat):
+    out = await chat.say("anna> [Essen]", "ben> [Duisburg]", "cem> [Essen]")
+    assert boards(out) == 0
+    assert boards(await chat.say("dora> [Essen]")) == 1  # ben wears the hat
+    await chat.say("anna> [No folder]", "cem> [No folder]", "dora> [No folder]")
+    # the Lord Mayor's next steps change nothing on the board: no new picture
+    out = await chat.say("ben: [Essen]", "ben: [Bochum]")
+    assert boards(out) == 0 and "[group] EU subvention: ben receives 40." in out
+    # asked for, it is always shown
+    assert boards(await chat.say("ben: /board")) == 1
+
+
+async def test_a_table_stored_before_the_board_digest_still_loads(chat):
+    data = (await chat.table()).model_dump(mode="json")
+    del data["board_digest"]
+    table = Table.model_validate(data)
+    assert table.board_digest is None and table.status == "playing"
