@@ -45,7 +45,9 @@ def typed_value(table: Table, prompt: Prompt, text: str, out: Outbox) -> Any:
     spec = prompt.input
     assert spec is not None
     if not text:
-        raise usage(table, prompt, out)
+        e = usage(table, prompt, out)
+        e.private = True  # to the writer alone, as the game's own refusals of the command
+        raise e
     if spec.kind == "text":
         if len(text) > spec.max_length:
             raise ParseError("error.text_length", max=spec.max_length)

@@ -25,6 +25,7 @@ from bot.replies import Reply
 from bot.scheduler import Deadlines
 from bot.store import KEEP, Keep, RedisStore
 from bot.table import Seat, Table
+from rules import registry
 from rules.core.errors import GameError, ParseError, RuleError
 from rules.core.protocol import Prompt
 from rules.core.rng import Rng
@@ -265,6 +266,8 @@ class Router:
                 return RuleError("error.nothing_to_answer")
             if any(cmd.name in lobby.spec_of(tb).commands for tb in tables if tb.game):
                 return RuleError("error.not_now")
+            if not tables and any(cmd.name in g.commands for g in registry.all_games()):
+                return RuleError("error.not_seated")  # a game's command from someone not playing
             return ParseError("error.unknown_command", command=cmd.name)
 
         def wants(table: Table, prompts: list[Prompt]) -> bool:

@@ -57,10 +57,10 @@ TO_AUCTION = [
 @pytest.mark.parametrize(
     "line, expected",
     [
-        ("anna: /pay", "[group] Write /pay @mayor <amount> or /pay <city> <amount>, e.g."),
-        ("anna: /deal", "[group] Write /deal @mayor [@mayor…]: <text>"),
-        ("anna: /accept", "[group] Accept a deal: /accept <number>"),
-        ("anna: /decline   ", "[group] Decline a deal: /decline <number>"),
+        ("anna: /pay", "[dm:anna] Write /pay @mayor <amount> or /pay <city> <amount>, e.g."),
+        ("anna: /deal", "[dm:anna] Write /deal @mayor [@mayor…]: <text>"),
+        ("anna: /accept", "[dm:anna] Accept a deal: /accept <number>"),
+        ("anna: /decline   ", "[dm:anna] Decline a deal: /decline <number>"),
     ],
 )
 async def test_a_command_without_its_text_answers_with_its_usage(chat, line, expected):
@@ -86,11 +86,11 @@ async def test_the_usage_is_in_the_chat_language(redis):
     chat = Chat.make(redis, lang="de")
     await chat.say(*START)
     assert await chat.say("anna: /pay") == [
-        "[group] Schreib /pay @Bürgermeister <Betrag> oder /pay <Stadt> <Betrag>,"
+        "[dm:anna] Schreib /pay @Bürgermeister <Betrag> oder /pay <Stadt> <Betrag>,"
         " z. B. /pay Essen 30 (Vielfache von 10)."
     ]
     out = await chat.say("anna: /accept")
-    assert len(out) == 1 and out[0].startswith("[group] Einen Deal annehmen")
+    assert len(out) == 1 and out[0].startswith("[dm:anna] Einen Deal annehmen")
 
 
 async def test_a_second_ballot_is_refused_as_already_answered(chat):
@@ -128,6 +128,15 @@ async def test_a_stranger_is_told_they_do_not_play_here(chat, line):
     before = await chat.stored()
     assert await chat.say(line) == ["[group] You are not at this table. /join while it is open."]
     assert await chat.stored() == before
+
+
+async def test_a_stranger_writing_a_game_command_privately_is_told_the_same(chat):
+    assert await chat.say("eve> /pay @ben 30") == [
+        "[dm:eve] You are not at this table. /join while it is open."
+    ]
+    assert await chat.say("eve> /frobnicate") == [
+        "[dm:eve] Unknown command /frobnicate. /help lists the commands."
+    ]
 
 
 @pytest.mark.parametrize(
