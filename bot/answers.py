@@ -44,7 +44,7 @@ def asks_a_button(table: Table, prompts: list[Prompt], user: str, private: bool)
 def typed_value(table: Table, prompt: Prompt, text: str, out: Outbox) -> Any:
     spec = prompt.input
     assert spec is not None
-    if not text:
+    if len(text) < spec.min_length:
         e = usage(table, prompt, out)
         e.private = True  # to the writer alone, as the game's own refusals of the command
         raise e

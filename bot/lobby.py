@@ -142,7 +142,7 @@ def leave(table: Table, user: str, out: Outbox) -> None:
 
 def check_start(table: Table, user: str, admin: bool) -> GameSpec:
     if table.status == "playing":
-        raise RuleError("error.already_running")
+        raise RuleError("error.already_started")
     if table.status != "lobby":
         raise RuleError("error.no_lobby")
     if table.seat_of(user) is None and not admin:

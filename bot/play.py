@@ -268,7 +268,7 @@ def show_board(
 
 def show_hand(table: Table, user: str, out: Outbox) -> None:
     if table.status != "playing":
-        raise RuleError("error.no_game")
+        raise RuleError("error.not_started" if table.status == "lobby" else "error.no_game")
     seat = table.seat_of(user)
     if seat is None:
         raise RuleError("error.not_seated")

@@ -112,3 +112,14 @@ async def test_a_ballot_offers_every_other_mayor_but_not_the_voter(redis):
         "[group] Still waiting for anna, ben, cem.",
         "[dm:dora] Your ballot: cem.",
     ]
+
+
+async def test_accept_alone_answers_the_one_deal_waiting(chat):
+    assert await chat.say("ben: /accept") == ["[dm:ben] No deal waits for your answer."]
+    await chat.say("anna: /deal @ben @cem: we all vote for dora")
+    out = await chat.say("ben: /accept")
+    assert out == ["[group] ben accepts deal 1 of anna."]
+    await chat.say("dora: /deal @cem: you get 20 for your vote")
+    assert await chat.say("cem: /decline") == [
+        "[dm:cem] Deals 1, 2 wait for your answer: add the number, e.g. /accept 2."
+    ]

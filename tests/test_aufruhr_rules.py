@@ -449,7 +449,7 @@ def test_deals_are_proposed_answered_and_recorded():
     assert accept.standing and accept.command == "accept"
     with pytest.raises(RuleError) as refused:  # not asked: told there is no such deal
         act(state, 3, type="answer", text="", yes=True)
-    assert refused.value.key == "error.aufruhr.no_deal"
+    assert refused.value.key == "error.aufruhr.no_deal_waiting"
     state, events = act(state, 1, type="answer", text="1", yes=True)
     state, events = act(state, 2, type="answer", text="#1", yes=False)
     assert events[0].key == "aufruhr.deal_declined"

@@ -59,8 +59,7 @@ TO_AUCTION = [
     [
         ("anna: /pay", "[dm:anna] Write /pay @mayor <amount> or /pay <city> <amount>, e.g."),
         ("anna: /deal", "[dm:anna] Write /deal @mayor [@mayor…]: <text>"),
-        ("anna: /accept", "[dm:anna] Accept a deal: /accept <number>"),
-        ("anna: /decline   ", "[dm:anna] Decline a deal: /decline <number>"),
+        ("anna: /deal   ", "[dm:anna] Write /deal @mayor [@mayor…]: <text>"),
     ],
 )
 async def test_a_command_without_its_text_answers_with_its_usage(chat, line, expected):
@@ -90,7 +89,7 @@ async def test_the_usage_is_in_the_chat_language(redis):
         " z. B. /pay Essen 30 (Vielfache von 10)."
     ]
     out = await chat.say("anna: /accept")
-    assert len(out) == 1 and out[0].startswith("[dm:anna] Einen Deal annehmen")
+    assert out == ["[dm:anna] Kein Deal wartet auf deine Antwort."]
 
 
 async def test_a_second_ballot_is_refused_as_already_answered(chat):
@@ -191,3 +190,13 @@ async def test_a_table_stored_before_the_board_digest_still_loads(chat):
     del data["board_digest"]
     table = Table.model_validate(data)
     assert table.board_digest is None and table.status == "playing"
+
+
+async def test_hand_before_the_start_and_start_after_it_say_where_the_table_is(redis):
+    chat = Chat.make(redis)
+    await chat.say(*START[:-1])
+    assert await chat.say("ben: /hand") == [
+        "[group] The game has not started yet: /start begins it."
+    ]
+    await chat.say(START[-1])
+    assert await chat.say("ben: /start") == ["[group] The game has already started."]

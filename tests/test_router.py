@@ -57,7 +57,7 @@ BAD_INPUT = [
     (LOBBY, "dave: /leave", "You are not at this table."),
     (["alice: /new auktion"], "alice: /start", "Not enough players: 1 seated, at least 2 needed."),
     ([*LOBBY, "dave: /join", "erin: /join"], "frank: /join", "The table is full (5 players)."),
-    (STARTED, "alice: /start", "The game is already running."),
+    (STARTED, "alice: /start", "The game has already started."),
     (STARTED, "dave: /join", "The game is already running."),
     (STARTED, "bob: /leave", "You cannot leave a running game"),
     (STARTED, "alice: /bid 3", "That answer is secret: send it to me privately"),

@@ -79,7 +79,12 @@ def _propose(state: State, seat: int, text: str) -> tuple[State, list[Event]]:
 def _answer(state: State, seat: int, text: str, yes: bool) -> tuple[State, list[Event]]:
     key = text.strip().lstrip("#")
     open_ = [d for d in state.deals if seat in d.to and seat not in d.answers]
-    if not key and len(open_) == 1:
+    if not key:  # `/accept` alone answers the one deal waiting for you
+        if not open_:
+            raise RuleError("error.aufruhr.no_deal_waiting")
+        if len(open_) > 1:
+            numbers = ", ".join(str(d.number) for d in open_)
+            raise RuleError("error.aufruhr.which_deal", numbers=numbers)
         deal = open_[0]
     else:
         deal = next((d for d in open_ if str(d.number) == key), None)
@@ -139,6 +144,7 @@ def _standing_prompts(n: int) -> tuple[Prompt, ...]:
                     field="text",
                     action={"type": "answer", "yes": yes},
                     max_length=10,
+                    min_length=0,
                 ),
                 command=cmd,
                 standing=True,

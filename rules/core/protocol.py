@@ -60,6 +60,7 @@ class FreeInput(Frozen):
     max: int | None = None
     multiple_of: int | None = None
     max_length: int = 200
+    min_length: int = 1  # 0: the command alone is an answer too (`/accept` the only deal)
     # Leading words that name a player (`@handle`, a platform mention) reach the engine
     # as seat tokens `#<seat>` (see `seat_token`): engines know seats, not people.
     names_seats: bool = False
