@@ -123,3 +123,21 @@ async def test_accept_alone_answers_the_one_deal_waiting(chat):
     assert await chat.say("cem: /decline") == [
         "[dm:cem] Deals 1, 2 wait for your answer: add the number, e.g. /accept 2."
     ]
+
+
+async def test_the_board_comes_when_the_map_changes_not_at_every_step(chat):
+    def boards(out):
+        return [line for line in out if line == "[group] AUFRUHR! – the board"]
+
+    out = await chat.say("anna> [Essen]", "ben> [Duisburg]", "cem> [Essen]", "dora> [Essen]")
+    assert len(boards(out)) == 1  # a new Lord Mayor: the hat moves
+    out = await chat.say(
+        "@wait 60",  # nobody hands ben a folder
+        "ben: [Essen]",
+        "ben: [Bochum]",
+        "ben: [Duisburg]",
+        "ben: [Auction three projects]",
+        "ben: [Education]",
+        "ben: [Education]",
+    )
+    assert boards(out) == []  # subventions and the intention are told as they happen

@@ -273,27 +273,33 @@ class PublicProject(Frozen):
     name: dict[str, str] = Field(default_factory=dict)
 
 
+# Fields of the moment rather than of the board: the chat tells them as they happen,
+# and leaving them out of the view's dump keeps the bot, which reposts the board only
+# when the dump changes, from posting the same map at every step of a round.
+MOMENT = Field(exclude=True)
+
+
 class PublicView(Frozen):
     cities: tuple[str, ...]
     round: int
     rounds: int
     events_left: int
-    phase: str
+    phase: str = MOMENT
     lord_mayor: int | None
     barred: int | None
     projects: tuple[PublicProject, ...]
     points: tuple[int, ...]
     markers: tuple[int, ...]
     hands: tuple[int, ...]  # how many unrealised RuhrCity projects each mayor holds
-    lots: tuple[str, ...]
-    auction: str | None
-    answered: tuple[int, ...]  # who has answered the secret step in progress
+    lots: tuple[str, ...] = MOMENT
+    auction: str | None = MOMENT
+    answered: tuple[int, ...] = MOMENT  # who has answered the secret step in progress
     event: str | None
     hall: str | None
-    deals: tuple[Deal, ...]  # the open ones (Deal.open_in)
+    deals: tuple[Deal, ...] = MOMENT  # the open ones (Deal.open_in)
     final: dict[int, int] = Field(default_factory=dict)
-    auction_name: Bilingual | None = None  # the project being auctioned
-    lot_names: tuple[Bilingual, ...] = ()  # revealed, still to be auctioned
+    auction_name: Bilingual | None = MOMENT  # the project being auctioned
+    lot_names: tuple[Bilingual, ...] = MOMENT  # revealed, still to be auctioned
     event_name: Bilingual | None = None  # the last event card played
 
 
