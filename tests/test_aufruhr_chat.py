@@ -77,7 +77,7 @@ async def test_a_deal_names_its_addressees_but_not_the_names_in_its_text(chat):
 
 
 async def test_missing_ballots_abstain_and_say_so_publicly(chat):
-    await chat.say("anna> [Essen]")
+    await chat.say("anna> [Essen (ben)]")
     out = await chat.say("@wait 60")
     assert "[group] Time is up – no vote from ben, cem, dora: abstention." in out
     assert "[group] anna votes for ben." in out
@@ -87,9 +87,11 @@ async def test_missing_ballots_abstain_and_say_so_publicly(chat):
 
 async def test_missing_bids_are_no_bids_and_say_so_publicly(chat):
     # ben is elected, hands out the subventions and puts three projects up for auction
-    await chat.say("anna> [Essen]", "ben> [Duisburg]", "cem> [Essen]", "dora> [Essen]")
+    await chat.say(
+        "anna> [Essen (ben)]", "ben> [Duisburg (anna)]", "cem> [Essen (ben)]", "dora> [Essen (ben)]"
+    )
     await chat.say("@wait 60")  # nobody hands ben a folder
-    await chat.say("ben: [Essen]", "ben: [Bochum]", "ben: [Duisburg]")
+    await chat.say("ben: [Essen (ben)]", "ben: [Bochum (cem)]", "ben: [Duisburg (anna)]")
     await chat.say("ben: [Auction three projects]")
     await chat.say("ben: [Education]", "ben: [Education]", "ben: [Education]", "@wait 60")
     await chat.say("ben: [comprehensive school (from 20)]")
@@ -103,11 +105,12 @@ async def test_missing_bids_are_no_bids_and_say_so_publicly(chat):
 async def test_a_ballot_offers_every_other_mayor_but_not_the_voter(redis):
     chat = Chat.make(redis)
     out = await chat.say(*START)
-    assert "[dm:anna:buttons] [Essen] [Bochum] [Dortmund]" in out
-    assert "[dm:ben:buttons] [Duisburg] [Bochum] [Dortmund]" in out
-    assert "[dm:dora:buttons] [Duisburg] [Essen] [Bochum]" in out
-    # the buttons still mean the cities on them
-    assert await chat.say("dora> [Bochum]") == [
+    # each mayor by city and by player, as the chat names them
+    assert "[dm:anna:buttons] [Essen (ben)] [Bochum (cem)] [Dortmund (dora)]" in out
+    assert "[dm:ben:buttons] [Duisburg (anna)] [Bochum (cem)] [Dortmund (dora)]" in out
+    assert "[dm:dora:buttons] [Duisburg (anna)] [Essen (ben)] [Bochum (cem)]" in out
+    # the buttons still mean the mayors on them
+    assert await chat.say("dora> [Bochum (cem)]") == [
         "[group] dora has answered.",
         "[group] Still waiting for anna, ben, cem.",
         "[dm:dora] Your ballot: cem.",
@@ -129,13 +132,15 @@ async def test_the_board_comes_when_the_map_changes_not_at_every_step(chat):
     def boards(out):
         return [line for line in out if line == "[group] AUFRUHR! – the board"]
 
-    out = await chat.say("anna> [Essen]", "ben> [Duisburg]", "cem> [Essen]", "dora> [Essen]")
+    out = await chat.say(
+        "anna> [Essen (ben)]", "ben> [Duisburg (anna)]", "cem> [Essen (ben)]", "dora> [Essen (ben)]"
+    )
     assert len(boards(out)) == 1  # a new Lord Mayor: the hat moves
     out = await chat.say(
         "@wait 60",  # nobody hands ben a folder
-        "ben: [Essen]",
-        "ben: [Bochum]",
-        "ben: [Duisburg]",
+        "ben: [Essen (ben)]",
+        "ben: [Bochum (cem)]",
+        "ben: [Duisburg (anna)]",
         "ben: [Auction three projects]",
         "ben: [Education]",
         "ben: [Education]",

@@ -15,7 +15,12 @@ START = [
     "anna: /start",
 ]
 # ben is elected; anna, cem and dora may hand him a folder
-ELECT_BEN = ["anna> [Essen]", "ben> [Duisburg]", "cem> [Essen]", "dora> [Essen]"]
+ELECT_BEN = [
+    "anna> [Essen (ben)]",
+    "ben> [Duisburg (anna)]",
+    "cem> [Essen (ben)]",
+    "dora> [Essen (ben)]",
+]
 
 
 @pytest.fixture
@@ -42,9 +47,9 @@ async def test_a_step_of_a_secret_answer_tells_the_group_nothing(chat):
 TO_AUCTION = [
     *ELECT_BEN,
     "@wait 60",  # nobody hands ben a folder
-    "ben: [Essen]",
-    "ben: [Bochum]",
-    "ben: [Duisburg]",
+    "ben: [Essen (ben)]",
+    "ben: [Bochum (cem)]",
+    "ben: [Duisburg (anna)]",
     "ben: [Auction three projects]",
     "ben: [Education]",
     "ben: [Education]",
@@ -93,9 +98,9 @@ async def test_the_usage_is_in_the_chat_language(redis):
 
 
 async def test_a_second_ballot_is_refused_as_already_answered(chat):
-    await chat.say("anna> [Essen]")
+    await chat.say("anna> [Essen (ben)]")
     before = await chat.stored()
-    assert await chat.say("anna> [Bochum]") == [
+    assert await chat.say("anna> [Bochum (cem)]") == [
         "[dm:anna] You have already answered; now we wait for the others."
     ]
     assert await chat.stored() == before
@@ -105,7 +110,7 @@ async def test_text_where_only_a_button_answers_asks_for_the_button(chat):
     assert await chat.say("ben> I vote for anna") == [
         "[dm:ben] Answer with one of the buttons above, please."
     ]
-    await chat.say("ben> [Duisburg]")
+    await chat.say("ben> [Duisburg (anna)]")
     # answered: now there is nothing to answer
     assert await chat.say("ben> hello") == [
         "[dm:ben] Nothing to answer right now. /help lists the commands."
@@ -115,8 +120,8 @@ async def test_text_where_only_a_button_answers_asks_for_the_button(chat):
 async def test_second_press_and_text_instead_of_a_button_in_german(redis):
     chat = Chat.make(redis, lang="de")
     await chat.say(*START)
-    await chat.say("anna> [Essen]")
-    assert await chat.say("anna> [Bochum]") == [
+    await chat.say("anna> [Essen (ben)]")
+    assert await chat.say("anna> [Bochum (cem)]") == [
         "[dm:anna] Du hast schon geantwortet; jetzt warten wir auf die anderen."
     ]
     assert await chat.say("ben> anna") == ["[dm:ben] Antworte bitte mit einem der Knöpfe oben."]
@@ -174,12 +179,12 @@ def boards(out: list[str]) -> int:
 
 
 async def test_the_board_is_posted_again_only_when_it_changed(chat):
-    out = await chat.say("anna> [Essen]", "ben> [Duisburg]", "cem> [Essen]")
+    out = await chat.say("anna> [Essen (ben)]", "ben> [Duisburg (anna)]", "cem> [Essen (ben)]")
     assert boards(out) == 0
-    assert boards(await chat.say("dora> [Essen]")) == 1  # ben wears the hat
+    assert boards(await chat.say("dora> [Essen (ben)]")) == 1  # ben wears the hat
     await chat.say("anna> [No folder]", "cem> [No folder]", "dora> [No folder]")
     # the Lord Mayor's next steps change nothing on the board: no new picture
-    out = await chat.say("ben: [Essen]", "ben: [Bochum]")
+    out = await chat.say("ben: [Essen (ben)]", "ben: [Bochum (cem)]")
     assert boards(out) == 0 and "[group] EU subvention: ben receives 40." in out
     # asked for, it is always shown
     assert boards(await chat.say("ben: /board")) == 1

@@ -23,14 +23,16 @@ def seat_options(state: State, seats: Iterable[int], verb: str) -> tuple[Option,
 
 @cache
 def seat_option(city: str, seat: int, verb: str) -> Option:
-    """A button naming a mayor by his city: `give` him a subvention, `choose` him, or
-    `vote` for him (a ballot hides his own button from him)."""
+    """A button naming a mayor by his city and player ("Essen (ben)", as the chat names
+    him): `give` him a subvention, `choose` him, or `vote` for him (a ballot hides his
+    own button from him)."""
+    label, params = "aufruhr.button.mayor", {"city": _place(city), "seat": seat}
     if verb == "vote":
         action = {"type": "vote", "seat": seat}
-        return Option(label=_place(city), literal=True, action=action, hidden_from=(seat,))
+        return Option(label=label, params=params, action=action, hidden_from=(seat,))
     if verb == "give":
-        return Option(label=_place(city), literal=True, action={"type": "give", "seat": seat})
-    return Option(label=_place(city), literal=True, action={"type": "choose", "choice": str(seat)})
+        return Option(label=label, params=params, action={"type": "give", "seat": seat})
+    return Option(label=label, params=params, action={"type": "choose", "choice": str(seat)})
 
 
 def site_options(sites: Iterable[str]) -> tuple[Option, ...]:
