@@ -10,6 +10,7 @@ from rules.aufruhr.model import (
     Bilingual,
     Scandal,
     State,
+    Token,
 )
 from rules.aufruhr.scoring import project_points
 from rules.aufruhr.subventions import AMOUNTS
@@ -88,12 +89,23 @@ def _ruhrcity_sites(state: State) -> list[str]:
     return sorted(c for c in ruhr_map().communities if c not in cities and not state.board.get(c))
 
 
+def _usable(t: Token, lord_mayor: int | None) -> bool:
+    """A token its holder may put in a folder: not covered, nor fresh in office."""
+    return not t.covered and not (t.holder == lord_mayor and t.fresh)
+
+
 def _usable_tokens(state: State, seat: int) -> list[int]:
-    return [
-        i
-        for i, t in enumerate(state.tokens)
-        if t.holder == seat and not t.covered and not (seat == state.lord_mayor and t.fresh)
-    ]
+    lm = state.lord_mayor
+    return [i for i, t in enumerate(state.tokens) if t.holder == seat and _usable(t, lm)]
+
+
+def _usable_stars(state: State, seats: tuple[int, ...]) -> dict[int, set[int]]:
+    """The star counts each of `seats` could put in, in one pass over the tokens."""
+    stars: dict[int, set[int]] = {s: set() for s in seats}
+    for t in state.tokens:
+        if t.holder in stars and _usable(t, state.lord_mayor):
+            stars[t.holder].add(t.stars)
+    return stars
 
 
 def _own_scandal(state: State, seat: int) -> Scandal | None:

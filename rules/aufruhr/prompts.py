@@ -25,7 +25,7 @@ from rules.aufruhr.common import (
     _own_scandal,
     _place,
     _ruhrcity_sites,
-    _usable_tokens,
+    _usable_stars,
 )
 from rules.aufruhr.mapdata import ruhr_map
 from rules.aufruhr.model import (
@@ -48,14 +48,15 @@ def _lm_prompt(state: State, pid: str, key: str, options: list[Option], **params
     )
 
 
+_STARS = frozenset(deck.cards().bribe_stars)
+
+
 def _folder_prompt(state: State) -> Prompt:
     f = state.folders
     assert f is not None
     seats = prompted(state)
-    usable = {s: {state.tokens[i].stars for i in _usable_tokens(state, s)} for s in seats}
-    lacking = {
-        k: tuple(s for s in seats if k not in usable[s]) for k in set(deck.cards().bribe_stars)
-    }
+    usable = _usable_stars(state, seats)
+    lacking = {k: tuple(s for s in seats if k not in usable[s]) for k in _STARS}
     lacking[0] = tuple(s for s in seats if _own_scandal(state, s) is None)
     return Prompt(
         id=f"folder:{f.number}",
