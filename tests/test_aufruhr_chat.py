@@ -12,6 +12,31 @@ START = [
     "dora: /join",
     "anna: /start",
 ]
+# ben is elected; anna, cem and dora may hand him a folder
+ELECT_BEN = [
+    "anna> [Essen (ben)]",
+    "ben> [Duisburg (anna)]",
+    "cem> [Essen (ben)]",
+    "dora> [Essen (ben)]",
+]
+# nobody hands ben a folder; he hands out the subventions and declares an auction
+TO_INTENTION = [
+    *ELECT_BEN,
+    "@wait 60",
+    "ben: [Essen (ben)]",
+    "ben: [Bochum (cem)]",
+    "ben: [Duisburg (anna)]",
+    "ben: [Auction three projects]",
+]
+# three education projects; nobody hands a folder; the comprehensive school goes first
+TO_AUCTION = [
+    *TO_INTENTION,
+    "ben: [Education]",
+    "ben: [Education]",
+    "ben: [Education]",
+    "@wait 60",
+    "ben: [comprehensive school (from 20)]",
+]
 
 
 @pytest.fixture
@@ -86,15 +111,7 @@ async def test_missing_ballots_abstain_and_say_so_publicly(chat):
 
 
 async def test_missing_bids_are_no_bids_and_say_so_publicly(chat):
-    # ben is elected, hands out the subventions and puts three projects up for auction
-    await chat.say(
-        "anna> [Essen (ben)]", "ben> [Duisburg (anna)]", "cem> [Essen (ben)]", "dora> [Essen (ben)]"
-    )
-    await chat.say("@wait 60")  # nobody hands ben a folder
-    await chat.say("ben: [Essen (ben)]", "ben: [Bochum (cem)]", "ben: [Duisburg (anna)]")
-    await chat.say("ben: [Auction three projects]")
-    await chat.say("ben: [Education]", "ben: [Education]", "ben: [Education]", "@wait 60")
-    await chat.say("ben: [comprehensive school (from 20)]")
+    await chat.say(*TO_AUCTION)
     out = await chat.say("anna> /bid 40", "@wait 60")
     assert [line for line in out if "Time is up" in line] == [
         "[group] Time is up – no bid from ben, cem, dora."
@@ -132,17 +149,7 @@ async def test_the_board_comes_when_the_map_changes_not_at_every_step(chat):
     def boards(out):
         return [line for line in out if line == "[group] AUFRUHR! – the board"]
 
-    out = await chat.say(
-        "anna> [Essen (ben)]", "ben> [Duisburg (anna)]", "cem> [Essen (ben)]", "dora> [Essen (ben)]"
-    )
+    out = await chat.say(*ELECT_BEN)
     assert len(boards(out)) == 1  # a new Lord Mayor: the hat moves
-    out = await chat.say(
-        "@wait 60",  # nobody hands ben a folder
-        "ben: [Essen (ben)]",
-        "ben: [Bochum (cem)]",
-        "ben: [Duisburg (anna)]",
-        "ben: [Auction three projects]",
-        "ben: [Education]",
-        "ben: [Education]",
-    )
+    out = await chat.say(*TO_INTENTION[len(ELECT_BEN) :], "ben: [Education]", "ben: [Education]")
     assert boards(out) == []  # subventions and the intention are told as they happen

@@ -6,21 +6,7 @@ import pytest
 
 from bot.table import Table
 from tests.chat import Chat
-
-START = [
-    "anna: /new aufruhr events=2 deadline=60",
-    "ben: /join",
-    "cem: /join",
-    "dora: /join",
-    "anna: /start",
-]
-# ben is elected; anna, cem and dora may hand him a folder
-ELECT_BEN = [
-    "anna> [Essen (ben)]",
-    "ben> [Duisburg (anna)]",
-    "cem> [Essen (ben)]",
-    "dora> [Essen (ben)]",
-]
+from tests.test_aufruhr_chat import ELECT_BEN, START, TO_AUCTION
 
 
 @pytest.fixture
@@ -41,22 +27,6 @@ async def test_a_step_of_a_secret_answer_tells_the_group_nothing(chat):
     assert out[-1].startswith("[dm:anna] Your folder so far")
     out = await chat.say("anna> [Hand over]")
     assert group(out) == ["[group] anna has answered.", "[group] Still waiting for cem, dora."]
-
-
-# ben hands out the subventions and auctions three education projects
-TO_AUCTION = [
-    *ELECT_BEN,
-    "@wait 60",  # nobody hands ben a folder
-    "ben: [Essen (ben)]",
-    "ben: [Bochum (cem)]",
-    "ben: [Duisburg (anna)]",
-    "ben: [Auction three projects]",
-    "ben: [Education]",
-    "ben: [Education]",
-    "ben: [Education]",
-    "@wait 60",
-    "ben: [comprehensive school (from 20)]",
-]
 
 
 @pytest.mark.parametrize(
