@@ -22,14 +22,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from rules.aufruhr import SPEC
 from rules.aufruhr.model import Options
 from rules.core.errors import RuleError
+from rules.core.protocol import payload
 
 
 def choose(prompt, r: random.Random) -> dict:
     if prompt.id.startswith("folder") and r.random() < 0.9:
         return {"type": "hand", "hand": False}
     if prompt.id.startswith("bid"):
-        return dict(r.choice(prompt.options[:3]).action)
-    return dict(r.choice(prompt.options).action)
+        return payload(r.choice(prompt.options[:3]).action)
+    return payload(r.choice(prompt.options).action)
 
 
 def game(players: int, events: int, seed: int) -> tuple[float, int, int]:

@@ -26,10 +26,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.keys import table_key
 from bot.router import Incoming, Router
-from tests import toygame
+from tests.games import install
 from tests.redis_server import redis_server
 
-toygame.install()
+install()  # the test game the bench plays
 
 
 class Counting(aioredis.Redis):

@@ -2,7 +2,8 @@
 
 Every user-visible line is a message key (`lobby.joined`) looked up here, never a
 literal in code. The catalogs are ordinary gettext .po files under bot/locales
-(`stammtisch.po` for the core, one more file per game, all read as one catalog),
+(`stammtisch.po` for the core) and beside each game (`rules/<game>/locales/de.po`),
+all read as one catalog,
 edited with Babel's tooling (see README); we compile them in memory at start so
 there is no build step and no stale .mo file. Plural messages use gettext's
 ngettext with the parameter `count`.
@@ -20,6 +21,8 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
+from rules import registry
+
 log = logging.getLogger(__name__)
 
 LANGUAGES = ("en", "de")
@@ -28,34 +31,39 @@ DOMAIN = "stammtisch"
 LOCALES = Path(__file__).parent / "locales"
 
 
-_EXTRA: list[Path] = []  # further locales folders (the test-only game brings its own)
-
-
-def add_locales(folder: Path) -> None:
-    """Add a folder laid out like bot/locales; its keys join the catalogs."""
-    if folder not in _EXTRA:
-        _EXTRA.append(folder)
-        _translations.cache_clear()
-        keys.cache_clear()
-
-
-def _catalogs(lang: str) -> list[Any]:
-    """The core catalog first, then one per game (`aufruhr.po` …), then extra folders."""
-    catalogs = []
-    for folder in [LOCALES, *_EXTRA]:
-        messages = folder / lang / "LC_MESSAGES"
-        core = messages / f"{DOMAIN}.po"
-        for path in [core, *sorted(p for p in messages.glob("*.po") if p != core)]:
-            if path.exists():
-                with path.open("rb") as f:
-                    catalogs.append(read_po(f, locale=lang))
-    return catalogs
+def _paths(lang: str) -> tuple[Path, ...]:
+    return _paths_at(lang, registry.version())
 
 
 @cache
-def _translations(lang: str) -> gettext.GNUTranslations:
+def _paths_at(lang: str, games_version: int) -> tuple[Path, ...]:
+    """The core catalog first, then each registered game's own (`rules/<game>/locales`)."""
+    messages = LOCALES / lang / "LC_MESSAGES"
+    core = messages / f"{DOMAIN}.po"
+    paths = [core, *sorted(p for p in messages.glob("*.po") if p != core)]
+    for spec in registry.all_games():
+        if spec.locales is not None and (spec.locales / f"{lang}.po") not in paths:
+            paths.append(spec.locales / f"{lang}.po")
+    return tuple(p for p in paths if p.exists())
+
+
+@cache
+def _catalogs_at(lang: str, paths: tuple[Path, ...]) -> list[Any]:
+    catalogs = []
+    for path in paths:
+        with path.open("rb") as f:
+            catalogs.append(read_po(f, locale=lang))
+    return catalogs
+
+
+def _catalogs(lang: str) -> list[Any]:
+    return _catalogs_at(lang, _paths(lang))
+
+
+@cache
+def _translations_at(lang: str, paths: tuple[Path, ...]) -> gettext.GNUTranslations:
     first: gettext.GNUTranslations | None = None
-    for catalog in _catalogs(lang):
+    for catalog in _catalogs_at(lang, paths):
         buf = io.BytesIO()
         write_mo(buf, catalog)
         buf.seek(0)
@@ -68,15 +76,24 @@ def _translations(lang: str) -> gettext.GNUTranslations:
     return first
 
 
+def _translations(lang: str) -> gettext.GNUTranslations:
+    # Keyed by the catalogs' paths: a game registered later (a test game) is picked up.
+    return _translations_at(lang, _paths(lang))
+
+
 @cache
-def keys(lang: str) -> frozenset[str]:
-    """All message keys of one language (plural keys by their singular id)."""
+def _keys_at(lang: str, paths: tuple[Path, ...]) -> frozenset[str]:
     return frozenset(
         m.id if isinstance(m.id, str) else m.id[0]
-        for catalog in _catalogs(lang)
+        for catalog in _catalogs_at(lang, paths)
         for m in catalog
         if m.id
     )
+
+
+def keys(lang: str) -> frozenset[str]:
+    """All message keys of one language (plural keys by their singular id)."""
+    return _keys_at(lang, _paths(lang))
 
 
 def normalize(lang: str | None) -> str:

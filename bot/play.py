@@ -8,6 +8,8 @@ import hashlib
 import secrets
 from typing import Any
 
+from pydantic import BaseModel
+
 from bot import buttons, fame
 from bot.deadlines import Deadline
 from bot.lobby import spec_of
@@ -48,13 +50,13 @@ def act(
     table: Table,
     spec: GameSpec,
     seat: int,
-    payload: dict[str, Any],
+    answer: dict[str, Any] | BaseModel,
     prompt: Prompt,
     out: Outbox,
     now: float,
 ) -> None:
     """Apply one seat's answer to `prompt`. Raises ParseError/RuleError to refuse."""
-    action = spec.parse_action(payload)
+    action = spec.parse_action(answer)
     try:
         state, events = spec.apply(state_of(spec, table), seat, action)
     except GameError as e:

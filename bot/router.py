@@ -292,11 +292,8 @@ class Router:
                 raise RuleError("error.answer_in_group")
             assert prompt.input is not None
             text = cmd.rest if cmd else msg.text.strip()
-            payload = {
-                **prompt.input.action,
-                prompt.input.field: typed_value(table, prompt, text, out),
-            }
-            play.act(table, spec, seat, payload, prompt, out, now)
+            answer = prompt.input.fill(typed_value(table, prompt, text, out))
+            play.act(table, spec, seat, answer, prompt, out, now)
             return True
 
         if msg.private:
@@ -339,11 +336,10 @@ class Router:
             if press.option == buttons.TYPED:
                 if prompt.input is None:
                     raise RuleError("error.outdated")
-                value = typed_value(table, prompt, msg.text.strip(), out)
-                payload = {**prompt.input.action, prompt.input.field: value}
+                answer = prompt.input.fill(typed_value(table, prompt, msg.text.strip(), out))
             else:
-                payload = dict(prompt.options[press.option].action)
-            play.act(table, spec, seat, payload, prompt, out, now)
+                answer = prompt.options[press.option].action
+            play.act(table, spec, seat, answer, prompt, out, now)
             return True
 
         return await self._transact(msg.platform, press.chat, msg, op)

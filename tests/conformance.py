@@ -1,19 +1,67 @@
-"""The conformance checks every game runs: random legal playouts (STYLE.md 16a).
+"""The conformance checks every registered game runs (STYLE.md 16a), by tests/test_conformance.py.
 
-`playout(spec, …)` plays random prompted answers to the end and checks, at every
-step: determinism, the input state untouched, a JSON round trip, unprompted seats
-refused, nothing of any seat's private view leaking into the public view's JSON,
-and that the game ends. `replay` re-runs a recorded game from its seed.
+`playout(spec, …)` plays random prompted answers to the end and checks at every step:
+- setup and apply are deterministic, apply never mutates its input, a refused action
+  changes nothing, the state survives a JSON round trip;
+- every seat that no waiting prompt asks is refused (standing prompts such as `/pay`
+  are open to everyone and so are left out of "asked");
+- privacy: nothing a game declares secret (`GameSpec.secrets`) appears in the public
+  view or in a public event (see `leaks`), and a seat view is not the public view type;
+- the game's own invariants (`GameSpec.invariants`) hold;
+- the game ends within `max_moves` answers.
+`replay` re-runs a recorded game from its seed and answers.
 """
 
 import json
+import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from hypothesis import strategies as st
+from pydantic import BaseModel
 
 from rules.core.errors import RuleError
-from rules.core.protocol import GameSpec, Prompt
+from rules.core.protocol import Event, GameSpec, Prompt, Secrets, payload
+
+T = TypeVar("T")
+
+
+class Draw(Protocol):
+    """Where a playout's random choices come from: hypothesis (`Drawn`, so a failure
+    shrinks) or a seeded `random.Random` (`Seeded`, for a deliberate failure's proof)."""
+
+    def choice(self, items: Sequence[T]) -> T: ...
+    def integer(self, low: int, high: int) -> int: ...
+    def text(self, max_size: int) -> str: ...
+
+
+class Drawn:
+    def __init__(self, data: st.DataObject) -> None:
+        self.data = data
+
+    def choice(self, items: Sequence[T]) -> T:
+        return self.data.draw(st.sampled_from(items))
+
+    def integer(self, low: int, high: int) -> int:
+        return self.data.draw(st.integers(low, high))
+
+    def text(self, max_size: int) -> str:
+        return self.data.draw(st.text(min_size=1, max_size=max_size))
+
+
+class Seeded:
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choice(self, items: Sequence[T]) -> T:
+        return self.rng.choice(list(items))
+
+    def integer(self, low: int, high: int) -> int:
+        return self.rng.randint(low, high)
+
+    def text(self, max_size: int) -> str:
+        return "".join(self.rng.choice("abc xyzäö1") for _ in range(self.rng.randint(1, 12)))
 
 
 @dataclass
@@ -25,55 +73,75 @@ class Record:
     final: Any = None
 
 
-def candidate_actions(prompt: Prompt, data: st.DataObject) -> dict[str, Any]:
+def options_for(spec: GameSpec, data: st.DataObject) -> BaseModel:
+    """The game's options, each bounded integer field drawn within its declared bounds
+    (`Field(ge=…, le=…)`), the rest left at their defaults."""
+    values: dict[str, Any] = {}
+    for name, info in spec.options.model_fields.items():
+        low = high = None
+        for m in info.metadata:
+            low = getattr(m, "ge", low)
+            high = getattr(m, "le", high)
+        if info.annotation is int and low is not None and high is not None:
+            values[name] = data.draw(st.one_of(st.just(info.default), st.integers(low, high)))
+    return spec.options(**values)
+
+
+def candidate_actions(prompt: Prompt, draw: Draw) -> dict[str, Any]:
     """A random answer to a prompt: one of its options, or a typed value in range."""
-    choices: list[dict[str, Any]] = [dict(o.action) for o in prompt.options]
+    choices: list[dict[str, Any]] = [payload(o.action) for o in prompt.options]
     if prompt.input is not None:
         spec = prompt.input
         if spec.kind == "number":
             low = spec.min if spec.min is not None else -5
             high = spec.max if spec.max is not None else low + 50
-            value = data.draw(st.integers(low, high))
+            value: Any = draw.integer(low, high)
         else:
-            value = data.draw(st.text(min_size=1, max_size=spec.max_length))
-        choices.append({**spec.action, spec.field: value})
-    return data.draw(st.sampled_from(choices))
+            value = draw.text(spec.max_length)
+        choices.append(spec.fill(value))
+    return draw.choice(choices)
 
 
 def playout(
-    spec: GameSpec, players: int, options: Any, seed: int, data: st.DataObject, max_moves: int = 500
+    spec: GameSpec,
+    players: int,
+    options: Any,
+    seed: int,
+    draw: Draw | st.DataObject,
+    max_moves: int = 5000,
 ) -> Record:
+    if isinstance(draw, st.DataObject):
+        draw = Drawn(draw)
     state = spec.setup(players, options, seed)
     assert spec.setup(players, options, seed) == state, "setup is not deterministic"
     record = Record(seed, players, options)
+    events: list[Event] = []
     for _ in range(max_moves):
+        _check_state(spec, state, players, events)
         if spec.outcome(state) is not None:
             break
         prompts = spec.prompts(state)
-        assert prompts, "a running game must prompt somebody"
-        _check_views(spec, state, players)
-        prompted = {s for p in prompts for s in p.seats}
-        for seat in set(range(players)) - prompted:
-            try:
-                spec.apply(state, seat, spec.parse_action(dict(prompts[0].options[0].action)))
-            except RuleError:
-                pass
-            else:
-                raise AssertionError(f"unprompted seat {seat} was allowed to act")
-        prompt = data.draw(st.sampled_from(prompts))
-        seat = data.draw(st.sampled_from(prompt.seats))
-        payload = candidate_actions(prompt, data)
+        waiting = [p for p in prompts if not p.standing]
+        assert waiting, "a running game must wait for somebody"
+        _check_unprompted(spec, state, players, waiting)
+        # Standing prompts (a payment, a deal) are open all the time: taken now and then,
+        # they are tried without keeping the game from its end.
+        standing = [p for p in prompts if p.standing]
+        prompt = draw.choice(standing if standing and draw.integer(0, 9) == 0 else waiting)
+        seat = draw.choice(prompt.seats)
+        answer = candidate_actions(prompt, draw)
         before = state.model_dump_json()
         try:
-            new, events = spec.apply(state, seat, spec.parse_action(payload))
+            new, events = spec.apply(state, seat, spec.parse_action(answer))
         except RuleError:
             assert state.model_dump_json() == before, "a refused action changed the state"
+            events = []
             continue
         assert state.model_dump_json() == before, "apply mutated its input"
-        again, events_again = spec.apply(state, seat, spec.parse_action(payload))
+        again, events_again = spec.apply(state, seat, spec.parse_action(answer))
         assert again == new and events_again == events, "apply is not deterministic"
         assert spec.state.model_validate_json(new.model_dump_json()) == new, "JSON round trip"
-        record.moves.append((seat, payload))
+        record.moves.append((seat, answer))
         state = new
     assert spec.outcome(state) is not None, f"no end after {max_moves} moves"
     record.final = state
@@ -82,15 +150,120 @@ def playout(
 
 def replay(spec: GameSpec, record: Record) -> Any:
     state = spec.setup(record.players, record.options, record.seed)
-    for seat, payload in record.moves:
-        state, _ = spec.apply(state, seat, spec.parse_action(payload))
+    for seat, answer in record.moves:
+        state, _ = spec.apply(state, seat, spec.parse_action(answer))
     return state
 
 
-def _check_views(spec: GameSpec, state: Any, players: int) -> None:
+def _check_state(spec: GameSpec, state: Any, players: int, events: list[Event]) -> None:
+    """Views, secrets and invariants of `state`, reached by a step that told `events`."""
     public = spec.public_view(state)
-    public_json = json.loads(public.model_dump_json())
-    assert "rng" not in json.dumps(public_json), "the PRNG must not be visible"
     for seat in range(players):
-        private = spec.seat_view(state, seat)
-        assert type(private) is not type(public), "seat and public views must differ in type"
+        assert type(spec.seat_view(state, seat)) is not type(public), "a seat view is public"
+    secrets = spec.secrets(state)
+    assert set(secrets) <= set(range(players)), "secrets are declared per seat"
+    shown = [("public view", public.model_dump(mode="json"))]
+    shown += [(f"public event {e.key}", _jsonable(e.params)) for e in events if e.public]
+    for where, value in shown:
+        found = leaks(value, secrets)
+        assert not found, f"{where} shows secrets: {found}"
+    assert "rng" not in json.dumps(public.model_dump(mode="json")), "the PRNG is visible"
+    if spec.invariants is not None:
+        spec.invariants(state)
+
+
+def _check_unprompted(spec: GameSpec, state: Any, players: int, waiting: list[Prompt]) -> None:
+    """Every answer a waiting prompt offers is refused from a seat nobody asked."""
+    asked = {s for p in waiting for s in p.seats}
+    answers = [o.action for p in waiting for o in p.options]
+    answers += [
+        p.input.fill(p.input.min or 0 if p.input.kind == "number" else "x")
+        for p in waiting
+        if p.input is not None
+    ]
+    for seat in sorted(set(range(players)) - asked):
+        for action in answers[:8]:
+            try:
+                spec.apply(state, seat, spec.parse_action(action))
+            except RuleError:
+                continue
+            raise AssertionError(f"seat {seat}, not asked, was allowed {action!r}")
+
+
+def leaks(shown: Any, secrets: Secrets) -> list[str]:
+    """Where `shown` (a public view or event, as JSON) holds a declared secret.
+
+    A secret that is text (a card, a word) or a collection of texts is looked for in
+    every value shown, whatever its name: a card id can mean only that card. A number
+    or a flag is looked for under its own name (`bid` also in `bids`, `bids_by_seat`):
+    a bare 30 could be anybody's score, but `bids: {"2": 30}` is seat 2's sealed bid.
+    """
+    found = []
+    texts = {
+        (seat, name, text)
+        for seat, named in secrets.items()
+        for name, value in named.items()
+        for text in _texts(value)
+    }
+    for path, value in _leaves(shown, ()):
+        for seat, name, text in texts:
+            if value == text:
+                found.append(f"{'.'.join(path)} = seat {seat}'s {name}")
+    for seat, named in secrets.items():
+        for name, value in named.items():
+            if _texts(value):
+                continue
+            for path, shown_value in _named(shown, name, (), None):
+                mine = _for_seat(shown_value, seat)
+                if mine is not _ABSENT and mine == _jsonable(value):
+                    found.append(f"{'.'.join(path)} = seat {seat}'s {name}")
+    return found
+
+
+_ABSENT = object()
+
+
+def _texts(value: Any) -> set[str]:
+    if isinstance(value, str):
+        return {value} if len(value) >= 2 else set()
+    if isinstance(value, list | tuple | set | frozenset) and all(isinstance(v, str) for v in value):
+        return {v for v in value if len(v) >= 2}
+    return set()
+
+
+def _leaves(value: Any, path: tuple[str, ...]):
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _leaves(v, (*path, str(k)))
+    elif isinstance(value, list | tuple):
+        for i, v in enumerate(value):
+            yield from _leaves(v, (*path, str(i)))
+    else:
+        yield path, value
+
+
+def _named(value: Any, name: str, path: tuple[str, ...], key: str | None):
+    """Every value shown under a key that is `name` or starts with it."""
+    if key is not None and key.startswith(name):
+        yield path, value
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _named(v, name, (*path, str(k)), str(k))
+    elif isinstance(value, list | tuple):
+        for i, v in enumerate(value):
+            if isinstance(v, dict | list | tuple):
+                yield from _named(v, name, (*path, str(i)), None)
+
+
+def _for_seat(shown: Any, seat: int) -> Any:
+    """The seat's own entry of a per-seat value (a list by seat, a dict keyed by seat),
+    or the value itself when it is one value."""
+    if isinstance(shown, list):
+        return shown[seat] if seat < len(shown) else _ABSENT
+    if isinstance(shown, dict):
+        return shown.get(str(seat), _ABSENT)
+    return shown
+
+
+def _jsonable(value: Any) -> Any:
+    return json.loads(json.dumps(value, default=lambda v: v.model_dump(mode="json")))

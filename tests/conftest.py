@@ -100,3 +100,9 @@ def redis_factory(backend):
         return backend.client()
 
     return make
+
+
+# The test-only games (tests/games/) join the registry as a game under rules/ would.
+from tests.games import install as _install_test_games  # noqa: E402
+
+_install_test_games()

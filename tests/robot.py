@@ -39,7 +39,7 @@ def legal_moves(table: Table, rng: random.Random) -> list[Move]:
     for index, prompt in enumerate(play.waiting_prompts(spec, state)):
         for seat in prompt.seats:
             for i, option in enumerate(prompt.options):
-                if _legal(spec, state, seat, dict(option.action)):
+                if _legal(spec, state, seat, option.action):
                     data = buttons.encode(table.chat, table.step, index, i)
                     moves.append(Move(seat, prompt.secret, data))
             if prompt.input is not None and (typed := _typed(spec, state, seat, prompt, rng)):
@@ -48,9 +48,9 @@ def legal_moves(table: Table, rng: random.Random) -> list[Move]:
     return moves
 
 
-def _legal(spec: GameSpec, state: Any, seat: int, payload: dict[str, Any]) -> bool:
+def _legal(spec: GameSpec, state: Any, seat: int, answer: Any) -> bool:
     try:
-        spec.apply(state, seat, spec.parse_action(payload))
+        spec.apply(state, seat, spec.parse_action(answer))
     except RuleError:
         return False
     return True
@@ -59,7 +59,6 @@ def _legal(spec: GameSpec, state: Any, seat: int, payload: dict[str, Any]) -> bo
 def _typed(spec: GameSpec, state: Any, seat: int, prompt: Prompt, rng: random.Random) -> str:
     """A legal value for a typed prompt, found by trying a few ('' if none was)."""
     assert prompt.input is not None
-    field, action = prompt.input.field, prompt.input.action
     if prompt.input.kind == "text":
         tries: list[Any] = ["Zollverein", "Café", "1"]
     else:
@@ -68,7 +67,7 @@ def _typed(spec: GameSpec, state: Any, seat: int, prompt: Prompt, rng: random.Ra
         step = prompt.input.multiple_of or 1
         tries = sorted({rng.randrange(low, high + 1, step) for _ in range(5)} | {low})
     for value in tries:
-        if _legal(spec, state, seat, {**action, field: value}):
+        if _legal(spec, state, seat, prompt.input.fill(value)):
             return str(value)
     return ""
 

@@ -10,10 +10,8 @@ import discord
 import pytest
 
 from bot import pictures
-from tests import toygame
 from tests.fake_discord import ALL_RIGHTS, APP_ID, CHANNEL, EPHEMERAL, GUILD, FakeDiscord, World
 
-toygame.install()
 ALICE, BOB = 11, 22
 
 

@@ -5,11 +5,8 @@ import discord
 import pytest
 
 from bot import pictures
-from tests import toygame
 from tests.fake_discord import EPHEMERAL, FakeDiscord, World
 from tests.robot import Move, play_out
-
-toygame.install()
 
 # (game, players, options): the test game and the EINS IST KEINS card game; AUFRUHR! and
 # the board game run through this same test from test_aufruhr_adapters.py and

@@ -5,10 +5,10 @@ from dataclasses import replace
 from bot import fame
 from rules import registry
 from rules.core.protocol import Outcome, Record
-from tests import toygame
 from tests.chat import Chat
+from tests.games import auktion
 
-SPEC = toygame.install()
+SPEC = auktion.SPEC
 SEATS = [("u1", "Ann"), ("u2", "Ben")]
 
 
@@ -63,7 +63,7 @@ async def test_a_new_best_record_is_announced_when_the_game_ends(redis, monkeypa
         outcome = SPEC.outcome(state)
         if outcome is None:
             return None
-        record = Record(seat=0, value=3, key="toy.bid_taken", params={"amount": 3})
+        record = Record(seat=0, value=3, key="auktion.bid_taken", params={"amount": 3})
         return outcome.model_copy(update={"record": record})
 
     rekord = replace(SPEC, id="auktion_rekord", outcome=with_record)

@@ -8,9 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot import i18n
-from tests import toygame
 
-toygame.install()
 ROOT = Path(__file__).resolve().parent.parent
 # Calls whose first string argument (or key= / label=) is a message key.
 KEY_CALLS = {
@@ -31,7 +29,7 @@ KEY = re.compile(r"^[a-z_]+(\.[a-z_]+)+$")
 
 
 def _code_files():
-    for folder in ("bot", "adapters", "rules", "render", "tests/toygame"):
+    for folder in ("bot", "adapters", "rules", "render", "tests/games"):
         yield from (ROOT / folder).rglob("*.py")
 
 

@@ -22,12 +22,12 @@ from render import png as raster
 from render.maps import _overlaps, draw_map, place_labels
 from render.svg import Svg
 from render.text import DISCORD_LIMIT, fit
-from tests import toygame
-from tests.toygame.engine import apply, public_view, seat_view, setup
-from tests.toygame.model import Bid, Options
+from tests.games import auktion
+from tests.games.auktion.engine import apply, public_view, seat_view, setup
+from tests.games.auktion.model import Bid, Options
 from tests.tube_map import tube
 
-SPEC = toygame.install()
+SPEC = auktion.SPEC
 GOLDEN = Path(__file__).parent / "golden"
 HOSTILE = ["</text><script>alert(1)</script>", "&amp; \"quoted\" 'x'", "Jürgen ‰"]
 SVG_NS = "{http://www.w3.org/2000/svg}"

@@ -6,10 +6,8 @@ import logging
 import pytest
 
 from bot.router import Incoming, Router
-from tests import toygame
 from tests.chat import Chat
-
-toygame.install()
+from tests.games import auktion
 
 LOBBY = ["alice: /new auktion rounds=2", "bob: /join", "carol: /join"]
 STARTED = [*LOBBY, "alice: /start"]
@@ -138,7 +136,7 @@ async def test_the_same_update_delivered_twice_is_applied_once(chat):
     again = await router.handle(msg)
     assert again == []
     table = await chat.table()
-    assert table.state["bids"] == {"0": 4}
+    assert table.state["bids"]["answers"] == {"0": 4}
 
 
 async def test_private_events_never_reach_the_group(chat):
@@ -243,7 +241,7 @@ async def test_concurrent_joins_from_several_processes_lose_nothing(
 
     from rules import registry
 
-    crowd = dataclasses.replace(toygame.SPEC, id="crowd", max_players=250)
+    crowd = dataclasses.replace(auktion.SPEC, id="crowd", max_players=250)
     monkeypatch.setitem(registry._GAMES, "crowd", crowd)
     routers = [Router(await redis_factory()) for _ in range(4)]
     await routers[0].handle(
@@ -264,7 +262,7 @@ async def test_concurrent_joins_from_several_processes_lose_nothing(
 
 
 async def test_no_traceback_reaches_a_chat(chat, caplog, monkeypatch):
-    from tests.toygame import engine
+    from tests.games.auktion import engine
 
     def broken(*args):
         raise ZeroDivisionError("engine bug")
@@ -396,12 +394,12 @@ async def test_images_off_sends_boards_as_text_only(chat):
 async def test_an_engine_refusal_is_told_to_the_player_alone(chat, monkeypatch):
     """A game's refusal may name private values (money): it never goes to the group."""
     from rules.core.protocol import FreeInput, Prompt
-    from tests.toygame import engine
+    from tests.games.auktion import engine
 
     public_bid = Prompt(
         id="pub",
         seats=(0, 1),
-        key="toy.prompt.bid",
+        key="auktion.prompt.bid",
         params={"worth": 1},
         input=FreeInput(kind="number", field="amount", action={"type": "bid"}),
         command="offer",
@@ -415,7 +413,7 @@ async def test_an_engine_refusal_is_told_to_the_player_alone(chat, monkeypatch):
     from rules import registry
 
     monkeypatch.setitem(
-        registry._GAMES, "auktion", dataclasses.replace(toygame.SPEC, prompts=prompts)
+        registry._GAMES, "auktion", dataclasses.replace(auktion.SPEC, prompts=prompts)
     )
     monkeypatch.setattr(engine, "prompts", prompts)
     await chat.say("alice: /new auktion", "bob: /join", "alice: /start")

@@ -8,11 +8,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.router import Incoming
-from tests import toygame
 from tests.chat import Chat
 from tests.test_router import STARTED
-
-toygame.install()
 
 USERS = st.sampled_from(["alice", "bob", "carol", "dave"])
 WORDS = st.sampled_from(

@@ -11,7 +11,6 @@ import pytest
 
 from bot import mailbox, pictures
 from bot.replies import Button, InputRequest, Reply
-from tests import toygame
 from tests.fake_telegram import (
     BOT_USERNAME,
     GROUP,
@@ -21,7 +20,6 @@ from tests.fake_telegram import (
     until,
 )
 
-toygame.install()
 ALICE, BOB = 11, 22
 
 

@@ -4,11 +4,8 @@ game must reach the right chat with buttons that work, and nothing private the g
 import fakeredis
 import pytest
 
-from tests import toygame
 from tests.fake_telegram import GROUP, FakeTelegram, running_bot, until
 from tests.robot import Move, play_out
-
-toygame.install()
 
 # (game, players, options): the test game and the EINS IST KEINS card game; AUFRUHR! and
 # the board game run through this same test from test_aufruhr_adapters.py and

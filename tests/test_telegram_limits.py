@@ -10,10 +10,8 @@ from redis import exceptions as redis_errors
 from adapters.telegram.calls import Retry
 from adapters.telegram.format import MESSAGE_LIMIT, units
 from adapters.telegram.pace import Pace
-from tests import toygame
 from tests.fake_telegram import GROUP, FakeTelegram, running_bot, until
 
-toygame.install()
 ALICE, BOB = 11, 22
 
 

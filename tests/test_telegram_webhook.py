@@ -14,10 +14,7 @@ from adapters.telegram.pace import Pace
 from adapters.telegram.settings import Settings
 from bot.app import read_env_file
 from bot.router import Router
-from tests import toygame
 from tests.fake_telegram import GROUP, TOKEN, FakeTelegram, until
-
-toygame.install()
 
 
 def test_settings_from_the_environment():

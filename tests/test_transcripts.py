@@ -13,9 +13,7 @@ from pathlib import Path
 import pytest
 
 from adapters.console.__main__ import run_script
-from tests import toygame
 
-toygame.install()
 HERE = Path(__file__).parent / "transcripts"
 SCRIPTS = sorted(HERE.glob("*.txt"))
 

@@ -5,6 +5,8 @@ subventions, bid secretly for municipal and RuhrCity projects, build them on the
 the Ruhr, collect payouts and bribe the Lord Mayor. Readings of the rule book: NOTES.md.
 """
 
+from pathlib import Path
+
 from pydantic import TypeAdapter
 
 from rules.aufruhr import engine, model
@@ -25,6 +27,8 @@ SPEC = GameSpec(
     seat_view=engine.seat_view,
     timeout=engine.timeout,
     outcome=engine.outcome,
+    secrets=engine.secrets,
+    locales=Path(__file__).parent / "locales",
     rulebook="rules/aufruhr/NOTES.md",
     commands=("bid", "demand", "pay", "deal", "accept", "decline"),
 )

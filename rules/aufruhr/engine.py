@@ -11,6 +11,8 @@ card one more round is played; then VI. scoring, and the winner places the RuhrC
 Readings of the rule book are in NOTES.md; each names the test that pins it.
 """
 
+from typing import Any
+
 from pydantic import TypeAdapter
 
 from rules.aufruhr import cards as deck
@@ -47,12 +49,21 @@ from rules.aufruhr.prompted import prompted
 from rules.aufruhr.prompts import prompts
 from rules.aufruhr.views import public_view, seat_view
 from rules.core.errors import RuleError
-from rules.core.protocol import Event, Outcome, Prompt
+from rules.core.protocol import Event, Outcome, Prompt, Secrets, payload
 from rules.core.rng import Rng
 
 ACTION: TypeAdapter[Action] = TypeAdapter(Action)
 
-__all__ = ["apply", "outcome", "prompts", "public_view", "seat_view", "setup", "timeout"]
+__all__ = [
+    "apply",
+    "outcome",
+    "prompts",
+    "public_view",
+    "seat_view",
+    "secrets",
+    "setup",
+    "timeout",
+]
 
 
 def setup(n: int, options: Options, seed: int) -> State:
@@ -161,6 +172,22 @@ def _apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]
     raise RuleError("error.not_now")
 
 
+def secrets(state: State) -> Secrets:
+    """A treasury is its mayor's alone; so are a ballot until the count and a sealed bid
+    until the reveal. (A folder's typed demand is secret too, but free text can be any
+    word the board also shows, so the search for it would accuse the innocent.)"""
+    found: dict[int, dict[str, Any]] = {}
+    for seat, mayor in enumerate(state.mayors):
+        mine: dict[str, Any] = {"money": mayor.money}
+        found[seat] = mine
+        if state.election is not None and state.election.ballots.get(seat) is not None:
+            mine["ballot"] = state.election.ballots[seat]
+        a = state.auction
+        if state.phase == "bid" and a is not None and a.bids.get(seat):
+            mine["bid"] = a.bids[seat]
+    return found
+
+
 def outcome(state: State) -> Outcome | None:
     if state.phase != "over":
         return None
@@ -183,4 +210,4 @@ def timeout(state: State, prompt: Prompt, seat: int) -> Action:
         return Give(seat=None)
     if prompt.id.startswith("intend:"):
         return Intend(choice="default")
-    return ACTION.validate_python(dict(prompt.options[0].action))
+    return ACTION.validate_python(payload(prompt.options[0].action))

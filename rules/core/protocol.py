@@ -9,11 +9,12 @@ A game is a `GameSpec`: pure functions over its own pydantic `State`.
 Seats are numbered 0..n-1; the bot maps them to chat users.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from pathlib import Path
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, SerializeAsAny, TypeAdapter, ValidationError
 
 from rules.core.errors import ParseError
 
@@ -38,12 +39,24 @@ class Event(Frozen):
         return self.to is None
 
 
+# A game's own action model (one member of its action union): what a button does.
+# (A plain dict is still accepted while the games move to typed actions: issue 14.)
+ActionModel = Annotated[
+    dict[str, Any] | SerializeAsAny[BaseModel], Field(union_mode="left_to_right")
+]
+
+
+def payload(action: BaseModel | dict[str, Any]) -> dict[str, Any]:
+    return dict(action) if isinstance(action, dict) else action.model_dump()
+
+
 class Option(Frozen):
-    """One button: its label (a message key, or literal text when `literal`) and the action."""
+    """One button: its label (a message key, or literal text when `literal`) and the action,
+    one of the game's own action models."""
 
     label: str
     params: dict[str, Any] = Field(default_factory=dict)
-    action: dict[str, Any]
+    action: ActionModel
     literal: bool = False  # label is data (a player's or a place's name), not a message key
     # Seats this button is not shown to (a ballot does not offer the voter himself); the
     # engine still refuses such an answer typed by hand.
@@ -51,11 +64,12 @@ class Option(Frozen):
 
 
 class FreeInput(Frozen):
-    """A typed answer: the value goes into `action[field]`."""
+    """A typed answer: the value replaces `field` of the `action` model (a template whose
+    `field` holds any placeholder), and the whole is validated as the game's action."""
 
     kind: Literal["number", "text"]
     field: str
-    action: dict[str, Any]
+    action: ActionModel
     min: int | None = None
     max: int | None = None
     multiple_of: int | None = None
@@ -64,6 +78,10 @@ class FreeInput(Frozen):
     # Leading words that name a player (`@handle`, a platform mention) reach the engine
     # as seat tokens `#<seat>` (see `seat_token`): engines know seats, not people.
     names_seats: bool = False
+
+    def fill(self, value: Any) -> dict[str, Any]:
+        """The payload of this input typed as `value`, for `GameSpec.parse_action`."""
+        return {**payload(self.action), self.field: value}
 
 
 def seat_token(seat: int) -> str:
@@ -117,9 +135,26 @@ class Outcome(Frozen):
     record: Record | None = None  # for the Hall of Fame, where the game keeps records
 
 
+# What each seat alone may know at this moment, by name: {seat: {"hand": [...], "money": 240}}.
+Secrets = Mapping[int, Mapping[str, Any]]
+
+
+def no_secrets(state: Any) -> Secrets:
+    """For games of perfect information (every piece and score is on the table)."""
+    return {}
+
+
 @dataclass(frozen=True)
 class GameSpec:
-    """Everything the bot needs to run one game. Registered once in rules/registry.py."""
+    """Everything the bot needs to run one game. Found by rules/registry.py.
+
+    `secrets(state)` declares where the game's private information lives now (a hand,
+    a treasury, a sealed bid or ballot before its reveal), per seat and by name; the
+    conformance suite checks that none of it reaches the public view or a public event.
+    `invariants(state)` raises AssertionError when the game's own invariants break (money
+    conserved, cards neither lost nor doubled); the conformance playouts call it at every
+    step. `locales` is the folder of the game's catalogs (`de.po`, `en.po`), beside it.
+    """
 
     id: str
     names: dict[str, str]  # language → display name
@@ -135,15 +170,19 @@ class GameSpec:
     seat_view: Callable[[Any, int], BaseModel]
     timeout: Callable[[Any, Prompt, int], Any]  # the action applied for a silent seat
     outcome: Callable[[Any], Outcome | None]  # None while the game runs
+    secrets: Callable[[Any], Secrets]
     rulebook: str = ""  # where the full rule book is
     commands: tuple[str, ...] = ()  # verbs players may type (`/bid 30`), for clear refusals
     languages: tuple[str, ...] = field(default=("de", "en"))
+    invariants: Callable[[Any], None] | None = None
+    locales: Path | None = None  # <package>/locales: de.po, en.po
 
     def name(self, lang: str) -> str:
         return self.names.get(lang) or next(iter(self.names.values()))
 
-    def parse_action(self, payload: dict[str, Any]) -> Any:
+    def parse_action(self, action: dict[str, Any] | BaseModel) -> Any:
+        """An action of this game, from a button's model or a typed payload."""
         try:
-            return self.action.validate_python(payload)
+            return self.action.validate_python(payload(action))
         except ValidationError as e:
             raise ParseError("error.bad_action") from e

@@ -8,10 +8,12 @@ the clock keeper moves the clock on half an hour, then closed pubs leave the gam
 everyone refills to six. Readings of the rule book: NOTES.md ("The board game").
 """
 
+from pathlib import Path
+
 from pydantic import TypeAdapter
 
 from rules.core.errors import RuleError
-from rules.core.protocol import Event, GameSpec, Outcome, Prompt, Record
+from rules.core.protocol import Event, GameSpec, Outcome, Prompt, Record, no_secrets
 from rules.core.rng import Rng
 from rules.einsistkeins import boardturn as turn
 from rules.einsistkeins import wins
@@ -188,6 +190,8 @@ BOARD_GAME = GameSpec(
     seat_view=seat_view,
     timeout=timeout,
     outcome=outcome,
+    secrets=no_secrets,  # the cards lie face up in front of each player
+    locales=Path(__file__).parent / "locales",
     rulebook="rules/einsistkeins/NOTES.md",
     commands=("go",),
 )

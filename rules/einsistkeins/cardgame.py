@@ -8,10 +8,12 @@ trick, whose pubs count as visited for its taker, who deals everyone a card and 
 Readings of the rule book: NOTES.md ("The card game").
 """
 
+from pathlib import Path
+
 from pydantic import TypeAdapter
 
 from rules.core.errors import RuleError
-from rules.core.protocol import Event, FreeInput, GameSpec, Option, Outcome, Prompt
+from rules.core.protocol import Event, FreeInput, GameSpec, Option, Outcome, Prompt, Secrets
 from rules.core.rng import Rng
 from rules.einsistkeins import wins
 from rules.einsistkeins.cardmodel import (
@@ -372,6 +374,11 @@ def seat_view(state: State, seat: int) -> SeatView:
     )
 
 
+def secrets(state: State) -> Secrets:
+    """A hand is its holder's alone (the pile's order is nobody's)."""
+    return {s: {"hand": list(hand)} for s, hand in enumerate(state.hands)}
+
+
 CARD_GAME = GameSpec(
     id="einsistkeins_karten",
     names={"de": "Eins ist keins – Kartenspiel", "en": "Eins ist keins – card game"},
@@ -387,6 +394,8 @@ CARD_GAME = GameSpec(
     seat_view=seat_view,
     timeout=timeout,
     outcome=outcome,
+    secrets=secrets,
+    locales=Path(__file__).parent / "locales",
     rulebook="rules/einsistkeins/NOTES.md",
     commands=("play",),
 )

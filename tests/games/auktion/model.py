@@ -5,6 +5,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field
 
 from rules.core.protocol import Frozen
+from rules.core.turns import Collect
 
 START_COINS = 10
 
@@ -23,7 +24,7 @@ class State(BaseModel):
     lot: int = 0  # worth of the lot on offer
     coins: list[int]
     points: list[int]
-    bids: dict[int, int] = Field(default_factory=dict)  # secret until all are in
+    bids: Collect[int] = Collect(asked=())  # sealed: secret until all are in
     winner: int | None = None
     passed: list[int] = Field(default_factory=list)
 

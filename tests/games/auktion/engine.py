@@ -1,9 +1,10 @@
 """Pure transitions of the test-only auction game."""
 
 from rules.core.errors import RuleError
-from rules.core.protocol import Event, FreeInput, Option, Outcome, Prompt
+from rules.core.protocol import Event, FreeInput, Option, Outcome, Prompt, Secrets
 from rules.core.rng import Rng
-from tests.toygame.model import (
+from rules.core.turns import Collect, clockwise
+from tests.games.auktion.model import (
     START_COINS,
     Action,
     Bid,
@@ -39,45 +40,43 @@ def _roll_lot(state: State) -> tuple[int, list[int]]:
 
 def _new_lot(state: State) -> tuple[State, list[Event]]:
     worth, dice = _roll_lot(state)
-    state.lot, state.bids, state.winner, state.passed = worth, {}, None, []
+    state.lot, state.winner, state.passed = worth, None, []
+    state.bids = Collect(asked=tuple(range(state.players)))
     state.phase = "bid"
     return state, [
-        Event(key="toy.lot", params={"round": state.round, "worth": worth, "dice": dice})
+        Event(key="auktion.lot", params={"round": state.round, "worth": worth, "dice": dice})
     ]
 
 
 def prompts(state: State) -> list[Prompt]:
     if state.phase == "bid":
-        waiting = tuple(s for s in range(state.players) if s not in state.bids)
         return [
             Prompt(
                 id=f"bid:{state.round}",
-                seats=waiting,
-                key="toy.prompt.bid",
+                seats=state.bids.waiting,
+                key="auktion.prompt.bid",
                 params={"worth": state.lot},
                 options=tuple(
-                    Option(label=str(n), literal=True, action={"type": "bid", "amount": n})
-                    for n in (0, 1, 2, 5)
+                    Option(label=str(n), literal=True, action=Bid(amount=n)) for n in (0, 1, 2, 5)
                 ),
-                input=FreeInput(kind="number", field="amount", action={"type": "bid"}, min=0),
+                input=FreeInput(kind="number", field="amount", action=Bid(amount=0), min=0),
                 secret=True,
                 command="bid",
                 deadline=state.options.deadline,
             )
         ]
     if state.phase == "protest":
-        waiting = tuple(
-            s for s in range(state.players) if s != state.winner and s not in state.passed
-        )
+        assert state.winner is not None
+        waiting = tuple(clockwise(state.players, 0, (state.winner, *state.passed)))
         return [
             Prompt(
                 id=f"protest:{state.round}",
                 seats=waiting,
-                key="toy.prompt.protest",
+                key="auktion.prompt.protest",
                 params={"winner_seat": state.winner},
                 options=(
-                    Option(label="toy.button.protest", action={"type": "protest"}),
-                    Option(label="toy.button.pass", action={"type": "pass"}),
+                    Option(label="auktion.button.protest", action=Protest()),
+                    Option(label="auktion.button.pass", action=Pass()),
                 ),
                 deadline=PROTEST_DEADLINE,
             )
@@ -103,27 +102,27 @@ def _bid(state: State, seat: int, amount: int) -> tuple[State, list[Event]]:
     if state.phase != "bid":
         raise RuleError("error.not_now")
     if amount < 0:
-        raise RuleError("toy.error.negative")
+        raise RuleError("auktion.error.negative")
     if amount > state.coins[seat]:
-        raise RuleError("toy.error.too_poor", coins=state.coins[seat])
-    state.bids[seat] = amount
-    events = [Event(key="toy.bid_taken", params={"amount": amount}, to=(seat,))]
-    if len(state.bids) < state.players:
+        raise RuleError("auktion.error.too_poor", coins=state.coins[seat])
+    state.bids = state.bids.answer(seat, amount)
+    events = [Event(key="auktion.bid_taken", params={"amount": amount}, to=(seat,))]
+    if not state.bids.complete:
         return state, events
     # All sealed bids are in: reveal them together.
-    bids = [state.bids[s] for s in range(state.players)]
-    events.append(Event(key="toy.reveal", params={"bids_by_seat": bids}))
+    bids = [state.bids.answers[s] for s in range(state.players)]
+    events.append(Event(key="auktion.reveal", params={"bids_by_seat": bids}))
     top = max(bids)
     leaders = [s for s, b in enumerate(bids) if b == top]
     if top == 0 or len(leaders) > 1:
-        events.append(Event(key="toy.no_sale"))
+        events.append(Event(key="auktion.no_sale"))
         return _next_round(state, events)
     winner = leaders[0]
     state.coins[winner] -= top
     state.points[winner] += state.lot
     state.winner = winner
     state.phase = "protest"
-    events.append(Event(key="toy.sold", params={"winner_seat": winner, "price": top}))
+    events.append(Event(key="auktion.sold", params={"winner_seat": winner, "price": top}))
     return state, events
 
 
@@ -131,7 +130,7 @@ def _protest(state: State, seat: int) -> tuple[State, list[Event]]:
     if state.phase != "protest":
         raise RuleError("error.not_now")
     if state.coins[seat] < 1:
-        raise RuleError("toy.error.too_poor", coins=0)
+        raise RuleError("auktion.error.too_poor", coins=0)
     assert state.winner is not None
     state.coins[seat] -= 1
     old = state.lot
@@ -139,7 +138,7 @@ def _protest(state: State, seat: int) -> tuple[State, list[Event]]:
     state.points[state.winner] += new - old
     events = [
         Event(
-            key="toy.protested",
+            key="auktion.protested",
             params={
                 "seat": seat,
                 "winner_seat": state.winner,
@@ -165,7 +164,7 @@ def _pass(state: State, seat: int) -> tuple[State, list[Event]]:
 def _next_round(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     if state.round >= state.options.rounds:
         state.phase = "over"
-        state.bids, state.winner, state.passed = {}, None, []
+        state.bids, state.winner, state.passed = Collect(asked=()), None, []
         return state, events
     state.round += 1
     state, more = _new_lot(state)
@@ -199,11 +198,30 @@ def public_view(state: State) -> PublicView:
         phase=state.phase,
         lot=state.lot,
         points=tuple(state.points),
-        answered=tuple(sorted(state.bids)) if state.phase == "bid" else (),
+        answered=state.bids.answered if state.phase == "bid" else (),
     )
 
 
 def seat_view(state: State, seat: int) -> SeatView:
     return SeatView(
-        seat=seat, coins=state.coins[seat], points=state.points[seat], my_bid=state.bids.get(seat)
+        seat=seat,
+        coins=state.coins[seat],
+        points=state.points[seat],
+        my_bid=state.bids.answers.get(seat),
     )
+
+
+def secrets(state: State) -> Secrets:
+    """Coins are kept behind a screen; a bid is secret until all are in (then it is
+    shown and spent, and the collection starts afresh)."""
+    sealed = {} if state.bids.complete else state.bids.answers
+    return {
+        s: {"coins": state.coins[s], **({"bid": sealed[s]} if s in sealed else {})}
+        for s in range(state.players)
+    }
+
+
+def invariants(state: State) -> None:
+    """Coins only go to the bank: nobody ever has more than they started with, or less
+    than nothing."""
+    assert all(0 <= c <= START_COINS for c in state.coins), state.coins

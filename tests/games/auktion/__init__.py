@@ -8,10 +8,12 @@ the protester one coin and re-rolls the lot's worth for the winner. The first
 protest or everybody passing closes the window. Most coins + points wins.
 """
 
+from pathlib import Path
+
 from pydantic import TypeAdapter
 
 from rules.core.protocol import GameSpec
-from tests.toygame import engine, model
+from tests.games.auktion import engine, model
 
 SPEC = GameSpec(
     id="auktion",
@@ -28,21 +30,9 @@ SPEC = GameSpec(
     seat_view=engine.seat_view,
     timeout=engine.timeout,
     outcome=engine.outcome,
-    rulebook="tests/toygame/__init__.py",
+    secrets=engine.secrets,
+    invariants=engine.invariants,
+    locales=Path(__file__).parent / "locales",
+    rulebook="tests/games/auktion/__init__.py",
     commands=("bid",),
 )
-
-
-def install() -> GameSpec:
-    """Make the test game playable: registry, text board, catalogs. Safe to call twice."""
-    from pathlib import Path
-
-    from bot import i18n
-    from render.boards import register
-    from rules import registry
-    from tests.toygame import render
-
-    registry.register(SPEC)
-    register(SPEC.id, render.RENDERERS)
-    i18n.add_locales(Path(__file__).parent / "locales")
-    return SPEC
