@@ -3,8 +3,13 @@
 import asyncio
 import contextlib
 import logging
+import signal
+import subprocess
+import sys
 from collections import Counter
+from pathlib import Path
 
+import redis.asyncio as aioredis
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 from bot.keys import deadlines_key
@@ -178,11 +183,11 @@ async def test_a_ticker_survives_redis_being_unreachable(redis, caplog):
     class Flaky(Deadlines):
         failures = 2
 
-        async def claim_due(self, now: float, limit: int = 100) -> list[str]:
+        async def claim(self, now: float, lease: float = 60.0):
             if self.failures:
                 self.failures -= 1
                 raise RedisConnectionError("connection refused")
-            return await super().claim_due(now, limit)
+            return await super().claim(now, lease)
 
     d = Flaky(redis, PLATFORM)
     await d.add({"m": 1.0})
@@ -202,3 +207,122 @@ async def test_a_ticker_survives_redis_being_unreachable(redis, caplog):
             await _stop(task)
     assert fired == ["m"]
     assert caplog.text.count("deadline ticker could not reach Redis") == 2
+
+
+async def test_a_claimer_that_dies_before_acknowledging_loses_nothing(redis, redis_factory):
+    """A process killed between claim and acknowledgement: its lease runs out and another
+    process claims the deadline again; acknowledged, it is gone for good."""
+    d = Deadlines(redis, PLATFORM)
+    await d.add({f"m{i}": float(i) for i in range(100)})
+    dead = [await d.claim(200.0, lease=30.0) for _ in range(85)]  # claimed, never acked
+    assert [c.member for c in dead] == [f"m{i}" for i in range(85)]
+    other = Deadlines(await redis_factory(), PLATFORM)
+    alive = []
+    while (c := await other.claim(200.0, lease=30.0)) is not None:
+        alive.append(c.member)
+        await other.ack(c)
+    assert alive == [f"m{i}" for i in range(85, 100)]  # the dead claims are not due yet
+    late = []
+    while (c := await other.claim(231.0, lease=30.0)) is not None:  # their leases ran out
+        late.append(c.member)
+        await other.ack(c)
+    assert sorted(late, key=lambda m: int(m[1:])) == [f"m{i}" for i in range(85)]
+    assert await other.claim(10_000.0) is None  # nothing fires twice once acknowledged
+
+
+async def test_an_acknowledgement_after_the_lease_ran_out_spares_the_new_claim(redis):
+    d = Deadlines(redis, PLATFORM)
+    await d.add({"m": 1.0})
+    slow = await d.claim(5.0, lease=10.0)
+    again = await d.claim(16.0, lease=10.0)  # the slow claimer's lease ran out
+    assert slow is not None and again is not None and again.member == "m"
+    await d.ack(slow)  # late: must not remove the new claim
+    assert await d.claim(27.0, lease=10.0) is not None  # the new claim ran out in turn
+
+
+async def test_a_graceful_stop_hands_back_what_it_was_firing(redis):
+    """A ticker cancelled mid-fire (a graceful stop) releases its claim: due at once, for
+    the next process."""
+    d = Deadlines(redis, PLATFORM)
+    await d.add({f"m{i}": float(i) for i in range(100)})
+    started = asyncio.Event()
+    fired: list[str] = []
+
+    async def fire(member: str) -> None:
+        if len(fired) == 15:
+            started.set()
+            await asyncio.sleep(3600)  # stopped while firing this one
+        fired.append(member)
+
+    task = asyncio.create_task(run_ticker(d, fire, clock=lambda: 500.0, interval=0.001))
+    await asyncio.wait_for(started.wait(), 5)
+    await _stop(task)
+    rest = []
+    while (c := await d.claim(500.0)) is not None:
+        rest.append(c.member)
+        await d.ack(c)
+    assert len(fired) == 15 and "m15" in rest  # the one being fired was handed back
+    assert sorted(fired + rest) == sorted(f"m{i}" for i in range(100))  # none lost, none twice
+
+
+# A ticker in a real OS process against the real redis-server: each fire is recorded in a
+# Redis list, slowly, so the process can be killed mid-fire.
+TICKER = """
+import asyncio, sys, time
+import redis.asyncio as aioredis
+from bot.scheduler import Deadlines, run_ticker
+
+async def main():
+    r = aioredis.Redis.from_url(sys.argv[1])
+    d = Deadlines(r, "test")
+    async def fire(member):
+        await r.rpush("fired", member)
+        await asyncio.sleep(0.002)
+    await run_ticker(d, fire, clock=time.time, interval=0.01, lease=2.0)
+
+asyncio.run(main())
+"""
+
+
+def _ticker(url: str) -> subprocess.Popen:
+    root = Path(__file__).resolve().parent.parent
+    return subprocess.Popen([sys.executable, "-c", TICKER, url], cwd=root)
+
+
+async def test_a_ticker_process_killed_mid_batch_loses_no_deadline(real_redis_url):
+    """1,000 due deadlines; a ticker process is SIGKILLed while firing them, and a second
+    one fires the rest, and the dead one's claim once its lease (2 s here) has run out."""
+    r = aioredis.Redis.from_url(real_redis_url)
+    await r.flushdb()
+    d = Deadlines(r, "test")
+    await d.add({f"m{i}": float(i) for i in range(1000)})  # all long due
+    first = _ticker(real_redis_url)
+    try:
+        for _ in range(500):
+            if await r.llen("fired") >= 100:
+                break
+            await asyncio.sleep(0.01)
+        first.send_signal(signal.SIGKILL)
+        first.wait(5)
+        killed_after = await r.llen("fired")
+        assert 0 < killed_after < 1000, "the kill must come mid-batch"
+        second = _ticker(real_redis_url)
+        try:
+            for _ in range(3000):
+                fired = {m.decode() for m in await r.lrange("fired", 0, -1)}
+                if len(fired) == 1000:
+                    break
+                await asyncio.sleep(0.01)
+        finally:
+            second.send_signal(signal.SIGTERM)
+            second.wait(5)
+        all_fired = [m.decode() for m in await r.lrange("fired", 0, -1)]
+        assert set(all_fired) == {f"m{i}" for i in range(1000)}, "a deadline was lost"
+        # At most the one being fired when the process died fires twice.
+        assert len(all_fired) - len(set(all_fired)) <= 1
+        print(f"killed after {killed_after} of 1000; fired twice: {len(all_fired) - 1000}")
+    finally:
+        if first.poll() is None:
+            first.kill()
+        await r.flushdb()
+        await r.aclose()
