@@ -84,7 +84,9 @@ def test_every_key_in_the_code_is_in_both_catalogs(key):
 @pytest.mark.parametrize("pattern", sorted(_key_patterns_in_code()))
 def test_every_key_built_in_the_code_has_catalog_entries(pattern):
     """A key built from parts must name keys that exist, alike in both languages."""
-    found = {lang: {k for k in i18n.keys(lang) if re.fullmatch(pattern, k)} for lang in i18n.LANGUAGES}
+    found = {
+        lang: {k for k in i18n.keys(lang) if re.fullmatch(pattern, k)} for lang in i18n.LANGUAGES
+    }
     assert found["en"], f"no key in the catalogs matches {pattern}"
     assert found["en"] == found["de"]
 
