@@ -12,6 +12,7 @@ ngettext with the parameter `count`.
 import gettext
 import io
 import logging
+import math
 import unicodedata
 from functools import cache
 from pathlib import Path
@@ -140,9 +141,17 @@ _CONTROL = {"Cc", "Zl", "Zp"}
 
 def _number(value: Any, lang: str) -> Any:
     """Numbers as people of that language write them: large whole numbers 1,000 /
-    1.000, and fractions with the locale's decimal sign: 0.6 / 0,6."""
+    1.000, and fractions with the locale's decimal sign: 0.6 / 0,6. Babel's decimal
+    context holds 28 digits; a longer number a player typed is grouped by hand."""
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10_000:
-        return format_decimal(value, locale=lang)
+        if abs(value) < 10**27:
+            return format_decimal(value, locale=lang)
+        sep = "." if lang == "de" else ","
+        digits = str(abs(value))
+        groups = [digits[max(0, i - 3) : i] for i in range(len(digits), 0, -3)][::-1]
+        return ("-" if value < 0 else "") + sep.join(groups)
     if isinstance(value, float):
+        if not math.isfinite(value) or abs(value) >= 1e27:
+            return f"{value:g}"
         return format_decimal(value, format="0.0##", locale=lang)
     return value

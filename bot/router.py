@@ -18,6 +18,7 @@ from bot.answers import asks_a_button, find_typed, typed_value
 from bot.commands import COMMON, Command, parse
 from bot.deadlines import Deadline
 from bot.dice_text import roll_text
+from bot.hygiene import clean
 from bot.i18n import LANGUAGES, normalize, t
 from bot.keys import deadlines_key, table_key, user_tables_key
 from bot.outbox import Outbox
@@ -86,6 +87,7 @@ class Router:
 
     async def handle(self, msg: Incoming) -> list[Reply]:
         """Everything the bot answers to `msg`. Never raises; never shows a traceback."""
+        msg = replace(msg, text=clean(msg.text), name=clean(msg.name, newlines=False))
         try:
             try:
                 return await self._handle(msg)

@@ -9,12 +9,24 @@ Fonts are named explicitly (DejaVu): the resvg rasteriser silently drops text wh
 font-family is only a generic `sans-serif`.
 """
 
+import re
 import xml.etree.ElementTree as ET
 from typing import Any
 
 SANS = "DejaVu Sans"
 MONO = "DejaVu Sans Mono"
 NS = "http://www.w3.org/2000/svg"
+
+
+# What XML 1.0 cannot hold at all (C0 but tab and line breaks, surrogates, U+FFFE/FFFF):
+# ElementTree would write it and the document would be invalid; bidi overrides too.
+_NOT_XML = re.compile(
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff\u202a-\u202e\u2066-\u2069]"
+)
+
+
+def xml_safe(text: str) -> str:
+    return _NOT_XML.sub("", text)
 
 
 def _attrs(values: dict[str, Any]) -> dict[str, str]:
@@ -25,7 +37,7 @@ def _attrs(values: dict[str, Any]) -> dict[str, str]:
             continue
         if isinstance(value, float):
             value = f"{value:.1f}".rstrip("0").rstrip(".")
-        out[key if key == "viewBox" else key.rstrip("_").replace("_", "-")] = str(value)
+        out[key if key == "viewBox" else key.rstrip("_").replace("_", "-")] = xml_safe(str(value))
     return out
 
 
@@ -80,7 +92,7 @@ class Group:
             font_weight=weight,
             **attrs,
         )
-        element.text = content  # ElementTree escapes it when serialising
+        element.text = xml_safe(content)  # ElementTree escapes the rest when serialising
 
 
 class Svg(Group):

@@ -172,3 +172,14 @@ def test_no_user_visible_prose_bypasses_the_catalog(folder):
         if (lits := _prose_literals(p))
     }
     assert offenders == {}
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_numbers_of_any_size_are_shown(lang):
+    """A number a player types may be of any size (`/bid 100000000000000000000000000000`):
+    it is grouped as the language writes it, never a traceback."""
+    sep = "." if lang == "de" else ","
+    assert i18n._number(10**29, lang) == sep.join(["100"] + ["000"] * 9)
+    assert i18n._number(-(10**30), lang) == "-" + sep.join(["1"] + ["000"] * 10)
+    assert i18n._number(12_345, lang) == f"12{sep}345"
+    assert i18n._number(float("inf"), lang) == "inf"

@@ -190,3 +190,17 @@ def test_hand_legend_and_tokens_carry_their_words_and_letters():
     assert width == 190 and {"Zollverein", "Folkwang", "40", "Education", "A", "B", "C"} <= set(
         texts
     )
+
+
+def test_control_characters_and_bidi_overrides_never_make_an_svg_invalid():
+    import xml.etree.ElementTree as ET
+
+    from render.svg import Svg
+
+    doc = Svg(100, 50)
+    hostile = "a\x00b\x07c\x1b[31m\ud800d\u202eevil\ufffe"
+    doc.text(1, 2, hostile, fill="#000")
+    doc.rect(0, 0, 1, 1, data_name=hostile)
+    svg = doc.to_string()
+    ET.fromstring(svg)  # valid XML
+    assert "abc[31mdevil" in svg
