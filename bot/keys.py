@@ -7,14 +7,15 @@ all of a chat lives on one cluster slot and a Lua script may touch it atomically
 PREFIX = "stammtisch"
 
 
-def deadlines_key(platform: str) -> str:
-    """The sorted set of one platform's deadlines (see bot/scheduler.py).
+def deadlines_key(platform: str, shard: int) -> str:
+    """One of the sorted sets of one platform's deadlines (see bot/scheduler.py).
 
-    One per platform, because only a process of that platform can send what a deadline
-    says: a Telegram bot claiming a Discord table's timeout would swallow it. It cannot
-    share a slot with the tables, so it is written beside a table's compare-and-set.
+    Per platform, because only a process of that platform can send what a deadline
+    says: a Telegram bot claiming a Discord table's timeout would swallow it. Sharded,
+    each shard with its own hash tag, so a cluster spreads them. They cannot share a
+    slot with the tables, so they are written beside a table's compare-and-set.
     """
-    return f"{PREFIX}:{{deadlines:{platform}}}:zset"
+    return f"{PREFIX}:{{deadlines:{platform}:{shard}}}:zset"
 
 
 def chat_tag(platform: str, chat: str) -> str:

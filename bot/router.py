@@ -20,7 +20,7 @@ from bot.deadlines import Deadline
 from bot.dice_text import roll_text
 from bot.hygiene import clean
 from bot.i18n import LANGUAGES, normalize, t
-from bot.keys import deadlines_key, table_key, user_tables_key
+from bot.keys import table_key, user_tables_key
 from bot.outbox import Outbox
 from bot.replies import Reply
 from bot.scheduler import Deadlines
@@ -410,7 +410,7 @@ class Router:
         only what is harmless when it loses (see play.settle on deadline tokens; an
         extra private route is skipped by `_via_private`)."""
         if out.schedule:
-            pipe.zadd(deadlines_key(out.platform), out.schedule)
+            self.deadlines(out.platform).queue(pipe, out.schedule)
         for user in out.joined - out.left:
             pipe.sadd(user_tables_key(out.platform, user), chat)
 

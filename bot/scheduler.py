@@ -12,7 +12,9 @@ deadline for a prompt already answered does nothing.
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+import zlib
+from collections import defaultdict
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +22,12 @@ from bot.keys import deadlines_key
 
 log = logging.getLogger(__name__)
 LEASE = 60.0  # seconds a claimed deadline is the claimer's; then anyone may claim it again
+# Each platform's deadlines are spread over SHARDS sorted sets, each with its own hash tag,
+# so on a Redis Cluster no one node holds (and serves) every timer. A member's shard comes
+# from its first two fields (`<platform>|<chat>|…`): one chat's deadlines share a shard and
+# fire in their order. 8 spreads them over the 3 masters of our test cluster and any
+# cluster up to 8; an idle ticker then asks 8 times a second, which costs nothing.
+SHARDS = 8
 
 
 # One due deadline (or one whose claimer's lease ran out: it died mid-fire) moves from the
@@ -61,57 +69,94 @@ class Claim:
     lease: str  # the end of the lease, as written: the acknowledgement's proof
 
 
+def shard_of(member: str, shards: int = SHARDS) -> int:
+    chat = "|".join(member.split("|", 2)[:2])
+    return zlib.crc32(chat.encode()) % shards
+
+
 class Deadlines:
-    def __init__(self, redis: Any, platform: str) -> None:
+    def __init__(self, redis: Any, platform: str, shards: int = SHARDS) -> None:
         self.redis = redis
-        self.key = deadlines_key(platform)
-        self.claimed_key = self.key + ":claimed"  # same hash tag: one slot, one script
+        self.keys = [deadlines_key(platform, i) for i in range(shards)]
         self._claim = redis.register_script(_CLAIM)
         self._ack = redis.register_script(_ACK)
         self._release = redis.register_script(_RELEASE)
+        self._turn = 0  # the shard a claim looks at first: taken in turn, none starves
+
+    def _key(self, member: str) -> str:
+        return self.keys[shard_of(member, len(self.keys))]
+
+    @staticmethod
+    def _claimed(key: str) -> str:
+        return key + ":claimed"  # same hash tag: one slot, one script
+
+    def _by_key(self, members: Iterable[str]) -> dict[str, list[str]]:
+        grouped: dict[str, list[str]] = defaultdict(list)
+        for m in members:
+            grouped[self._key(m)].append(m)
+        return grouped
+
+    def queue(self, pipe: Any, items: dict[str, float]) -> None:
+        """Queue the ZADDs that schedule `items` on `pipe` (sent with a table's write)."""
+        for key, members in self._by_key(items).items():
+            pipe.zadd(key, {m: items[m] for m in members})
 
     async def add(self, items: dict[str, float]) -> None:
         """Schedule members at absolute times (epoch seconds); re-adding moves them."""
         if items:
-            await self.redis.zadd(self.key, items)
+            async with self.redis.pipeline(transaction=False) as pipe:
+                self.queue(pipe, items)
+                await pipe.execute()
 
     async def cancel(self, *members: str) -> None:
-        if members:
-            await self.redis.zrem(self.key, *members)
+        for key, of_key in self._by_key(members).items():
+            await self.redis.zrem(key, *of_key)
 
     async def matching(self, pattern: str) -> dict[str, float]:
         """Every scheduled member matching a Redis glob, with its due time."""
-        found = self.redis.zscan_iter(self.key, match=pattern)
-        return {m.decode() if isinstance(m, bytes) else m: s async for m, s in found}
+        found: dict[str, float] = {}
+        for key in self.keys:
+            async for m, score in self.redis.zscan_iter(key, match=pattern):
+                found[_text(m)] = score
+        return found
 
     async def claim(self, now: float, lease: float = LEASE) -> Claim | None:
-        """The earliest deadline due by `now`, leased to the caller until `now + lease`
-        (or a deadline whose earlier claimer's lease has run out). One round trip."""
+        """A deadline due by `now` (the earliest of its shard), leased to the caller until
+        `now + lease`, or one whose earlier claimer's lease has run out. One round trip a
+        shard, the shards taken in turn."""
         until = repr(now + lease)
-        member = await self._claim(keys=[self.key, self.claimed_key], args=[now, until])
-        return Claim(_text(member), until) if member else None
+        for i in range(len(self.keys)):
+            key = self.keys[(self._turn + i) % len(self.keys)]
+            member = await self._claim(keys=[key, self._claimed(key)], args=[now, until])
+            if member:
+                self._turn = (self._turn + i + 1) % len(self.keys)
+                return Claim(_text(member), until)
+        return None
 
     async def ack(self, claim: Claim) -> None:
         """The deadline has fired: it is gone for good."""
-        await self._ack(keys=[self.claimed_key], args=[claim.member, claim.lease])
+        claimed = self._claimed(self._key(claim.member))
+        await self._ack(keys=[claimed], args=[claim.member, claim.lease])
 
     async def release(self, claim: Claim, now: float) -> None:
         """Hand a claimed deadline back unfired (a graceful stop): due again at once."""
+        key = self._key(claim.member)
         args = [claim.member, claim.lease, now]
-        await self._release(keys=[self.key, self.claimed_key], args=args)
+        await self._release(keys=[key, self._claimed(key)], args=args)
 
     async def claim_due(self, now: float, limit: int = 100) -> list[str]:
-        """Claim and acknowledge up to `limit` due deadlines at once: for callers that fire
-        them in the same breath and cannot die in between (the console's script clock)."""
-        members = []
-        while len(members) < limit and (claim := await self.claim(now)) is not None:
+        """Claim and acknowledge up to `limit` due deadlines at once, earliest first: for
+        callers that fire them in the same breath and cannot die in between (the
+        console's script clock)."""
+        claims = []
+        while len(claims) < limit and (claim := await self.claim(now)) is not None:
             await self.ack(claim)
-            members.append(claim.member)
-        return members
+            claims.append(claim)
+        return [c.member for c in claims]
 
     async def next_due(self) -> float | None:
-        first = await self.redis.zrange(self.key, 0, 0, withscores=True)
-        return first[0][1] if first else None
+        firsts = [await self.redis.zrange(key, 0, 0, withscores=True) for key in self.keys]
+        return min((f[0][1] for f in firsts if f), default=None)
 
 
 def _text(member: bytes | str) -> str:

@@ -25,7 +25,9 @@ import fakeredis
 import pytest
 import redis.asyncio as aioredis
 
-from tests.redis_server import redis_server
+from redis.asyncio.cluster import RedisCluster
+
+from tests.redis_server import redis_cluster, redis_server
 
 
 def _check_reachable(url: str) -> None:
@@ -53,8 +55,22 @@ def real_redis_url():
         yield url  # the server is stopped (terminate, wait) when the session ends
 
 
+@pytest.fixture(scope="session")
+def real_cluster_url():
+    """A 3-master Redis Cluster on loopback for the session (tests/redis_server.py)."""
+    with contextlib.ExitStack() as stack:
+        try:
+            url = stack.enter_context(redis_cluster())
+        except FileNotFoundError:
+            if os.environ.get("STAMMTISCH_REQUIRE_REDIS") == "1":
+                pytest.fail("redis-server is not installed, and STAMMTISCH_REQUIRE_REDIS=1")
+            pytest.skip("redis-server is not installed")
+        yield url
+
+
 class Backend:
-    """Makes clients of one backend: a fresh fake server per test, or the real one."""
+    """Makes clients of one backend: a fresh fake server per test, the real one, or the
+    real cluster (a `RedisCluster` client, as `REDIS_CLUSTER=1` makes)."""
 
     def __init__(self, kind: str, url: str | None) -> None:
         self.kind, self.url = kind, url
@@ -64,6 +80,8 @@ class Backend:
     def client(self):
         if self.kind == "fake":
             made = fakeredis.FakeAsyncRedis(server=self.server)
+        elif self.kind == "cluster":
+            made = RedisCluster.from_url(self.url)
         else:
             made = aioredis.Redis.from_url(self.url)
         self.clients.append(made)
@@ -74,16 +92,28 @@ class Backend:
             await self.clients.pop().aclose()
 
 
-@pytest.fixture(params=["fake", "real"])
-async def backend(request):
-    url = request.getfixturevalue("real_redis_url") if request.param == "real" else None
+async def make_backend(request):
+    """The `backend` fixture's body, for modules that add "cluster" to its params."""
+    url = None
+    if request.param == "real":
+        url = request.getfixturevalue("real_redis_url")
+    elif request.param == "cluster":
+        url = request.getfixturevalue("real_cluster_url")
     made = Backend(request.param, url)
     try:
         if request.param == "real":
             await made.client().flushdb()
+        elif request.param == "cluster":
+            await made.client().flushdb(target_nodes=RedisCluster.PRIMARIES)
         yield made
     finally:
         await made.close()
+
+
+@pytest.fixture(params=["fake", "real"])
+async def backend(request):
+    async for made in make_backend(request):
+        yield made
 
 
 @pytest.fixture

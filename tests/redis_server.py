@@ -1,6 +1,7 @@
-"""A real redis-server for the tests, on a free loopback port, stopped afterwards.
+"""Real redis-servers for the tests, on free loopback ports, stopped afterwards: one
+server (`redis_server`), or a Redis Cluster of three masters (`redis_cluster`).
 
-Used by tests/conftest.py (one server per test session) and bench/command_path.py.
+Used by tests/conftest.py (one of each per test session) and the benches.
 """
 
 import contextlib
@@ -49,9 +50,10 @@ def _tail(log: Path) -> str:
 
 
 @contextlib.contextmanager
-def redis_server() -> Iterator[str]:
+def redis_server(*extra: str) -> Iterator[str]:
     """Start Debian's redis-server; yield its URL. Raises FileNotFoundError if absent,
-    RuntimeError (with the server's log) if it does not answer PING in time."""
+    RuntimeError (with the server's log) if it does not answer PING in time. `extra`
+    arguments go to the server (`--cluster-enabled yes`)."""
     binary = shutil.which("redis-server")
     if binary is None:
         raise FileNotFoundError("redis-server")
@@ -65,6 +67,7 @@ def redis_server() -> Iterator[str]:
                     *(binary, "--port", str(port), "--bind", "127.0.0.1"),
                     *("--save", "", "--appendonly", "no", "--protected-mode", "yes"),
                     *("--dir", folder, "--logfile", str(log)),
+                    *extra,
                 ],
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL,
@@ -88,3 +91,46 @@ def redis_server() -> Iterator[str]:
                     f"redis-server on 127.0.0.1:{port} {how} within {START_TIMEOUT:.0f} s "
                     f"(attempt {attempt}); its log:\n{_tail(log)}"
                 )
+
+
+CLUSTER_MASTERS = 3
+
+
+@contextlib.contextmanager
+def redis_cluster(masters: int = CLUSTER_MASTERS) -> Iterator[str]:
+    """A Redis Cluster of `masters` masters (no replicas) on loopback, made with
+    `redis-cli --cluster create`; yields the URL of one node (a cluster client finds the
+    others). Raises FileNotFoundError without redis-server or redis-cli."""
+    cli = shutil.which("redis-cli")
+    if cli is None:
+        raise FileNotFoundError("redis-cli")
+    with contextlib.ExitStack() as stack:
+        urls = [
+            stack.enter_context(
+                redis_server("--cluster-enabled", "yes", "--cluster-node-timeout", "5000")
+            )
+            for _ in range(masters)
+        ]
+        nodes = [u.removeprefix("redis://").removesuffix("/0") for u in urls]
+        done = subprocess.run(
+            [cli, "--cluster", "create", *nodes, "--cluster-replicas", "0", "--cluster-yes"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        if done.returncode != 0:
+            raise RuntimeError(f"redis-cli --cluster create failed:\n{done.stdout}{done.stderr}")
+        host, port = nodes[0].split(":")
+        deadline = time.monotonic() + START_TIMEOUT
+        while not _cluster_ok(cli, host, port):
+            if time.monotonic() > deadline:
+                raise RuntimeError("the cluster did not reach cluster_state:ok")
+            time.sleep(0.05)
+        yield f"redis://{nodes[0]}"
+
+
+def _cluster_ok(cli: str, host: str, port: str) -> bool:
+    info = subprocess.run(
+        [cli, "-h", host, "-p", port, "cluster", "info"], capture_output=True, text=True
+    ).stdout
+    return "cluster_state:ok" in info

@@ -9,18 +9,33 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import pytest
 import redis.asyncio as aioredis
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 from bot.keys import deadlines_key
 from bot.scheduler import Deadlines, run_ticker
+from tests.conftest import make_backend
 
 PLATFORM = "test"
-KEY = deadlines_key(PLATFORM)
+KEY = deadlines_key(PLATFORM, 0)
+
+
+def one_queue(redis) -> Deadlines:
+    """The deadlines in one shard (KEY), where their order is the claim order."""
+    return Deadlines(redis, PLATFORM, shards=1)
+
+
+# Also against a Redis Cluster of three masters (issue 21): every key and script of one
+# table or one deadline queue stays in one slot.
+@pytest.fixture(params=["fake", "real", "cluster"])
+async def backend(request):
+    async for made in make_backend(request):
+        yield made
 
 
 async def test_due_deadlines_come_in_time_order_and_only_once(redis):
-    d = Deadlines(redis, PLATFORM)
+    d = one_queue(redis)
     assert await d.next_due() is None
     assert await d.claim_due(1e12) == []
     await d.add({"late": 30.0, "early": 10.0, "future": 99.0, "exact": 50.0})
@@ -34,7 +49,7 @@ async def test_due_deadlines_come_in_time_order_and_only_once(redis):
 
 
 async def test_cancel_and_move(redis):
-    d = Deadlines(redis, PLATFORM)
+    d = one_queue(redis)
     await d.add({"a": 10.0, "b": 10.0, "c": 80.0})
     await d.cancel("a")
     await d.cancel()  # nothing to cancel: no command
@@ -48,7 +63,7 @@ async def test_cancel_and_move(redis):
 
 
 async def test_claim_respects_the_limit_earliest_first(redis):
-    d = Deadlines(redis, PLATFORM)
+    d = one_queue(redis)
     await d.add({f"m{i}": float(i) for i in range(10)})
     assert await d.claim_due(100.0, limit=4) == ["m0", "m1", "m2", "m3"]
     assert await d.claim_due(100.0) == [f"m{i}" for i in range(4, 10)]
@@ -58,8 +73,8 @@ async def test_a_deadline_moved_during_a_claim_is_not_lost(redis, redis_factory)
     """The router re-adds a deadline (moves it later) just as a ticker claims it. The
     claim must see it either before the move (fired at its old time, the moved one
     kept) or after (not due yet); never remove the moved one, so it never fires."""
-    claimer = Deadlines(redis, PLATFORM)
-    mover = Deadlines(await redis_factory(), PLATFORM)
+    claimer = one_queue(redis)
+    mover = one_queue(await redis_factory())
     await mover.add({"m": 10.0})
     send, moved = redis.execute_command, False
 
@@ -90,7 +105,7 @@ async def _stop(*tasks: asyncio.Task) -> None:
 async def test_two_tickers_fire_each_deadline_exactly_once(redis, redis_factory, backend):
     # 100 due at once, 200 falling due one by one over 0.2 s of the injected clock.
     members = {f"m{i}": 0.0 if i < 100 else (i - 100) / 1000 for i in range(300)}
-    await Deadlines(redis, PLATFORM).add(members)
+    await one_queue(redis).add(members)
     now = 0.0
     fired: list[tuple[int, str]] = []
 
@@ -104,7 +119,7 @@ async def test_two_tickers_fire_each_deadline_exactly_once(redis, redis_factory,
     tickers = [
         asyncio.create_task(
             run_ticker(
-                Deadlines(await redis_factory(), PLATFORM),  # two processes: own clients
+                one_queue(await redis_factory()),  # two processes: own clients
                 fire_as(process),
                 clock=lambda: now,
                 interval=0.005,
@@ -135,7 +150,7 @@ async def test_two_tickers_fire_each_deadline_exactly_once(redis, redis_factory,
 
 
 async def test_a_failing_deadline_is_logged_and_the_ticker_goes_on(redis, caplog):
-    d = Deadlines(redis, PLATFORM)
+    d = one_queue(redis)
     await d.add({"bad": 1.0, "good": 2.0, "later": 20.0})
     fired = []
     now = 10.0
@@ -161,7 +176,7 @@ async def test_a_failing_deadline_is_logged_and_the_ticker_goes_on(redis, caplog
 
 
 async def test_a_backlog_is_fired_in_one_tick_not_one_batch_per_interval(redis):
-    d = Deadlines(redis, PLATFORM)
+    d = one_queue(redis)
     await d.add({f"m{i}": float(i) for i in range(250)})  # e.g. after a restart
     fired: list[str] = []
 
@@ -212,11 +227,11 @@ async def test_a_ticker_survives_redis_being_unreachable(redis, caplog):
 async def test_a_claimer_that_dies_before_acknowledging_loses_nothing(redis, redis_factory):
     """A process killed between claim and acknowledgement: its lease runs out and another
     process claims the deadline again; acknowledged, it is gone for good."""
-    d = Deadlines(redis, PLATFORM)
+    d = one_queue(redis)
     await d.add({f"m{i}": float(i) for i in range(100)})
     dead = [await d.claim(200.0, lease=30.0) for _ in range(85)]  # claimed, never acked
     assert [c.member for c in dead] == [f"m{i}" for i in range(85)]
-    other = Deadlines(await redis_factory(), PLATFORM)
+    other = one_queue(await redis_factory())
     alive = []
     while (c := await other.claim(200.0, lease=30.0)) is not None:
         alive.append(c.member)
@@ -231,7 +246,7 @@ async def test_a_claimer_that_dies_before_acknowledging_loses_nothing(redis, red
 
 
 async def test_an_acknowledgement_after_the_lease_ran_out_spares_the_new_claim(redis):
-    d = Deadlines(redis, PLATFORM)
+    d = one_queue(redis)
     await d.add({"m": 1.0})
     slow = await d.claim(5.0, lease=10.0)
     again = await d.claim(16.0, lease=10.0)  # the slow claimer's lease ran out
@@ -243,7 +258,7 @@ async def test_an_acknowledgement_after_the_lease_ran_out_spares_the_new_claim(r
 async def test_a_graceful_stop_hands_back_what_it_was_firing(redis):
     """A ticker cancelled mid-fire (a graceful stop) releases its claim: due at once, for
     the next process."""
-    d = Deadlines(redis, PLATFORM)
+    d = one_queue(redis)
     await d.add({f"m{i}": float(i) for i in range(100)})
     started = asyncio.Event()
     fired: list[str] = []
@@ -326,3 +341,17 @@ async def test_a_ticker_process_killed_mid_batch_loses_no_deadline(real_redis_ur
             first.kill()
         await r.flushdb()
         await r.aclose()
+
+
+async def test_deadlines_are_spread_over_shards_and_one_chats_stay_in_order(redis):
+    """On a cluster the shards live on different masters; one chat's deadlines share a
+    shard, so its reminder still fires before its timeout after a backlog."""
+    d = Deadlines(redis, PLATFORM)
+    chats = [f"{PLATFORM}|chat{i}" for i in range(40)]
+    await d.add({f"{c}|remind|1|": 1.0 for c in chats} | {f"{c}|timeout|1|": 2.0 for c in chats})
+    used = [k for k in d.keys if await redis.zcard(k)]
+    assert len(used) == len(d.keys) == 8  # 40 chats reach every shard
+    fired = await d.claim_due(10.0, limit=1000)
+    assert sorted(fired) == sorted(f"{c}|{k}|1|" for c in chats for k in ("remind", "timeout"))
+    for c in chats:
+        assert fired.index(f"{c}|remind|1|") < fired.index(f"{c}|timeout|1|")
