@@ -24,7 +24,6 @@ from urllib.parse import urlsplit
 import fakeredis
 import pytest
 import redis.asyncio as aioredis
-
 from redis.asyncio.cluster import RedisCluster
 
 from tests.redis_server import redis_cluster, redis_server

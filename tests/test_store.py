@@ -9,18 +9,9 @@ from redis.asyncio.connection import AbstractConnection
 from bot.keys import table_key, user_tables_key
 from bot.redis_conn import _without_password
 from bot.store import KEEP, RedisStore, StoreConflict
-from tests.conftest import make_backend
 
 KEY = table_key("telegram", "-100123")
 SEEN = "test:seen"  # what `also` writes in these tests
-
-
-# Also against a Redis Cluster of three masters (issue 21): every key and script of one
-# table or one deadline queue stays in one slot.
-@pytest.fixture(params=["fake", "real", "cluster"])
-async def backend(request):
-    async for made in make_backend(request):
-        yield made
 
 
 def test_keys_are_pinned_and_share_the_chat_hash_tag():
