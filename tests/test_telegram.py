@@ -10,6 +10,7 @@ import fakeredis
 import pytest
 
 from bot import mailbox, pictures
+from bot.keys import mailbox_key
 from bot.replies import Button, InputRequest, Reply
 from tests.fake_telegram import (
     BOT_USERNAME,
@@ -296,7 +297,7 @@ async def test_the_mailbox_keeps_replies_as_json_and_the_group_is_told_once(redi
     for _ in range(mailbox.MAX_WAITING + 5):
         await mailbox.keep(redis, "telegram", "23", reply)
     assert len(await mailbox.take(redis, "telegram", "23")) == mailbox.MAX_WAITING
-    assert 0 < await redis.ttl(mailbox.mailbox_key("telegram", "22")) <= mailbox.TTL_SECONDS
+    assert 0 < await redis.ttl(mailbox_key("telegram", "22")) <= mailbox.TTL_SECONDS
 
 
 def _boards(fake: FakeTelegram) -> list[dict]:
