@@ -226,8 +226,8 @@ async def test_the_command_menus_in_english_and_german_for_groups_and_private_ch
     assert menus["all_group_chats", "de"]["roll"] == "Würfeln, z. B. 4d6kh3"
     # a game's verb is offered everywhere (a sealed bid is typed privately), described
     # by the game's own catalog where it has a line for it
-    assert menus["all_private_chats", None]["bid"] == "Your sealed bid for the lot, e.g. /bid 3"
-    assert menus["all_group_chats", "de"]["bid"] == "Dein verdecktes Gebot, z. B. /bid 3"
+    assert menus["all_private_chats", None]["bid"] == "Your sealed bid in the auction, e.g. /bid 60"
+    assert menus["all_group_chats", "de"]["go"].startswith("Zu einer Kneipe oder Haltestelle")
     # a private chat's menu offers only what works there
     assert "new" in menus["all_group_chats", None] and "start" in menus["all_group_chats", None]
     assert {"new", "join", "start", "abort"}.isdisjoint(menus["all_private_chats", None])
