@@ -93,8 +93,9 @@ def board(table: Table, out: Outbox, now: float, call: Call) -> bool:
     spec = lobby.spec_of(table)
     play.show_board(table, spec, play.state_of(spec, table), out)
     # Asked for, the board is posted anew: an edit far up a busy chat would look like
-    # no answer. Later turns edit this new one.
+    # no answer. Later turns edit this new one. The prompts follow it, with buttons.
     table.board_message = None
+    play.repost_prompts(table, spec, out, now)
     return True
 
 

@@ -476,3 +476,20 @@ async def test_redis_cluster_1_connects_to_the_cluster(real_cluster_url, monkeyp
     await client.flushdb(target_nodes=RedisCluster.PRIMARIES)
     await client.aclose()
     await other.aclose()
+
+
+async def test_board_posts_the_current_prompt_again_with_live_buttons(chat):
+    """A prompt lost on its way (a crash, a message scrolled out of sight) is shown again
+    by /board: privately, with buttons, to each seat still to answer; the group hears
+    whom we wait for and the time left, nothing secret."""
+    await chat.say(*STARTED, "alice> 2")
+    chat.router.clock.now += 30
+    out = await chat.say("dave: /board")
+    assert "[dm:bob:buttons] [0] [1] [2] [5]" in out and "[dm:carol:buttons] [0] [1] [2] [5]" in out
+    assert not any(line.startswith("[dm:alice") for line in out)  # alice has answered
+    group = [line for line in out if line.startswith("[group")]
+    assert any("bob" in line and "carol" in line for line in group)
+    assert any("90" in line for line in group)  # 120 s to answer, 30 s gone
+    # the buttons shown work
+    out = await chat.say("bob> [1]")
+    assert any("Your bid of 1 is sealed." in line for line in out)
