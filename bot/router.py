@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot import buttons, commands, lobby, play
+from bot import buttons, commands, hygiene, lobby, play
 from bot.answers import asks_a_button, find_typed, typed_value
 from bot.commands import Command, parse
 from bot.deadlines import Deadline
@@ -92,7 +92,7 @@ class Router:
 
     async def handle(self, msg: Incoming) -> list[Reply]:
         """Everything the bot answers to `msg`. Never raises; never shows a traceback."""
-        msg = replace(msg, text=clean(msg.text), name=clean(msg.name, newlines=False))
+        msg = replace(msg, text=clean(msg.text), name=hygiene.name(msg.name))
         try:
             try:
                 return await self._handle(msg)

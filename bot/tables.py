@@ -115,6 +115,8 @@ class Tables:
             self.deadlines(out.platform).queue(pipe, out.schedule)
         for user in out.joined - out.left:
             pipe.sadd(user_tables_key(out.platform, user), chat)
+            # idle, it goes with its tables (a user's last table expires as idle as this)
+            pipe.pexpire(user_tables_key(out.platform, user), self.store.ttl_ms)
 
     async def _after_write(self, platform: str, chat: str, out: Outbox) -> None:
         """What must only happen once the write has won: forgetting private routes."""
