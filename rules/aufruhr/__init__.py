@@ -10,6 +10,7 @@ from pathlib import Path
 from pydantic import TypeAdapter
 
 from rules.aufruhr import engine, model
+from rules.aufruhr.invariants import invariants
 from rules.core.protocol import GameSpec
 
 SPEC = GameSpec(
@@ -28,6 +29,7 @@ SPEC = GameSpec(
     timeout=engine.timeout,
     outcome=engine.outcome,
     secrets=engine.secrets,
+    invariants=invariants,
     locales=Path(__file__).parent / "locales",
     rulebook="rules/aufruhr/NOTES.md",
     commands=("bid", "demand", "pay", "deal", "accept", "decline"),

@@ -1,34 +1,23 @@
-"""Where a project may be built (rule book III.a, "Realizing projects").
+"""III.a Building a municipal project at once: its buyer picks the site (sites.py says
+where he may), and one of his markers goes onto it."""
 
-Municipal: in a community connected to the mayor's great city or to one of his RuhrCity
-nuclei, directly or through communities where he already has a project; at most two
-projects per community; never in a great city (they start with their two).
-RuhrCity: anywhere, alone, in a community without any project.
-"""
-
-from collections.abc import Mapping
-
-from rules.aufruhr.mapdata import neighbours, ruhr_map
-from rules.aufruhr.model import CITIES
-
-MAX_PER_COMMUNITY = 2
-Board = Mapping[str, tuple[tuple[int, ...], ...]]  # community → owners of each project
+from rules.aufruhr import data, projects
+from rules.aufruhr.model import Project, State
+from rules.aufruhr.sites import open_sites
+from rules.core.errors import RuleError
+from rules.core.protocol import Event
 
 
-def nuclei(board: Board, seat: int, city: str) -> set[str]:
-    """The mayor's own great city plus every community where he holds a project."""
-    return {city} | {c for c, projects in board.items() if any(seat in o for o in projects)}
-
-
-def municipal_sites(
-    board: Board, seat: int, city: str, cities: tuple[str, ...] = CITIES
-) -> list[str]:
-    """`cities` are the great cities in play; the others are ordinary communities."""
-    reach: set[str] = set()
-    for c in nuclei(board, seat, city):
-        reach |= neighbours(c)
-    return sorted(c for c in reach if c not in cities and len(board.get(c, ())) < MAX_PER_COMMUNITY)
-
-
-def ruhrcity_sites(board: Board, cities: tuple[str, ...] = CITIES) -> list[str]:
-    return sorted(c for c in ruhr_map().communities if c not in cities and not board.get(c))
+def build(state: State, seat: int, site: str, events: list[Event]) -> None:
+    if site not in open_sites(state, seat):
+        raise RuleError("error.aufruhr.bad_site")
+    card = state.build_card
+    assert card is not None
+    kind, size, cats, _ = projects.kind(card)
+    state.board.setdefault(site, []).append(
+        Project(kind=kind, size=size, categories=cats, owners=(seat,), card=card)
+    )
+    state.mayors[seat].markers -= 1
+    state.build = state.build_card = None
+    params = {"seat": seat, "place": data.place(site), **projects.names(card)}
+    events.append(Event(key="aufruhr.built", params=params))

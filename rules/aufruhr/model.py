@@ -1,8 +1,8 @@
-"""AUFRUHR! state, options, actions and views.
+"""AUFRUHR! state, options and actions.
 
 The state is one pydantic model holding everything, private parts included (treasuries,
 bribe tokens, sealed ballots and bids, folder drafts, the PRNG). The views are separate
-types: `PublicView` is what the group may see, `SeatView` what one mayor sees alone.
+types, in views.py: what the group may see and what one mayor sees alone.
 """
 
 from typing import Annotated, Literal
@@ -10,12 +10,15 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.core.protocol import Frozen
+from rules.core.turns import Collect
 
 # Rule book, set-up: 4 players Duisburg, Essen, Bochum, Dortmund; 5: + Recklinghausen;
 # 6: + Hagen (community ids from data/communities.json).
 CITIES = ("duisburg", "essen", "bochum", "dortmund", "recklinghausen", "hagen")
 SEED_MONEY = 240  # 3×50 + 3×20 + 3×10 per mayor, kept secret
 MARKERS = 13
+# II. EU subventions by player count: the Lord Mayor gives each mayor one of these.
+AMOUNTS = {4: (40, 30, 20, 10), 5: (50, 40, 30, 20, 10), 6: (60, 50, 40, 30, 20, 10)}
 
 
 class Bilingual(Frozen):
@@ -50,11 +53,20 @@ class Mayor(Mutable):
 
 
 class Election(Frozen):
-    """A secret simultaneous ballot; `candidates` is everybody unless it is a run-off."""
+    """A secret simultaneous ballot of every mayor; `candidates` is everybody unless it is
+    a run-off."""
 
     number: int = 1  # counts ballots, so each has its own prompt id
     candidates: tuple[int, ...]
-    ballots: dict[int, int | None] = Field(default_factory=dict)  # None: abstained
+    ballots: Collect[int | None]  # None: abstained
+
+    @classmethod
+    def of(cls, n: int, candidates: tuple[int, ...] | None = None, number: int = 1) -> "Election":
+        """A ballot of all `n` mayors for `candidates` (everybody by default)."""
+        everyone = tuple(range(n))
+        return cls(
+            number=number, candidates=candidates or everyone, ballots=Collect(asked=everyone)
+        )
 
 
 class Project(Frozen):
@@ -108,7 +120,7 @@ class Auction(Mutable):
     card: str
     minimum: int
     source: Literal["round", "event"] = "round"
-    bids: dict[int, int | None] = Field(default_factory=dict)
+    bids: Collect[int | None]  # sealed until all are in; None: no bid
     tied: list[int] = Field(default_factory=list)
     price: int = 0
     winner: int | None = None
@@ -178,34 +190,70 @@ class State(Mutable):
     final: dict[int, int] = Field(default_factory=dict)  # seat → final score, at the end
     bonus: dict[int, int] = Field(default_factory=dict)
 
+    @property
+    def n(self) -> int:
+        """The number of mayors (seats)."""
+        return len(self.mayors)
+
+    @property
+    def cities(self) -> tuple[str, ...]:
+        """The great cities in play, by seat."""
+        return tuple(m.city for m in self.mayors)
+
 
 # ----- actions ------------------------------------------------------------------------
+# One small model per kind of decision; `engine.apply` dispatches on them in one `match`.
 
 
 class Vote(Frozen):
     type: Literal["vote"] = "vote"
-    seat: int | None  # None abstains (only by timeout)
+    seat: int
+
+
+class Abstain(Frozen):
+    """A ballot not cast in time (only by timeout)."""
+
+    type: Literal["abstain"] = "abstain"
 
 
 class Give(Frozen):
-    """II: the next subvention amount to `seat`; None (a lapse) hands out the rest."""
+    """II: the next subvention amount to `seat`."""
 
     type: Literal["give"] = "give"
-    seat: int | None
+    seat: int
 
 
-class Intend(Frozen):
-    """III: "payout:<category>", "auction", or a category for the next auction slot;
-    "default" (a lapse) completes the intention as NOTES.md 29 says."""
+class Lapse(Frozen):
+    """The Lord Mayor let his decision lapse (a timeout): the remaining subventions are
+    handed out, or the intention completed, by default (NOTES.md 29)."""
 
-    type: Literal["intend"] = "intend"
-    choice: str
+    type: Literal["lapse"] = "lapse"
+
+
+class IntendPayout(Frozen):
+    """III: the payout of one category."""
+
+    type: Literal["intend_payout"] = "intend_payout"
+    category: str
+
+
+class IntendAuction(Frozen):
+    """III: three auctions; the categories follow, one `Slot` each."""
+
+    type: Literal["intend_auction"] = "intend_auction"
+
+
+class Slot(Frozen):
+    """III: the category of the next auction slot."""
+
+    type: Literal["slot"] = "slot"
+    category: str
 
 
 class Demand(Frozen):
     type: Literal["demand"] = "demand"
-    demand: str | None = None
-    text: str | None = None
+    demand: str | None = None  # a listed demand ("payout:culture"), or
+    text: str | None = None  # one typed by the giver
 
 
 class Put(Frozen):
@@ -221,20 +269,82 @@ class Hand(Frozen):
 
 
 class Accept(Frozen):
+    """The Lord Mayor takes `seat`'s folder."""
+
     type: Literal["accept_folder"] = "accept_folder"
-    seat: int | None  # None refuses every folder
+    seat: int
 
 
-class Choose(Frozen):
-    """Pick one of the listed things: the next lot, a site, a tied bidder, a partner…"""
+class RefuseAll(Frozen):
+    type: Literal["refuse_folders"] = "refuse_folders"
 
-    type: Literal["choose"] = "choose"
-    choice: str
+
+class Lot(Frozen):
+    """The revealed project to auction next."""
+
+    type: Literal["lot"] = "lot"
+    card: str
 
 
 class Bid(Frozen):
     type: Literal["bid"] = "bid"
-    amount: int
+    amount: int  # 0: no bid
+
+
+class Award(Frozen):
+    """The Lord Mayor awards a tied auction to `seat`."""
+
+    type: Literal["award"] = "award"
+    seat: int
+
+
+class Site(Frozen):
+    """Where to build: a bought municipal project, or a RuhrCity project being realised."""
+
+    type: Literal["site"] = "site"
+    community: str  # id or name
+
+
+class Realise(Frozen):
+    type: Literal["realise"] = "realise"
+    card: str
+
+
+class Done(Frozen):
+    """No more RuhrCity projects to realise this round."""
+
+    type: Literal["done"] = "done"
+
+
+class Alone(Frozen):
+    """Realise a big RuhrCity project without a partner."""
+
+    type: Literal["alone"] = "alone"
+
+
+class Back(Frozen):
+    """Put the chosen project back (no partner, too few markers to go alone)."""
+
+    type: Literal["back"] = "back"
+
+
+class Partner(Frozen):
+    """Ask `seat` to realise the big RuhrCity project together."""
+
+    type: Literal["partner"] = "partner"
+    seat: int
+
+
+class PartnerAnswer(Frozen):
+    type: Literal["partner_answer"] = "partner_answer"
+    yes: bool
+
+
+class Hall(Frozen):
+    """The winner places the RuhrCity Hall."""
+
+    type: Literal["hall"] = "hall"
+    community: str  # id or name
 
 
 class Pay(Frozen):
@@ -254,64 +364,31 @@ class Answer(Frozen):
 
 
 Action = Annotated[
-    Vote | Give | Intend | Demand | Put | Hand | Accept | Choose | Bid | Pay | Propose | Answer,
+    Vote
+    | Abstain
+    | Give
+    | Lapse
+    | IntendPayout
+    | IntendAuction
+    | Slot
+    | Demand
+    | Put
+    | Hand
+    | Accept
+    | RefuseAll
+    | Lot
+    | Bid
+    | Award
+    | Site
+    | Realise
+    | Done
+    | Alone
+    | Back
+    | Partner
+    | PartnerAnswer
+    | Hall
+    | Pay
+    | Propose
+    | Answer,
     Field(discriminator="type"),
 ]
-
-
-# ----- views ---------------------------------------------------------------------------
-
-
-class PublicProject(Frozen):
-    community: str
-    card: str
-    kind: str
-    size: str
-    categories: tuple[str, ...]
-    owners: tuple[int, ...]
-    negative: bool = False
-    name: dict[str, str] = Field(default_factory=dict)
-
-
-# Fields of the moment rather than of the board: the chat tells them as they happen,
-# and leaving them out of the view's dump keeps the bot, which reposts the board only
-# when the dump changes, from posting the same map at every step of a round.
-MOMENT = Field(exclude=True)
-
-
-class PublicView(Frozen):
-    cities: tuple[str, ...]
-    round: int
-    rounds: int
-    events_left: int
-    phase: str = MOMENT
-    lord_mayor: int | None
-    barred: int | None
-    projects: tuple[PublicProject, ...]
-    points: tuple[int, ...]
-    markers: tuple[int, ...]
-    hands: tuple[int, ...]  # how many unrealised RuhrCity projects each mayor holds
-    lots: tuple[str, ...] = MOMENT
-    auction: str | None = MOMENT
-    answered: tuple[int, ...] = MOMENT  # who has answered the secret step in progress
-    event: str | None
-    hall: str | None
-    deals: tuple[Deal, ...] = MOMENT  # the open ones (Deal.open_in)
-    final: dict[int, int] = Field(default_factory=dict)
-    auction_name: Bilingual | None = MOMENT  # the project being auctioned
-    lot_names: tuple[Bilingual, ...] = MOMENT  # revealed, still to be auctioned
-    event_name: Bilingual | None = None  # the last event card played
-
-
-class SeatView(Frozen):
-    seat: int
-    city: str
-    money: int
-    tokens: tuple[tuple[int, int, bool], ...]  # (origin, stars, usable) held
-    scandal: bool  # own scandal still in the folder
-    scandals_held: tuple[int, ...]  # origins of scandals received
-    hand: tuple[str, ...]  # unrealised RuhrCity projects (card ids)
-    hand_names: tuple[Bilingual, ...] = ()
-    ballot: int | None = None
-    bid: int | None = None
-    folder: Draft | None = None
