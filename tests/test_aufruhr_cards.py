@@ -2,7 +2,7 @@
 
 from collections import Counter
 
-from rules.aufruhr.cards import CATEGORIES, cards
+from rules.aufruhr.data import CATEGORIES, cards
 
 
 def test_sixty_projects_fifteen_per_category_thirteen_payouts():

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from pydantic import TypeAdapter
 
-from rules.aufruhr import engine, model
+from rules.aufruhr import actions, engine, model
 from rules.aufruhr.invariants import invariants
 from rules.core.protocol import GameSpec
 
@@ -20,7 +20,7 @@ SPEC = GameSpec(
     max_players=6,
     options=model.Options,
     state=model.State,
-    action=TypeAdapter(model.Action),
+    action=TypeAdapter(actions.Action),
     setup=engine.setup,
     prompts=engine.prompts,
     apply=engine.apply,

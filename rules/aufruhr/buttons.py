@@ -11,8 +11,7 @@ from collections.abc import Iterable
 from functools import cache
 
 from rules.aufruhr import data, projects
-from rules.aufruhr.data import CATEGORIES, place
-from rules.aufruhr.model import (
+from rules.aufruhr.actions import (
     Award,
     Bid,
     Demand,
@@ -26,9 +25,10 @@ from rules.aufruhr.model import (
     Put,
     Site,
     Slot,
-    State,
     Vote,
 )
+from rules.aufruhr.data import CATEGORIES, place
+from rules.aufruhr.model import State
 from rules.core.protocol import FreeInput, Option
 
 

@@ -3,8 +3,9 @@
 from functools import cache
 
 from rules.aufruhr import treasury
+from rules.aufruhr.actions import Answer, Pay, Propose
 from rules.aufruhr.data import place
-from rules.aufruhr.model import Answer, Deal, Pay, Propose, State
+from rules.aufruhr.model import Deal, State
 from rules.core.errors import RuleError
 from rules.core.protocol import Event, FreeInput, Prompt, seat_token
 

@@ -26,14 +26,11 @@ from rules.aufruhr import (
     event_cards,
     folders,
     intention,
-    payout,
     realisation,
     subventions,
     treasury,
 )
-from rules.aufruhr.clone import clone
-from rules.aufruhr.model import (
-    CITIES,
+from rules.aufruhr.actions import (
     Abstain,
     Accept,
     Action,
@@ -44,7 +41,6 @@ from rules.aufruhr.model import (
     Bid,
     Demand,
     Done,
-    Election,
     Give,
     Hall,
     Hand,
@@ -52,23 +48,19 @@ from rules.aufruhr.model import (
     IntendPayout,
     Lapse,
     Lot,
-    Mayor,
-    Options,
     Partner,
     PartnerAnswer,
     Pay,
-    Project,
     Propose,
     Put,
     Realise,
     RefuseAll,
-    Scandal,
     Site,
     Slot,
-    State,
-    Token,
     Vote,
 )
+from rules.aufruhr.clone import clone
+from rules.aufruhr.model import CITIES, Election, Mayor, Options, Project, Scandal, State, Token
 from rules.aufruhr.prompted import prompted
 from rules.aufruhr.prompts import prompts
 from rules.aufruhr.steps import (
@@ -80,7 +72,6 @@ from rules.aufruhr.steps import (
     NewRound,
     NextLot,
     OpenFolders,
-    PayoutCard,
     StartAuction,
     Step,
 )
@@ -186,9 +177,9 @@ def _decide(state: State, seat: int, action: Action, events: list[Event]) -> Ste
         case ("subvention", Lapse()):
             return subventions.lapse(state, events)
         case ("intention", IntendPayout(category=category)):
-            return intention.payout(state, category, events)
+            return intention.declare_payout(state, category, events)
         case ("intention", IntendAuction()):
-            return intention.auction(state)
+            return intention.declare_auction(state)
         case ("intention", Slot(category=category)):
             return intention.slot(state, category, events)
         case ("intention", Lapse()):
@@ -243,8 +234,6 @@ def _enter(state: State, step: Step, events: list[Event]) -> Step | None:
             return intention.next_lot(state)
         case StartAuction(card=card, source=source):
             return auction.start(state, card, source, events)
-        case PayoutCard(category=category):
-            return payout.card(state, category, events)
         case EndRound():
             return realisation.begin(state, events)
         case EventCard():

@@ -9,7 +9,8 @@ the window stood before (`FoldersClosed`).
 from typing import Any
 
 from rules.aufruhr import data
-from rules.aufruhr.model import AMOUNTS, Bilingual, Demand, Draft, Folders, Hand, Put, State
+from rules.aufruhr.actions import Demand, Hand, Put
+from rules.aufruhr.model import AMOUNTS, Bilingual, Draft, Folders, State
 from rules.aufruhr.steps import FolderContext, FoldersClosed, Step
 from rules.aufruhr.tokens import own_scandal, usable_tokens
 from rules.core.errors import RuleError

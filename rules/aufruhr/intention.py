@@ -1,15 +1,17 @@
 """III. The intention: the Lord Mayor declares the payout of one category, or an auction
 of three projects (a category for each slot, from piles that can fill it); a folder he
-takes may change it. Then it is carried out: the payout card, or the projects revealed
-and auctioned one by one, in the order he picks.
+takes may change it. Then it is carried out: the top payout card (a single or double
+payout, or the EU Commission's inspection), or the projects revealed and auctioned one
+by one, in the order he picks.
 """
 
-from rules.aufruhr import projects
-from rules.aufruhr.data import CATEGORIES
+from rules.aufruhr import data, payout, projects
+from rules.aufruhr.inspection import inspect
 from rules.aufruhr.model import State
-from rules.aufruhr.steps import EndRound, OpenFolders, PayoutCard, StartAuction, Step
+from rules.aufruhr.steps import EndRound, OpenFolders, StartAuction, Step
 from rules.core.errors import RuleError
 from rules.core.protocol import Event
+from rules.core.rng import Rng
 
 
 def begin(state: State) -> None:
@@ -21,11 +23,11 @@ def begin(state: State) -> None:
 def categories_open(state: State) -> list[str]:
     """Categories whose piles can still fill the next auction slot."""
     chosen = state.intention[1:]
-    return [c for c in CATEGORIES if len(state.piles[c]) > chosen.count(c)]
+    return [c for c in data.CATEGORIES if len(state.piles[c]) > chosen.count(c)]
 
 
-def payout(state: State, category: str, events: list[Event]) -> Step | None:
-    if state.intention or category not in CATEGORIES:
+def declare_payout(state: State, category: str, events: list[Event]) -> Step | None:
+    if state.intention or category not in data.CATEGORIES:
         raise RuleError("error.aufruhr.bad_choice")
     state.intention = [f"payout:{category}"]
     params = {"seat": state.lord_mayor, **projects.categories([category])}
@@ -33,7 +35,7 @@ def payout(state: State, category: str, events: list[Event]) -> Step | None:
     return OpenFolders("intention")
 
 
-def auction(state: State) -> None:
+def declare_auction(state: State) -> None:
     if state.intention or not categories_open(state):
         raise RuleError("error.aufruhr.bad_choice")
     state.intention = ["auction"]
@@ -54,10 +56,10 @@ def lapse(state: State, events: list[Event]) -> Step | None:
     """A lapse: an auction, the categories in turn (a payout if no pile can fill a slot)."""
     if not state.intention:
         if not categories_open(state):
-            return payout(state, CATEGORIES[0], events)
+            return declare_payout(state, data.CATEGORIES[0], events)
         state.intention = ["auction"]
     while len(state.intention) < 4 and (open_ := categories_open(state)):
-        wanted = CATEGORIES[(len(state.intention) - 1) % len(CATEGORIES)]
+        wanted = data.CATEGORIES[(len(state.intention) - 1) % len(data.CATEGORIES)]
         state.intention.append(wanted if wanted in open_ else open_[0])
     return _announce_auction(state, events)
 
@@ -89,7 +91,7 @@ def after_folders(state: State, demand: str | None, events: list[Event]) -> Step
 
 def _carry_out(state: State, events: list[Event]) -> Step | None:
     if state.intention[0].startswith("payout:"):
-        return PayoutCard(state.intention[0].split(":")[1])
+        return _payout_card(state, state.intention[0].split(":")[1], events)
     lots = [state.piles[cat].pop(0) for cat in state.intention[1:] if state.piles[cat]]
     for card in lots:
         params = {**projects.names(card), **projects.categories(projects.kind(card)[2])}
@@ -114,3 +116,25 @@ def lot(state: State, card: str) -> Step:
         raise RuleError("error.aufruhr.bad_choice")
     state.lots.remove(card)
     return StartAuction(card, "round")
+
+
+def _payout_card(state: State, category: str, events: list[Event]) -> Step:
+    """The top payout card for `category` (the pile reshuffled when it is used up)."""
+    if not state.payouts:
+        rng = Rng(state.rng)
+        state.payouts = list(state.payouts_used)
+        state.payouts_used = []
+        rng.shuffle(state.payouts)
+        state.rng = rng.state
+        events.append(Event(key="aufruhr.payouts_reshuffled"))
+    top = state.payouts.pop(0)
+    state.payouts_used.append(top)
+    kind = data.payout_kind(top)
+    if kind == "eu":
+        events.append(Event(key="aufruhr.payout_eu"))
+        if inspect(state, events):  # an impeachment ends the round at once (NOTES.md)
+            state.payouts_used.remove(top)  # "the card is played and placed into the box"
+        return EndRound()
+    events.append(Event(key=f"aufruhr.payout_{kind}", params=projects.categories([category])))
+    payout.pay_out(state, category, kind == "double", events)
+    return EndRound()

@@ -8,18 +8,10 @@ answer, so nobody's buttons go stale), plus the standing commands /pay, /deal,
 from typing import Any
 
 from rules.aufruhr import buttons, data, folders, projects, subventions
+from rules.aufruhr.actions import Accept, Alone, Back, Done, PartnerAnswer, Realise, RefuseAll
 from rules.aufruhr.commands import standing
 from rules.aufruhr.intention import categories_open
-from rules.aufruhr.model import (
-    Accept,
-    Alone,
-    Back,
-    Done,
-    PartnerAnswer,
-    Realise,
-    RefuseAll,
-    State,
-)
+from rules.aufruhr.model import State
 from rules.aufruhr.prompted import prompted
 from rules.aufruhr.sites import free_sites, open_sites
 from rules.aufruhr.tokens import own_scandal, usable_stars

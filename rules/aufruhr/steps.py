@@ -44,13 +44,6 @@ class StartAuction:
 
 
 @dataclass(frozen=True)
-class PayoutCard:
-    """III.b The top payout card for `category`."""
-
-    category: str
-
-
-@dataclass(frozen=True)
 class EndRound:
     """V. RuhrCity projects are realised, owner by owner."""
 
@@ -76,7 +69,6 @@ Step = (
     | Intention
     | NextLot
     | StartAuction
-    | PayoutCard
     | EndRound
     | EventCard
     | NewRound
