@@ -8,18 +8,23 @@ log = logging.getLogger(__name__)
 SOCKET_TIMEOUT = 5.0  # seconds
 
 
-def connect(url: str | None = None) -> Any:
-    """A redis.asyncio client; without a URL the embedded fakeredis (dies with the process)."""
+def connect(url: str | None = None, cluster: bool | None = None) -> Any:
+    """A redis.asyncio client; without a URL the embedded fakeredis (dies with the process).
+    With REDIS_CLUSTER=1 the URL names one node of a Redis Cluster, which finds the rest."""
     url = url if url is not None else os.environ.get("REDIS_URL")
+    cluster = cluster if cluster is not None else os.environ.get("REDIS_CLUSTER") == "1"
     if url:
         import redis.asyncio as redis
 
-        log.info("state in Redis at %s", _without_password(url))
+        log.info("state in Redis%s at %s", " Cluster" if cluster else "", _without_password(url))
         # A Redis that stops answering must not hang a chat forever: the command fails,
         # the player gets the one-line apology, and the next command tries again.
-        return redis.Redis.from_url(
-            url, socket_timeout=SOCKET_TIMEOUT, socket_connect_timeout=SOCKET_TIMEOUT
-        )
+        timeouts = {"socket_timeout": SOCKET_TIMEOUT, "socket_connect_timeout": SOCKET_TIMEOUT}
+        if cluster:
+            from redis.asyncio.cluster import RedisCluster
+
+            return RedisCluster.from_url(url, **timeouts)
+        return redis.Redis.from_url(url, **timeouts)
     import fakeredis
 
     log.warning(

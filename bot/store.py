@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
+from redis.asyncio.cluster import RedisCluster
 from redis.exceptions import NoScriptError
 
 R = TypeVar("R")
@@ -68,6 +69,7 @@ class RedisStore:
         self.ttl_ms = int(ttl_seconds * 1000)
         self.max_retries = max_retries
         self._cas = redis.register_script(_CAS)
+        self.cluster = isinstance(redis, RedisCluster)
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
 
     async def load(self, key: str) -> Versioned:
@@ -84,6 +86,15 @@ class RedisStore:
     ) -> bool:
         if also is None:
             return await self.cas(key, expected, data)
+        if self.cluster:
+            # A cluster client refuses scripts in a pipeline (their keys may lie anywhere):
+            # the write goes alone, and what goes with it follows once it has won.
+            won = await self.cas(key, expected, data)
+            if won:
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    also(pipe)
+                    await pipe.execute()
+            return won
 
         # EVALSHA queued by hand: a script called with client=pipe makes redis-py send
         # SCRIPT EXISTS before every pipeline, a third round trip per write. The

@@ -7,10 +7,18 @@ import pytest
 
 from bot.router import Incoming, Router
 from tests.chat import Chat
+from tests.conftest import make_backend
 from tests.games import auktion
 
 LOBBY = ["alice: /new auktion rounds=2", "bob: /join", "carol: /join"]
 STARTED = [*LOBBY, "alice: /start"]
+
+
+# Also against a Redis Cluster of three masters (issue 21).
+@pytest.fixture(params=["fake", "real", "cluster"])
+async def backend(request):
+    async for made in make_backend(request):
+        yield made
 
 
 @pytest.fixture
@@ -438,3 +446,24 @@ async def test_redis_out_of_reach_gets_an_apology_not_a_traceback(caplog):
         ]
     assert "failed on t chat c" in caplog.text
     await router.redis.aclose()
+
+
+async def test_redis_cluster_1_connects_to_the_cluster(real_cluster_url, monkeypatch):
+    """An operator sets REDIS_URL to one node and REDIS_CLUSTER=1: the bot plays on the
+    cluster (a table written through one client is read through another)."""
+    from redis.asyncio.cluster import RedisCluster
+
+    from bot.redis_conn import connect
+
+    monkeypatch.setenv("REDIS_URL", real_cluster_url)
+    monkeypatch.setenv("REDIS_CLUSTER", "1")
+    client = connect()
+    assert isinstance(client, RedisCluster)
+    chat = Chat.make(client)
+    await chat.say("alice: /new auktion", "bob: /join")
+    other = RedisCluster.from_url(real_cluster_url)  # another process's client
+    table = await Chat.make(other).table()
+    assert table is not None and [s.name for s in table.seats] == ["alice", "bob"]
+    await client.flushdb(target_nodes=RedisCluster.PRIMARIES)
+    await client.aclose()
+    await other.aclose()

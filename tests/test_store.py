@@ -9,9 +9,18 @@ from redis.asyncio.connection import AbstractConnection
 from bot.keys import table_key, user_tables_key
 from bot.redis_conn import _without_password
 from bot.store import KEEP, RedisStore, StoreConflict
+from tests.conftest import make_backend
 
 KEY = table_key("telegram", "-100123")
 SEEN = "test:seen"  # what `also` writes in these tests
+
+
+# Also against a Redis Cluster of three masters (issue 21): every key and script of one
+# table stays in one slot.
+@pytest.fixture(params=["fake", "real", "cluster"])
+async def backend(request):
+    async for made in make_backend(request):
+        yield made
 
 
 def test_keys_are_pinned_and_share_the_chat_hash_tag():
@@ -133,8 +142,10 @@ def _also(result, pipe):
 
 
 @pytest.mark.parametrize("also", [None, _also], ids=["plain", "with-also"])
-async def test_a_write_costs_two_round_trips_and_a_read_only_one(redis, round_trips, also):
+async def test_a_write_costs_two_round_trips_and_a_read_only_one(redis, round_trips, also, backend):
     store = RedisStore(redis)
+    # On a cluster, what goes with a write follows it in a round trip of its own.
+    write = 3 if also and backend.kind == "cluster" else 2
 
     async def trips(fn) -> int:
         round_trips["trips"] = 0
@@ -143,9 +154,9 @@ async def test_a_write_costs_two_round_trips_and_a_read_only_one(redis, round_tr
 
     # The first write meets NOSCRIPT and loads the script: not the steady state.
     assert await trips(lambda data: (b"warm-up", "w")) >= 2
-    assert await trips(lambda data: (b"next", "n")) == 2  # HMGET, EVALSHA (+ also)
+    assert await trips(lambda data: (b"next", "n")) == write  # HMGET, EVALSHA (+ also)
     assert await trips(lambda data: (KEEP, "k")) == 1  # HMGET only
-    assert await trips(lambda data: (b"again", "a")) == 2
+    assert await trips(lambda data: (b"again", "a")) == write
     assert (await store.load(KEY)).version == 3
 
 
