@@ -147,7 +147,7 @@ def test_subventions_go_one_by_one_and_the_last_by_itself():
 def test_subvention_demand_is_carried_out():
     state = setup(4, Options(), 1)
     state, _ = vote(state, [1, 0, 1, 1])
-    state, _ = act(state, DUISBURG, type="demand", demand="subvention:40")
+    state, _ = act(state, DUISBURG, type="demand", demand=wish("subvention:40"))
     state, _ = act(state, DUISBURG, type="put", stars=3)
     state, events = act(state, DUISBURG, type="hand", hand=True)
     assert events[0].to == (DUISBURG,)
@@ -185,8 +185,15 @@ def test_a_promised_subvention_is_kept_later_and_when_the_lord_mayor_lapses():
 # ----- bribes, scandals, the EU Commission ------------------------------------------
 
 
+def wish(demand):
+    """A listed demand, written "payout:culture", "subvention:40" or "award:0"."""
+    kind, _, arg = demand.partition(":")
+    field = {"subvention": "amount", "award": "seat"}.get(kind, "category")
+    return {"kind": kind, field: int(arg) if field != "category" else arg}
+
+
 def _folder(state, seat, demand, stars=(), scandal=False):
-    state, _ = act(state, seat, type="demand", demand=demand)
+    state, _ = act(state, seat, type="demand", demand=wish(demand))
     for s in stars:
         state, _ = act(state, seat, type="put", stars=s)
     if scandal:
@@ -631,11 +638,13 @@ def test_folder_demands_offer_only_what_would_change_something():
     state = to_intention()
     state.piles["nature"] = []
     state, _ = declare_payout(state, "economy")
-    demands = [o.action.demand for o in main(state).options if o.action.type == "demand"]
-    assert "payout:economy" not in demands and "payout:culture" in demands
-    assert "auction:nature" not in demands and "auction:education" in demands
+    demands = [
+        o.action.demand.model_dump() for o in main(state).options if o.action.type == "demand"
+    ]
+    assert wish("payout:economy") not in demands and wish("payout:culture") in demands
+    assert wish("auction:nature") not in demands and wish("auction:education") in demands
     with pytest.raises(RuleError):
-        act(state, main(state).seats[0], type="demand", demand="auction:nature")
+        act(state, main(state).seats[0], type="demand", demand=wish("auction:nature"))
 
 
 def test_the_scandal_button_is_hidden_once_the_scandal_is_spent():

@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
+from rules.aufruhr.model import Wish
 from rules.core.protocol import Frozen
 
 
@@ -57,7 +58,7 @@ class Slot(Frozen):
 
 class Demand(Frozen):
     type: Literal["demand"] = "demand"
-    demand: str | None = None  # a listed demand ("payout:culture"), or
+    demand: Wish | None = Field(default=None, discriminator="kind")  # a listed demand, or
     text: str | None = None  # one typed by the giver
 
 

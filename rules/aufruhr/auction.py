@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from pydantic import BaseModel, ConfigDict
 
 from rules.aufruhr import projects, treasury
-from rules.aufruhr.model import Auction, State
+from rules.aufruhr.model import Auction, State, WantAward, Wish
 from rules.aufruhr.sites import open_sites
 from rules.aufruhr.steps import NewRound, NextLot, OpenFolders, Step
 from rules.core.errors import RuleError
@@ -90,12 +90,11 @@ def _reveal(state: State, events: list[Event]) -> Step | None:
     return OpenFolders("tie")
 
 
-def after_folders(state: State, demand: str | None, events: list[Event]) -> Step | None:
+def after_folders(state: State, demand: Wish | None, events: list[Event]) -> Step | None:
     """A tie after the folder window: a folder taken may have named the winner."""
     assert state.auction is not None
-    kind, _, arg = (demand or "").partition(":")
-    if kind == "award" and int(arg) in state.auction.tied:
-        return award(state, int(arg), events)
+    if isinstance(demand, WantAward) and demand.seat in state.auction.tied:
+        return award(state, demand.seat, events)
     state.phase = "award"
     state.step += 1
     return None

@@ -9,6 +9,7 @@ small however long the bot runs. Buttons are frozen and nobody changes their act
 
 from collections.abc import Iterable
 from functools import cache
+from typing import Any
 
 from rules.aufruhr import data, projects
 from rules.aufruhr.actions import (
@@ -28,7 +29,7 @@ from rules.aufruhr.actions import (
     Vote,
 )
 from rules.aufruhr.data import CATEGORIES, place
-from rules.aufruhr.model import State
+from rules.aufruhr.model import State, WantAuction, WantAward, WantPayout, WantSubvention, Wish
 from rules.core.protocol import FreeInput, Option
 
 
@@ -62,15 +63,16 @@ def site_option(cid: str, hall: bool = False) -> Option:
 
 
 @cache
-def demand_option(cities: tuple[str, ...], demand: str) -> Option:
-    kind, _, arg = demand.partition(":")
+def demand_option(cities: tuple[str, ...], demand: Wish) -> Option:
     action = Demand(demand=demand)
-    if kind == "subvention":
-        return Option(label="aufruhr.demand.subvention", params={"amount": int(arg)}, action=action)
-    if kind == "award":
-        city = place(cities[int(arg)])
-        return Option(label="aufruhr.demand.award", params={"city": city}, action=action)
-    return Option(label=f"aufruhr.demand.{kind}", params=projects.categories([arg]), action=action)
+    match demand:
+        case WantSubvention(amount=amount):
+            params: dict[str, Any] = {"amount": amount}
+        case WantAward(seat=seat):
+            params = {"city": place(cities[seat])}
+        case WantPayout(category=c) | WantAuction(category=c):
+            params = projects.categories([c])
+    return Option(label=f"aufruhr.demand.{demand.kind}", params=params, action=action)
 
 
 DEMAND_INPUT = FreeInput(kind="text", field="text", action=Demand(text=""), max_length=200)
@@ -82,7 +84,7 @@ HAND_OVER = Option(label="aufruhr.button.hand", action=Hand(hand=True))
 
 
 def folder_options(
-    cities: tuple[str, ...], demands: tuple[str, ...], lacking: dict[int, tuple[int, ...]]
+    cities: tuple[str, ...], demands: tuple[Wish, ...], lacking: dict[int, tuple[int, ...]]
 ) -> tuple[Option, ...]:
     """Keep, the demands, a token of each star count, the scandal, hand over. `lacking[k]`
     are the seats without a usable token of k stars (0: without their scandal): that

@@ -10,7 +10,18 @@ from typing import Any
 
 from rules.aufruhr import data
 from rules.aufruhr.actions import Demand, Hand, Put
-from rules.aufruhr.model import AMOUNTS, Bilingual, Draft, Folders, State
+from rules.aufruhr.model import (
+    AMOUNTS,
+    Bilingual,
+    Draft,
+    Folders,
+    State,
+    WantAuction,
+    WantAward,
+    WantPayout,
+    WantSubvention,
+    Wish,
+)
 from rules.aufruhr.steps import FolderContext, FoldersClosed, Step
 from rules.aufruhr.tokens import own_scandal, usable_tokens
 from rules.core.errors import RuleError
@@ -36,23 +47,23 @@ def open_window(state: State, context: FolderContext, events: list[Event]) -> St
     return None
 
 
-def demands(state: State) -> list[str]:
+def demands(state: State) -> list[Wish]:
     """What a folder may demand in this window."""
     f = state.folders
     assert f is not None
     if f.context == "subvention":
-        return [f"subvention:{a}" for a in AMOUNTS[state.n]]
+        return [WantSubvention(amount=a) for a in AMOUNTS[state.n]]
     if f.context == "intention":
         # Only demands that would change something: not the payout already declared, not
         # an auction of a category already chosen or of an empty pile.
         current = state.intention
         cats = data.CATEGORIES
-        payout = [f"payout:{c}" for c in cats if [f"payout:{c}"] != current]
+        payout: list[Wish] = [WantPayout(category=c) for c in cats if [f"payout:{c}"] != current]
         chosen = current[1:] if current[:1] == ["auction"] else []
-        auction = [f"auction:{c}" for c in cats if c not in chosen and state.piles[c]]
+        auction = [WantAuction(category=c) for c in cats if c not in chosen and state.piles[c]]
         return payout + auction
     assert state.auction is not None
-    return [f"award:{s}" for s in state.auction.tied]
+    return [WantAward(seat=s) for s in state.auction.tied]
 
 
 def offers(state: State) -> list[int]:
@@ -188,16 +199,17 @@ def _demand_words(state: State, d: Draft) -> dict[str, Any]:
     if d.text is not None:
         quoted = phrases["text"]
         return {"demand": Bilingual(en=quoted["en"].format(d.text), de=quoted["de"].format(d.text))}
-    if d.demand is None:
-        return {"demand": Bilingual(en="—", de="—")}
-    kind, _, arg = d.demand.partition(":")
-    if kind == "subvention":
-        fill = {"en": arg, "de": arg}
-    elif kind == "award":
-        city = data.place(state.mayors[int(arg)].city)
-        fill = {"en": city, "de": city}
-    else:
-        fill = data.cards().categories[arg]
+    match d.demand:
+        case None:
+            return {"demand": Bilingual(en="—", de="—")}
+        case WantSubvention(amount=amount):
+            fill = {"en": str(amount), "de": str(amount)}
+        case WantAward(seat=seat):
+            city = data.place(state.mayors[seat].city)
+            fill = {"en": city, "de": city}
+        case WantPayout(category=c) | WantAuction(category=c):
+            fill = data.cards().categories[c]
+    kind = d.demand.kind
     return {
         "demand": Bilingual(
             en=phrases[kind]["en"].format(fill["en"]), de=phrases[kind]["de"].format(fill["de"])

@@ -7,7 +7,7 @@ by one, in the order he picks.
 
 from rules.aufruhr import data, payout, projects
 from rules.aufruhr.inspection import inspect
-from rules.aufruhr.model import State
+from rules.aufruhr.model import State, WantAuction, WantPayout, Wish
 from rules.aufruhr.steps import EndRound, OpenFolders, StartAuction, Step
 from rules.core.errors import RuleError
 from rules.core.protocol import Event
@@ -70,20 +70,22 @@ def _announce_auction(state: State, events: list[Event]) -> Step:
     return OpenFolders("intention")
 
 
-def after_folders(state: State, demand: str | None, events: list[Event]) -> Step | None:
+def after_folders(state: State, demand: Wish | None, events: list[Event]) -> Step | None:
     """A folder's demand the Lord Mayor took changes the intention; then it is carried out."""
-    kind, _, arg = (demand or "").partition(":")
     before = list(state.intention)
-    if kind == "payout":
-        state.intention = [f"payout:{arg}"]
-        key, cats = "aufruhr.intention_changed_payout", [arg]
-    elif kind == "auction":
-        cats = state.intention[1:] if state.intention[0] == "auction" else []
-        if arg not in cats:
-            cats = [*cats[:2], arg] if cats else [arg, arg, arg]
-        state.intention = ["auction", *cats]
-        key = "aufruhr.intention_changed_auction"
-    if kind in ("payout", "auction") and state.intention != before:
+    match demand:
+        case WantPayout(category=c):
+            state.intention = [f"payout:{c}"]
+            key, cats = "aufruhr.intention_changed_payout", [c]
+        case WantAuction(category=c):
+            cats = state.intention[1:] if state.intention[0] == "auction" else []
+            if c not in cats:
+                cats = [*cats[:2], c] if cats else [c, c, c]
+            state.intention = ["auction", *cats]
+            key = "aufruhr.intention_changed_auction"
+        case _:
+            return _carry_out(state, events)
+    if state.intention != before:
         params = {"seat": state.lord_mayor, **projects.categories(cats)}
         events.append(Event(key=key, params=params))
     return _carry_out(state, events)

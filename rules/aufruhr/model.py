@@ -98,10 +98,42 @@ class Scandal(Frozen):
     public: bool = False  # made public by an inspection: out of the game
 
 
+class WantSubvention(Frozen):
+    """A folder's demand: this subvention amount for its giver (before the subventions)."""
+
+    kind: Literal["subvention"] = "subvention"
+    amount: int
+
+
+class WantPayout(Frozen):
+    """A folder's demand: the payout of this category instead (at the intention)."""
+
+    kind: Literal["payout"] = "payout"
+    category: str
+
+
+class WantAuction(Frozen):
+    """A folder's demand: an auction with this category (at the intention)."""
+
+    kind: Literal["auction"] = "auction"
+    category: str
+
+
+class WantAward(Frozen):
+    """A folder's demand: the tied auction awarded to this mayor."""
+
+    kind: Literal["award"] = "award"
+    seat: int
+
+
+# What a folder may demand of the Lord Mayor, beside a typed demand (NOTES.md 22).
+Wish = WantSubvention | WantPayout | WantAuction | WantAward
+
+
 class Draft(Mutable):
     """A bribe folder being filled: a demand, tokens (by index) or the scandal."""
 
-    demand: str | None = None  # a structured demand ("payout:culture") or None
+    demand: Wish | None = Field(default=None, discriminator="kind")  # a listed demand, or
     text: str | None = None  # a free-text demand
     tokens: list[int] = Field(default_factory=list)
     scandal: bool = False

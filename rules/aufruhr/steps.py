@@ -8,6 +8,8 @@ in turn, so the order of the round is written in one place.
 from dataclasses import dataclass
 from typing import Literal
 
+from rules.aufruhr.model import Wish
+
 FolderContext = Literal["subvention", "intention", "tie"]
 
 
@@ -23,7 +25,7 @@ class FoldersClosed:
     """The window is over: the demand of the folder the Lord Mayor took (None: none)."""
 
     context: FolderContext
-    demand: str | None = None
+    demand: Wish | None = None
     giver: int | None = None
 
 

@@ -3,18 +3,17 @@ largest first; the last mayor left gets the last amount by himself. A folder he 
 may have promised one mayor a certain amount: any choice breaking it is refused."""
 
 from rules.aufruhr import data, treasury
-from rules.aufruhr.model import AMOUNTS, State
+from rules.aufruhr.model import AMOUNTS, State, WantSubvention, Wish
 from rules.aufruhr.steps import Intention, Step
 from rules.core.errors import RuleError
 from rules.core.protocol import Event
 from rules.core.turns import clockwise
 
 
-def begin(state: State, demand: str | None, giver: int | None, events: list[Event]) -> Step | None:
+def begin(state: State, demand: Wish | None, giver: int | None, events: list[Event]) -> Step | None:
     """After the folder window: a subvention demanded by the folder taken is promised."""
-    kind, _, amount = (demand or "").partition(":")
-    if kind == "subvention" and giver is not None:
-        state.promised[giver] = int(amount)
+    if isinstance(demand, WantSubvention) and giver is not None:
+        state.promised[giver] = demand.amount
     state.phase = "subvention"
     return give_auto(state, events)
 
