@@ -9,7 +9,6 @@ small however long the bot runs. Buttons are frozen and nobody changes their act
 
 from collections.abc import Iterable
 from functools import cache
-from typing import Any
 
 from rules.aufruhr import data, projects
 from rules.aufruhr.actions import (
@@ -29,6 +28,7 @@ from rules.aufruhr.actions import (
     Vote,
 )
 from rules.aufruhr.data import CATEGORIES, place
+from rules.aufruhr.folders import want
 from rules.aufruhr.model import State, WantAuction, WantAward, WantPayout, WantSubvention, Wish
 from rules.core.protocol import FreeInput, Option
 
@@ -62,17 +62,28 @@ def site_option(cid: str, hall: bool = False) -> Option:
     return Option(label=place(cid), literal=True, action=action)
 
 
-@cache
 def demand_option(cities: tuple[str, ...], demand: Wish) -> Option:
-    action = Demand(demand=demand)
+    """A button for a listed demand, cached by plain values (a model as a cache key is
+    hashed and compared field by field at every lookup)."""
     match demand:
         case WantSubvention(amount=amount):
-            params: dict[str, Any] = {"amount": amount}
+            return _demand_option(cities, "subvention", amount)
         case WantAward(seat=seat):
-            params = {"city": place(cities[seat])}
+            return _demand_option(cities, "award", seat)
         case WantPayout(category=c) | WantAuction(category=c):
-            params = projects.categories([c])
-    return Option(label=f"aufruhr.demand.{demand.kind}", params=params, action=action)
+            return _demand_option(cities, demand.kind, c)
+    raise AssertionError(demand)
+
+
+@cache
+def _demand_option(cities: tuple[str, ...], kind: str, arg: int | str) -> Option:
+    action = Demand(demand=want(kind, arg))
+    label = f"aufruhr.demand.{kind}"
+    if kind == "subvention":
+        return Option(label=label, params={"amount": arg}, action=action)
+    if kind == "award":
+        return Option(label=label, params={"city": place(cities[int(arg)])}, action=action)
+    return Option(label=label, params=projects.categories([str(arg)]), action=action)
 
 
 DEMAND_INPUT = FreeInput(kind="text", field="text", action=Demand(text=""), max_length=200)

@@ -6,6 +6,7 @@ auction is tied (`OpenFolders`); what the Lord Mayor took is carried out by the 
 the window stood before (`FoldersClosed`).
 """
 
+from functools import cache
 from typing import Any
 
 from rules.aufruhr import data
@@ -52,18 +53,31 @@ def demands(state: State) -> list[Wish]:
     f = state.folders
     assert f is not None
     if f.context == "subvention":
-        return [WantSubvention(amount=a) for a in AMOUNTS[state.n]]
+        return [want("subvention", a) for a in AMOUNTS[state.n]]
     if f.context == "intention":
         # Only demands that would change something: not the payout already declared, not
         # an auction of a category already chosen or of an empty pile.
         current = state.intention
         cats = data.CATEGORIES
-        payout: list[Wish] = [WantPayout(category=c) for c in cats if [f"payout:{c}"] != current]
+        payout = [want("payout", c) for c in cats if [f"payout:{c}"] != current]
         chosen = current[1:] if current[:1] == ["auction"] else []
-        auction = [WantAuction(category=c) for c in cats if c not in chosen and state.piles[c]]
+        auction = [want("auction", c) for c in cats if c not in chosen and state.piles[c]]
         return payout + auction
     assert state.auction is not None
-    return [WantAward(seat=s) for s in state.auction.tied]
+    return [want("award", s) for s in state.auction.tied]
+
+
+@cache
+def want(kind: str, arg: int | str) -> Wish:
+    """A listed demand, made once: the folder prompt lists them after every answer."""
+    match kind:
+        case "subvention":
+            return WantSubvention(amount=int(arg))
+        case "payout":
+            return WantPayout(category=str(arg))
+        case "auction":
+            return WantAuction(category=str(arg))
+    return WantAward(seat=int(arg))
 
 
 def offers(state: State) -> list[int]:
