@@ -80,7 +80,22 @@ class Cards(BaseModel):
 @cache
 def cards() -> Cards:
     text = (resources.files("rules.aufruhr") / "data" / "cards.json").read_text(encoding="utf-8")
-    return Cards.model_validate(json.loads(text))
+    return checked(Cards.model_validate(json.loads(text)))
+
+
+def checked(found: Cards) -> Cards:
+    """The cards, once their ids are unique and they name only places and categories
+    the game knows; a broken data file fails at the first load, not mid-game."""
+    ids = [c.id for c in (*found.projects, *found.payouts, *found.events)]
+    doubled = sorted({i for i in ids if ids.count(i) > 1})
+    if doubled:
+        raise ValueError(f"card ids used twice: {doubled}")
+    nowhere = sorted(found.initial.keys() - ruhr_map().communities.keys())
+    if nowhere:
+        raise ValueError(f"initial projects of great cities not on the map: {nowhere}")
+    if set(found.categories) != set(CATEGORIES):
+        raise ValueError(f"category names for {sorted(found.categories)}, not {CATEGORIES}")
+    return found
 
 
 @cache
