@@ -18,7 +18,6 @@ PHASES = (
     "subventions",
     "intention",
     "auction",
-    "building",
     "realisation",
     "event_cards",
     "ending",

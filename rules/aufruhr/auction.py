@@ -2,7 +2,7 @@
 
 Bids are multiples of 10 and at most what the bidder holds; the highest bid at or above
 the minimum wins and is paid to the bank; a tie among the highest goes to the Lord Mayor
-(after a folder window). A municipal project is built at once (building.py); a RuhrCity
+(after a folder window). A municipal project is built at once (`build`); a RuhrCity
 project goes to the winner's hand, to be realised at the end of the round.
 """
 
@@ -10,8 +10,8 @@ from collections.abc import Mapping
 
 from pydantic import BaseModel, ConfigDict
 
-from rules.aufruhr import projects, treasury
-from rules.aufruhr.model import Auction, State, WantAward, Wish
+from rules.aufruhr import data, projects, treasury
+from rules.aufruhr.model import Auction, Project, State, WantAward, Wish
 from rules.aufruhr.sites import open_sites
 from rules.aufruhr.steps import NewRound, NextLot, OpenFolders, Step
 from rules.core.errors import RuleError
@@ -127,6 +127,24 @@ def _sold(state: State, winner: int, events: list[Event]) -> Step | None:
     state.phase = "site"
     state.step += 1
     return None
+
+
+def build(state: State, seat: int, site: str, events: list[Event]) -> Step:
+    """The buyer of a municipal project builds it at once: one of his markers goes onto
+    a site sites.py allows him."""
+    if site not in open_sites(state, seat):
+        raise RuleError("error.aufruhr.bad_site")
+    card = state.build_card
+    assert card is not None
+    kind, size, cats, _ = projects.kind(card)
+    state.board.setdefault(site, []).append(
+        Project(kind=kind, size=size, categories=cats, owners=(seat,), card=card)
+    )
+    state.mayors[seat].markers -= 1
+    state.build = state.build_card = None
+    params = {"seat": seat, "place": data.place(site), **projects.names(card)}
+    events.append(Event(key="aufruhr.built", params=params))
+    return after(state)
 
 
 def after(state: State) -> Step:

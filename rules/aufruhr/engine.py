@@ -18,7 +18,6 @@ from typing import Any
 
 from rules.aufruhr import (
     auction,
-    building,
     commands,
     data,
     election,
@@ -191,8 +190,7 @@ def _decide(state: State, seat: int, action: Action, events: list[Event]) -> Ste
         case ("award", Award(seat=winner)):
             return auction.award(state, winner, events)
         case ("site", Site(community=community)):
-            building.build(state, seat, community, events)
-            return auction.after(state)
+            return auction.build(state, seat, community, events)
         case ("realise", Realise(card=card)):
             return realisation.choose(state, seat, card)
         case ("realise", Done()):
