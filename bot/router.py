@@ -7,6 +7,7 @@ in) is the store side's to write; the router names no key and sends no Redis com
 The bot's own commands and what they do are a table (bot/commands.py).
 """
 
+import contextlib
 import logging
 import secrets
 import time
@@ -14,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot import buttons, commands, lobby, play
+from bot import buttons, commands, hygiene, lobby, play
 from bot.answers import asks_a_button, find_typed, typed_value
 from bot.commands import Command, parse
 from bot.deadlines import Deadline
@@ -23,7 +24,7 @@ from bot.i18n import normalize, t
 from bot.outbox import Outbox
 from bot.replies import Reply
 from bot.scheduler import Deadlines
-from bot.store import KEEP, RedisStore
+from bot.store import KEEP, Duplicate, MaybeApplied, NotApplied, RedisStore
 from bot.table import Seat, Table
 from bot.table_commands import Call
 from bot.tables import Tables
@@ -60,6 +61,10 @@ class Incoming:
         return Seat(user=self.user, name=self.name, handle=self.handle)
 
 
+class _NoTable(Exception):
+    """The chat has no table, and the operation must not make one."""
+
+
 # An operation on one table: change it and say so into the outbox; True if it changed.
 Op = Callable[[Table, Outbox, float], bool]
 
@@ -87,12 +92,20 @@ class Router:
 
     async def handle(self, msg: Incoming) -> list[Reply]:
         """Everything the bot answers to `msg`. Never raises; never shows a traceback."""
-        msg = replace(msg, text=clean(msg.text), name=clean(msg.name, newlines=False))
+        msg = replace(msg, text=clean(msg.text), name=hygiene.name(msg.name))
         try:
             try:
                 return await self._handle(msg)
             except GameError as e:  # refused before any table was touched
                 return [self._error_reply(msg, await self._lang(msg), e)]
+        except Duplicate:  # delivered again: handled the first time, answered then
+            return []
+        except NotApplied:  # Redis failed mid-write, and we know it did not land
+            log.warning("not applied on %s chat %s", msg.platform, msg.chat, exc_info=True)
+            return [self._error_reply(msg, normalize(msg.lang), RuleError("error.not_applied"))]
+        except MaybeApplied:  # … and nobody can tell yet whether it did: say so
+            log.warning("maybe applied on %s chat %s", msg.platform, msg.chat, exc_info=True)
+            return [self._error_reply(msg, normalize(msg.lang), RuleError("error.maybe_applied"))]
         except Exception:  # a bug, or Redis out of reach: an apology, never a traceback
             log.exception("failed on %s chat %s", msg.platform, msg.chat)
             return [self._error_reply(msg, normalize(msg.lang), RuleError("error.internal"))]
@@ -115,7 +128,9 @@ class Router:
             return play.timeout(table, d.extra, out, now)
 
         try:
-            replies = await self._transact(d.platform, d.chat, None, op, now)
+            replies = await self._transact(d.platform, d.chat, None, op, now, create=False)
+        except _NoTable:  # the chat's table is gone (moved, expired): nothing to do
+            replies = []
         except Exception:
             log.exception("deadline %s failed", member)
             replies = []
@@ -132,7 +147,9 @@ class Router:
             table.board_message = message_id
             return True
 
-        await self._transact(platform, chat, None, op, self.clock())
+        # A board posted just before its chat moved must not make a ghost table there.
+        with contextlib.suppress(_NoTable):
+            await self._transact(platform, chat, None, op, self.clock(), create=False)
 
     async def move_table(self, platform: str, old_chat: str, new_chat: str) -> None:
         """A chat changed its id (Telegram: group → supergroup): its table follows."""
@@ -162,8 +179,12 @@ class Router:
             usage=spec.usage or "",
             lobby_ttl=self.lobby_ttl,
             entropy=self.entropy,
+            update_id=msg.update_id,
         )
         if spec.reply is not None:
+            # Touches no table, so the update is marked handled on its own: a /roll
+            # delivered twice is answered once, with one set of dice.
+            await self.tables.claim_update(msg.platform, msg.chat, msg.update_id)
             lang = await self._lang(msg)
             try:
                 return [self._reply(msg, spec.reply(lang, call))]
@@ -256,11 +277,16 @@ class Router:
 
     async def _press(self, msg: Incoming) -> list[Reply]:
         press = buttons.decode(msg.button or "")
+        chat = press.chat
         if not msg.private and press.chat != msg.chat:
-            raise RuleError("error.outdated")
+            # A button sent before its group moved (Telegram: group → supergroup) is
+            # pressed in the new chat: it still works there, and only there.
+            if await self.tables.moved_to(msg.platform, press.chat) != msg.chat:
+                raise RuleError("error.outdated")
+            chat = msg.chat
 
         def op(table: Table, out: Outbox, now: float) -> bool:
-            if table.status != "playing" or table.step != press.step:
+            if table.status != "playing" or table.step_token != press.step:
                 raise RuleError("error.outdated")
             spec = lobby.spec_of(table)
             prompts = spec.prompts(play.state_of(spec, table))
@@ -283,7 +309,16 @@ class Router:
             play.act(table, spec, seat, answer, prompt, out, now)
             return True
 
-        return await self._transact(msg.platform, press.chat, msg, op)
+        try:
+            return await self._transact(msg.platform, chat, msg, op, create=False)
+        except _NoTable:
+            moved = await self.tables.moved_to(msg.platform, chat)
+            if moved is None:
+                raise RuleError("error.outdated") from None
+            try:  # a private button of a table that has moved since it was sent
+                return await self._transact(msg.platform, moved, msg, op, create=False)
+            except _NoTable:
+                raise RuleError("error.outdated") from None
 
     async def _via_private(
         self,
@@ -314,30 +349,36 @@ class Router:
     # ----- the transaction --------------------------------------------------------------
 
     async def _transact(
-        self, platform: str, chat: str, msg: Incoming | None, op: Op, now: float | None = None
+        self,
+        platform: str,
+        chat: str,
+        msg: Incoming | None,
+        op: Op,
+        now: float | None = None,
+        create: bool = True,
     ) -> list[Reply]:
+        """Run `op` on the chat's table (a new one if it has none, unless not `create`:
+        then `_NoTable`)."""
         now = self.clock() if now is None else now
 
         def fn(data: bytes | None) -> tuple[Any, Outbox]:
             if data:
                 table = Table.model_validate_json(data)
+            elif not create:
+                raise _NoTable(chat)
             else:
                 lang = normalize(msg.lang if msg else None)
                 table = Table(platform=platform, chat=chat, lang=lang)
             out = Outbox(lang=table.lang, platform=platform, names=[s.name for s in table.seats])
-            if msg and msg.update_id and msg.update_id in table.seen:
-                return KEEP, out  # a redelivered update: it was applied once already
             try:
                 changed = op(table, out, now)
             except GameError as e:
                 out = Outbox(lang=table.lang, platform=platform)
                 out.extra.append(self._error_reply(msg, table.lang, e))
                 return KEEP, out
-            if msg and msg.update_id and changed:
-                table.remember(msg.update_id)
             return (table.model_dump_json().encode() if changed else KEEP), out
 
-        out = await self.tables.transact(platform, chat, fn)
+        out = await self.tables.transact(platform, chat, fn, msg.update_id if msg else None)
         return [replace(r, chat=r.chat or chat) for r in out.replies()]
 
     # ----- small helpers ---------------------------------------------------------------
