@@ -8,6 +8,7 @@ owner's colour, a diamond for a RuhrCity project, black for a negative one).
 
 import math
 from functools import cache
+from typing import Any
 
 from render import pieces
 from render.boards import Label, Renderers, register
@@ -15,7 +16,7 @@ from render.maps import Edge, Node, draw_map
 from render.palette import INK, MUTED, PAPER, player
 from render.svg import Svg
 from render.text import columns, fit
-from rules.aufruhr.data import ruhr_map
+from rules.aufruhr.data import cards, ruhr_map
 from rules.aufruhr.views import Bilingual, PublicProject, PublicView, SeatView
 
 WIDTH, HEIGHT = 1040, 560
@@ -278,5 +279,52 @@ def private_svg(view: SeatView, names: list[str], label: Label) -> str:
     return doc.to_string()
 
 
-RENDERERS = Renderers(board, private, board_svg, private_svg)
+# ----- message parameters ---------------------------------------------------------------
+
+
+def params(key: str, params: dict[str, Any], label: Label) -> dict[str, Any]:
+    """The engine's structured parameters as players read them (the `params` hook): a
+    list of category ids → their names; a folder's demand and content → words; a token's
+    star count → ★★; a seat without a bid → a dash; deal numbers → "1, 2"."""
+    if not params:
+        return params
+    shown = dict(params)
+    if isinstance(params.get("category"), list):
+        shown["category"] = ", ".join(label(f"aufruhr.cat.{c}") for c in params["category"])
+    if "demand_arg" in params:
+        shown["demand"] = _demand(params["demand"], params["demand_arg"])
+    if "token_stars" in params:
+        shown["content"] = _content(params["token_stars"], params.get("scandal", False))
+    if isinstance(params.get("stars"), int):
+        shown["stars"] = "★" * params["stars"]
+    if isinstance(params.get("bids_by_seat"), list):
+        shown["bids_by_seat"] = ["—" if b is None else b for b in params["bids_by_seat"]]
+    if isinstance(params.get("numbers"), list):
+        shown["numbers"] = ", ".join(str(n) for n in params["numbers"])
+    return shown
+
+
+def _demand(kind: str | None, arg: Any) -> Bilingual | str:
+    """A folder's demand in both languages, from the phrases in data/cards.json ("demands"):
+    the catalogs pick one (`{demand:<}` / `{demand:>}`, see `Bilingual`)."""
+    if kind is None:
+        return "—"
+    phrase = cards().demands[kind]
+    if kind == "award":
+        fill = {"en": _place(arg), "de": _place(arg)}
+    elif kind in ("payout", "auction"):
+        fill = cards().categories[arg]
+    else:  # an amount, or the text a mayor typed
+        fill = {"en": str(arg), "de": str(arg)}
+    return Bilingual(en=phrase["en"].format(fill["en"]), de=phrase["de"].format(fill["de"]))
+
+
+def _content(stars: list[int], scandal: bool) -> Bilingual | str:
+    if scandal:
+        words = cards().demands["scandal"]
+        return Bilingual(en=words["en"], de=words["de"])
+    return " ".join("★" * k for k in stars) or "—"
+
+
+RENDERERS = Renderers(board, private, board_svg, private_svg, params)
 register("aufruhr", RENDERERS)

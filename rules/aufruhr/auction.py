@@ -72,7 +72,8 @@ def bid(state: State, seat: int, amount: int, events: list[Event]) -> Step | Non
 def _reveal(state: State, events: list[Event]) -> Step | None:
     a = state.auction
     assert a is not None
-    shown = [a.bids.answers.get(s) or "—" for s in range(state.n)]
+    # None: no bid from that seat (render/aufruhr.py shows a dash)
+    shown = [a.bids.answers.get(s) or None for s in range(state.n)]
     events.append(Event(key="aufruhr.bids", params={"bids_by_seat": shown}))
     result = resolve(a.bids.answers, a.minimum)
     if result.price is None:

@@ -116,7 +116,7 @@ def put_option(stars: int, lacking: tuple[int, ...]) -> Option:
         return Option(label="aufruhr.button.scandal", action=Put(stars=0), hidden_from=lacking)
     return Option(
         label="aufruhr.button.put",
-        params={"stars": "★" * stars},
+        params={"stars": stars},
         action=Put(stars=stars),
         hidden_from=lacking,
     )

@@ -53,15 +53,9 @@ def names(card: str) -> dict[str, Bilingual]:
     return {"name": name(card)}
 
 
-def categories(cats: list[str] | tuple[str, ...]) -> dict[str, Bilingual]:
-    """Categories by their names in both languages, as the `category` parameter."""
-    words = data.cards().categories
-    return {
-        "category": Bilingual(
-            en=", ".join(words[c]["en"] for c in cats),
-            de=", ".join(words[c]["de"] for c in cats),
-        )
-    }
+def categories(cats: list[str] | tuple[str, ...]) -> dict[str, list[str]]:
+    """Categories as the `category` parameter: their ids (render/aufruhr.py names them)."""
+    return {"category": list(cats)}
 
 
 def initial_name(card: str) -> dict[str, str]:
