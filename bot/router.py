@@ -430,9 +430,7 @@ class Router:
     def _reply(self, msg: Incoming, text: str) -> Reply:
         return Reply(text=text, to=msg.user if msg.private else None, chat=msg.chat)
 
-    def _error_reply(
-        self, msg: Incoming | None, lang: str, e: GameError, game: str = ""
-    ) -> Reply:
+    def _error_reply(self, msg: Incoming | None, lang: str, e: GameError, game: str = "") -> Reply:
         text = t(lang, e.key, **Outbox(lang=lang, game=game).shown(e.key, e.params))
         if msg is None:
             return Reply(text=text, error=True)

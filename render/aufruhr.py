@@ -16,7 +16,7 @@ from render.maps import Edge, Node, draw_map
 from render.palette import INK, MUTED, PAPER, player
 from render.svg import Svg
 from render.text import columns, fit
-from rules.aufruhr.data import cards, ruhr_map
+from rules.aufruhr.data import cards, event, project, ruhr_map
 from rules.aufruhr.views import Bilingual, PublicProject, PublicView, SeatView
 
 WIDTH, HEIGHT = 1040, 560
@@ -285,10 +285,17 @@ def private_svg(view: SeatView, names: list[str], label: Label) -> str:
 def params(key: str, params: dict[str, Any], label: Label) -> dict[str, Any]:
     """The engine's structured parameters as players read them (the `params` hook): a
     list of category ids → their names; a folder's demand and content → words; a token's
-    star count → ★★; a seat without a bid → a dash; deal numbers → "1, 2"."""
+    star count → ★★; a seat without a bid → a dash; deal numbers → "1, 2"; a card id →
+    its name (an event card's also its text)."""
     if not params:
         return params
     shown = dict(params)
+    if isinstance(params.get("card"), str):
+        shown["name"] = _card_name(params["card"])
+    if "event_card" in params:
+        card = event(params["event_card"])
+        shown["name"] = Bilingual(en=card.name["en"], de=card.name["de"])
+        shown["text"] = Bilingual(en=card.text["en"], de=card.text["de"])
     if isinstance(params.get("category"), list):
         shown["category"] = ", ".join(label(f"aufruhr.cat.{c}") for c in params["category"])
     if "demand_arg" in params:
@@ -302,6 +309,12 @@ def params(key: str, params: dict[str, Any], label: Label) -> dict[str, Any]:
     if isinstance(params.get("numbers"), list):
         shown["numbers"] = ", ".join(str(n) for n in params["numbers"])
     return shown
+
+
+def _card_name(card: str) -> Bilingual:
+    """A project's name, or a negative RuhrCity project's (an event card, "ev…")."""
+    words = event(card).name if card.startswith("ev") else project(card).name
+    return Bilingual(en=words["en"], de=words["de"])
 
 
 def _demand(kind: str | None, arg: Any) -> Bilingual | str:

@@ -48,9 +48,7 @@ def start(state: State, card: str, source: str, events: list[Event]) -> None:
     state.auction = Auction(card=card, minimum=minimum, source=source, bids=bids)  # type: ignore[arg-type]
     state.phase = "bid"
     state.step += 1
-    events.append(
-        Event(key="aufruhr.auction_open", params={**projects.names(card), "minimum": minimum})
-    )
+    events.append(Event(key="aufruhr.auction_open", params={"card": card, "minimum": minimum}))
 
 
 def bid(state: State, seat: int, amount: int, events: list[Event]) -> Step | None:
@@ -77,7 +75,7 @@ def _reveal(state: State, events: list[Event]) -> Step | None:
     events.append(Event(key="aufruhr.bids", params={"bids_by_seat": shown}))
     result = resolve(a.bids.answers, a.minimum)
     if result.price is None:
-        events.append(Event(key="aufruhr.unsold", params=projects.names(a.card)))
+        events.append(Event(key="aufruhr.unsold", params={"card": a.card}))
         if not a.card.startswith("ev"):
             state.discard.append(a.card)
         return after(state)
@@ -115,7 +113,7 @@ def _sold(state: State, winner: int, events: list[Event]) -> Step | None:
     assert a is not None
     treasury.pay_bank(state, winner, a.price)
     a.winner = winner
-    params = {"seat": winner, "price": a.price, **projects.names(a.card)}
+    params = {"seat": winner, "price": a.price, "card": a.card}
     events.append(Event(key="aufruhr.sold", params=params))
     events.append(treasury.told(state, winner))
     if projects.kind(a.card)[0] == "ruhrcity":
@@ -143,7 +141,7 @@ def build(state: State, seat: int, site: str, events: list[Event]) -> Step:
     )
     state.mayors[seat].markers -= 1
     state.build = state.build_card = None
-    params = {"seat": seat, "place": data.place(site), **projects.names(card)}
+    params = {"seat": seat, "place": data.place(site), "card": card}
     events.append(Event(key="aufruhr.built", params=params))
     return after(state)
 

@@ -157,7 +157,7 @@ def category_options(open_: tuple[str, ...]) -> tuple[Option, ...]:
 def lot_option(card: str) -> Option:
     return Option(
         label="aufruhr.button.lot",
-        params={**projects.names(card), "minimum": projects.minimum(card)},
+        params={"card": card, "minimum": projects.minimum(card)},
         action=Lot(card=card),
     )
 

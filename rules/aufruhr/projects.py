@@ -48,11 +48,6 @@ def name(card: str) -> Bilingual:
     return Bilingual(en=words["en"], de=words["de"])
 
 
-def names(card: str) -> dict[str, Bilingual]:
-    """A card's name as a message parameter: the catalogs show `{name:<}` / `{name:>}`."""
-    return {"name": name(card)}
-
-
 def categories(cats: list[str] | tuple[str, ...]) -> dict[str, list[str]]:
     """Categories as the `category` parameter: their ids (render/aufruhr.py names them)."""
     return {"category": list(cats)}

@@ -151,7 +151,7 @@ def _realised(state: State, owners: tuple[int, ...], events: list[Event]) -> Ste
                 "partner_seat": owners[-1],
                 "place": data.place(r.site),
                 "licence": paid,
-                **projects.names(r.card),
+                "card": r.card,
             },
         )
     )
