@@ -34,10 +34,15 @@ class Outbox:
     def text(self, key: str, **params: Any) -> str:
         return t(self.lang, key, **self.named(self.shown(key, params)))
 
-    def shown(self, key: str, params: dict[str, Any]) -> dict[str, Any]:
-        """The game's structured parameters (ids, star counts …) as its render module
+    def text_of(self, game: str, key: str, params: dict[str, Any]) -> str:
+        """A message of another game than the table's (a record in /fame)."""
+        return t(self.lang, key, **self.named(self.shown(key, params, game)))
+
+    def shown(self, key: str, params: dict[str, Any], game: str | None = None) -> dict[str, Any]:
+        """A game's structured parameters (ids, star counts …) as its render module
         shows them in this language: the one place they become text."""
-        return boards.params(self.game, key, params, self.text) if self.game else params
+        game = self.game if game is None else game
+        return boards.params(game, key, params, self.text) if game else params
 
     def named(self, params: dict[str, Any]) -> dict[str, Any]:
         """Seat numbers → names; lists per seat → 'Alice: 3, Bob: 0'; other lists joined."""

@@ -286,10 +286,15 @@ def params(key: str, params: dict[str, Any], label: Label) -> dict[str, Any]:
     """The engine's structured parameters as players read them (the `params` hook): a
     list of category ids → their names; a folder's demand and content → words; a token's
     star count → ★★; a seat without a bid → a dash; deal numbers → "1, 2"; a card id →
-    its name (an event card's also its text)."""
+    its name (an event card's also its text); a community id (`place_id`, `city_id`) →
+    its name on the map."""
     if not params:
         return params
     shown = dict(params)
+    if "place_id" in params:
+        shown["place"] = _place(params["place_id"])
+    if "city_id" in params:
+        shown["city"] = _place(params["city_id"])
     if isinstance(params.get("card"), str):
         shown["name"] = _card_name(params["card"])
     if "event_card" in params:

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 
 from pydantic import BaseModel, ConfigDict
 
-from rules.aufruhr import data, projects, treasury
+from rules.aufruhr import projects, treasury
 from rules.aufruhr.model import Auction, Project, State, WantAward, Wish
 from rules.aufruhr.sites import open_sites
 from rules.aufruhr.steps import NewRound, NextLot, OpenFolders, Step
@@ -141,7 +141,7 @@ def build(state: State, seat: int, site: str, events: list[Event]) -> Step:
     )
     state.mayors[seat].markers -= 1
     state.build = state.build_card = None
-    params = {"seat": seat, "place": data.place(site), "card": card}
+    params = {"seat": seat, "place_id": site, "card": card}
     events.append(Event(key="aufruhr.built", params=params))
     return after(state)
 

@@ -67,7 +67,7 @@ def _offers_prompt(state: State) -> Prompt:
         options.append(
             Option(
                 label="aufruhr.button.accept_folder",
-                params={"city": data.place(state.mayors[s].city)},
+                params={"city_id": state.mayors[s].city},
                 action=Accept(seat=s),
             )
         )
@@ -180,7 +180,7 @@ def _realise_prompt(state: State) -> Prompt:
     return Prompt(  # asks the partner (see `prompted`)
         **base,
         key="aufruhr.prompt.partner_answer",
-        params={"card": r.card, "owner_seat": seat, "place": data.place(r.site)},
+        params={"card": r.card, "owner_seat": seat, "place_id": r.site},
         options=(
             Option(label="aufruhr.button.decline", action=PartnerAnswer(yes=False)),
             Option(label="aufruhr.button.agree", action=PartnerAnswer(yes=True)),
