@@ -11,13 +11,14 @@ from functools import cache
 from typing import Any
 
 from render import pieces
+from render.bilingual import Bilingual
 from render.boards import Label, Renderers, register
 from render.maps import Edge, Node, draw_map
 from render.palette import INK, MUTED, PAPER, player
 from render.svg import Svg
 from render.text import columns, fit
 from rules.aufruhr.data import cards, event, project, ruhr_map
-from rules.aufruhr.views import Bilingual, PublicProject, PublicView, SeatView
+from rules.aufruhr.views import PublicProject, PublicView, SeatView
 
 WIDTH, HEIGHT = 1040, 560
 MAP = (10, 50, 740, 550)  # x0, y0, x1, y1 of the map area
@@ -38,7 +39,7 @@ def _place(cid: str) -> str:
 
 
 def _project_words(p: PublicProject, label: Label) -> str:
-    name = Bilingual(en=p.name.get("en", p.card), de=p.name.get("de", p.card))
+    name = _card_name(p.card)
     cats = ", ".join(label(f"aufruhr.cat.{c}") for c in p.categories)
     kind = "negative" if p.negative else f"{p.kind}_{p.size}"
     return label(f"aufruhr.board.kind_{kind}", name=name, categories=cats)
@@ -77,13 +78,13 @@ def board(view: PublicView, names: list[str], label: Label) -> str:
         )
     lines = [head, *columns(rows)]
     # what is happening now goes first: a long project list may be cut at the end
-    if view.auction_name:
-        lines.append(label("aufruhr.board.auction", name=view.auction_name))
-    if view.lot_names:
-        names_ = ", ".join(label("aufruhr.board.card", name=n) for n in view.lot_names)
+    if view.auction:
+        lines.append(label("aufruhr.board.auction", name=_card_name(view.auction)))
+    if view.lots:
+        names_ = ", ".join(label("aufruhr.board.card", name=_card_name(c)) for c in view.lots)
         lines.append(label("aufruhr.board.lots", cards=names_))
-    if view.event_name:
-        lines.append(label("aufruhr.board.event", name=view.event_name))
+    if view.event:
+        lines.append(label("aufruhr.board.event", name=_card_name(view.event)))
     if view.hall:
         lines.append(label("aufruhr.board.hall", place=_place(view.hall)))
     for d in view.deals[-3:]:
@@ -125,7 +126,7 @@ def _scandals_held(view: SeatView, names: list[str], label: Label) -> str:
 
 
 def _hand(view: SeatView, label: Label) -> str:
-    return ", ".join(label("aufruhr.board.card", name=n) for n in view.hand_names)
+    return ", ".join(label("aufruhr.board.card", name=_card_name(c)) for c in view.hand)
 
 
 def _tokens_text(view: SeatView, names: list[str]) -> str:
@@ -246,10 +247,10 @@ def _side(doc: Svg, view: PublicView, names: list[str], label: Label) -> None:
 
 def _status_lines(view: PublicView, label: Label) -> list[str]:
     lines = []
-    if view.auction_name:
-        lines.append(label("aufruhr.board.auction", name=view.auction_name))
-    if view.event_name:
-        lines.append(label("aufruhr.board.event", name=view.event_name))
+    if view.auction:
+        lines.append(label("aufruhr.board.auction", name=_card_name(view.auction)))
+    if view.event:
+        lines.append(label("aufruhr.board.event", name=_card_name(view.event)))
     return [line if len(line) <= 40 else line[:39] + "…" for line in lines]
 
 
@@ -299,8 +300,7 @@ def params(key: str, params: dict[str, Any], label: Label) -> dict[str, Any]:
         shown["name"] = _card_name(params["card"])
     if "event_card" in params:
         card = event(params["event_card"])
-        shown["name"] = Bilingual(en=card.name["en"], de=card.name["de"])
-        shown["text"] = Bilingual(en=card.text["en"], de=card.text["de"])
+        shown["name"], shown["text"] = Bilingual.of(card.name), Bilingual.of(card.text)
     if isinstance(params.get("category"), list):
         shown["category"] = ", ".join(label(f"aufruhr.cat.{c}") for c in params["category"])
     if "demand_arg" in params:
@@ -316,10 +316,14 @@ def params(key: str, params: dict[str, Any], label: Label) -> dict[str, Any]:
     return shown
 
 
+@cache
 def _card_name(card: str) -> Bilingual:
-    """A project's name, or a negative RuhrCity project's (an event card, "ev…")."""
-    words = event(card).name if card.startswith("ev") else project(card).name
-    return Bilingual(en=words["en"], de=words["de"])
+    """A project's name: a great city's initial project ("init:<city>:<i>"), an event
+    card's ("ev…": a negative RuhrCity project, or the event itself) or a project card's."""
+    if card.startswith("init:"):
+        _, city, k = card.split(":")
+        return Bilingual.of(cards().initial[city][int(k)].name)
+    return Bilingual.of(event(card).name if card.startswith("ev") else project(card).name)
 
 
 def _demand(kind: str | None, arg: Any) -> Bilingual | str:
@@ -339,8 +343,7 @@ def _demand(kind: str | None, arg: Any) -> Bilingual | str:
 
 def _content(stars: list[int], scandal: bool) -> Bilingual | str:
     if scandal:
-        words = cards().demands["scandal"]
-        return Bilingual(en=words["en"], de=words["de"])
+        return Bilingual.of(cards().demands["scandal"])
     return " ".join("★" * k for k in stars) or "—"
 
 
