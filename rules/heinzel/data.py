@@ -57,6 +57,8 @@ class BoardData(_Fixed):
     veedel: tuple[Veedel, ...]
     paths: tuple[Path, ...]
     starts: tuple[str, ...]  # colours, clockwise round the town
+    wall: tuple[str, ...]  # places along the medieval wall, for the picture
+    rhine: tuple[tuple[float, float], ...]  # the Rhine's western bank (lat, lon), north to south
     places: tuple[Place, ...]
     links: tuple[Link, ...]
 
@@ -89,6 +91,8 @@ def _check(data: BoardData) -> None:
     crafts = sorted(v.craft for v in data.veedel)
     if crafts != sorted((*CRAFTS, SCHNEIDER)) or veedel_of_craft(data, SCHNEIDER).watched:
         raise ValueError("board.json: one Veedel per craft; the Schneider's is not watched")
+    if any(w not in places for w in data.wall):
+        raise ValueError("board.json: the wall names an unknown place")
     colours = [p.colour for p in data.places if p.kind == "start"]
     if sorted(colours) != sorted(data.starts) or len(set(data.starts)) != 4:  # type: ignore[type-var]
         raise ValueError("board.json: one start field for each of the four colours")
