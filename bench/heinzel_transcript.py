@@ -33,7 +33,9 @@ NAMES = ["alice", "bob", "carol", "dave"]
 async def write(name: str, lang: str, lobby: list[str], extra: dict[int, list[str]]) -> None:
     redis = fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer())
     router = Router(redis, clock=ScriptClock(), **_entropy(1))
-    console = Console(router, lambda line: print(line) if "VERBOSE" in os.environ else None, lang=lang)
+    console = Console(
+        router, lambda line: print(line) if "VERBOSE" in os.environ else None, lang=lang
+    )
     lines = list(lobby)
     for line in lobby:
         await console.line(line)
