@@ -3,7 +3,7 @@
     PYTHONPATH=. python -m bench.heinzel_transcript
 
 Plays whole games in the console (the same embedded store and `--seed 1` as
-tests/test_transcripts.py) with the `aiming` robots of bench/heinzel_length.py deciding
+tests/test_transcripts.py) with the `aiming` robots of tests/heinzel_robot.py deciding
 for every player, pressing the buttons they would press, and every fifth move typing
 `/go <place>` instead. Writes tests/transcripts/heinzel_*.txt; the golden `.out` files
 then come from `UPDATE_GOLDEN=1 python -m pytest tests/test_transcripts.py -k heinzel`,
@@ -19,12 +19,12 @@ import fakeredis
 
 from adapters.console.__main__ import _entropy
 from adapters.console.session import GROUP, PLATFORM, Console, ScriptClock
-from bench.heinzel_length import aiming
 from bot.i18n import t
 from bot.router import Router
 from rules.heinzel import SPEC
 from rules.heinzel.board import field
 from rules.heinzel.model import Go
+from tests.heinzel_robot import aiming
 
 HERE = Path(__file__).parent.parent / "tests" / "transcripts"
 NAMES = ["alice", "bob", "carol", "dave"]
