@@ -86,7 +86,10 @@ def main() -> None:
                 "# bob ist nicht dran",
                 "bob: [🎲 Würfeln]",
             ],
-            {3: ["# ein Ort, den es nicht gibt", "bob: /go Xanten"]},
+            {
+                3: ["# ein Ort, den es nicht gibt", "bob: /go Xanten"],
+                8: ["# niemand antwortet rechtzeitig: die Regeln entscheiden", "@wait 301"],
+            },
         ),
         (
             "heinzel_3p.txt",
