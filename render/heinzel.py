@@ -7,10 +7,8 @@ piece with its colour and letter; beside the map each player's points, point car
 action cards, and Schneiders Weib with her pea draws.
 """
 
-import math
-
 from render.boards import Label, Renderers, register
-from render.maps import Node, place_labels
+from render.maps import Node, blob, place_labels
 from render.palette import INK, MUTED, PAPER
 from render.svg import MONO, Group, Svg
 from render.text import fit
@@ -128,42 +126,14 @@ def _at(index: int) -> tuple[float, float]:
     return _px(f.x, f.y)
 
 
-def _hull(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
-    """Convex hull (monotone chain)."""
-    pts = sorted(set(points))
-
-    def cross(o, a, b):  # type: ignore[no-untyped-def]
-        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-
-    lower: list[tuple[float, float]] = []
-    upper: list[tuple[float, float]] = []
-    for p in pts:
-        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
-            lower.pop()
-        lower.append(p)
-    for p in reversed(pts):
-        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
-            upper.pop()
-        upper.append(p)
-    return lower[:-1] + upper[:-1]
-
-
-def _area(points: list[tuple[float, float]], pad: float) -> list[tuple[float, float]]:
-    ring = [
-        (
-            round(x + pad * math.cos(math.pi * k / 6), 1),
-            round(y + pad * math.sin(math.pi * k / 6), 1),
-        )
-        for x, y in points
-        for k in range(12)
-    ]
-    return _hull(ring)
-
-
 def _town(doc: Group, label: Label) -> None:
     """The Rhine, the wall, the Veedel."""
-    bank = [_px(*project(lat, lon)) for lat, lon in board_data().rhine]
     x1 = MAP[2]
+    # the bank runs past the map's top and bottom: clamped to the map, not over the title
+    bank = [
+        (x, min(max(y, MAP[1]), MAP[3]))
+        for x, y in (_px(*project(lat, lon)) for lat, lon in board_data().rhine)
+    ]
     doc.polygon([*bank, (x1, bank[-1][1]), (x1, bank[0][1])], fill=RHINE)
     doc.text(
         x1 - 40,
@@ -181,7 +151,7 @@ def _town(doc: Group, label: Label) -> None:
     for v, name in b.veedel_names.items():
         spots = [_at(f.index) for f in b.fields if f.veedel == v]
         doc.polygon(
-            _area(spots, 22 if v != "dom" else 30),
+            blob(spots, 22 if v != "dom" else 30),
             fill=VEEDEL_FILLS[v],
             stroke=PAPER,
             stroke_width=2,

@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass
 from functools import cache
 
-from rules.heinzel.data import CRAFTS, SCHNEIDER, Craft, Kind, board_data
+from rules.heinzel.data import Craft, Kind, board_data
 
 LAT0, LON0 = 50.9413, 6.9583  # the Dom
 M_PER_LAT = 111_200.0
@@ -126,13 +126,5 @@ def field(index: int) -> Field:
     return board().fields[index]
 
 
-def craft_name(craft: Craft, lang: str) -> str:
-    return board_data().crafts[craft][lang]
-
-
 def is_shop(index: int) -> bool:
     return field(index).craft is not None
-
-
-OUTER_CRAFTS = CRAFTS
-SCHNEIDER_CRAFT = SCHNEIDER
