@@ -63,7 +63,7 @@ class BoardData(_Fixed):
     links: tuple[Link, ...]
 
 
-def _check(data: BoardData) -> None:
+def check(data: BoardData) -> None:
     places = {p.id: p for p in data.places}
     veedel = {v.id: v for v in data.veedel}
     areas = veedel.keys() | {p.id for p in data.paths}
@@ -106,5 +106,5 @@ def veedel_of_craft(data: BoardData, craft: Craft) -> Veedel:
 def board_data() -> BoardData:
     text = (resources.files("rules.heinzel") / "data" / "board.json").read_text("utf-8")
     data = BoardData.model_validate(json.loads(text))
-    _check(data)
+    check(data)
     return data
