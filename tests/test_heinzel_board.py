@@ -10,7 +10,7 @@ import pytest
 from pydantic import ValidationError
 
 from rules.heinzel.board import board
-from rules.heinzel.data import BoardData, check, board_data
+from rules.heinzel.data import BoardData, board_data, check
 
 
 def test_every_field_belongs_to_a_veedel_or_a_path():
