@@ -96,10 +96,10 @@ async def play_aiming(
         index = next(i for i, o in enumerate(prompt.options) if o.action == action)
         if isinstance(action, Go) and made % 5 == 4:
             typed = field(board().by_id[action.to]).name
-            data = buttons.encode(table.chat, table.step, 0, buttons.TYPED)
+            data = buttons.encode(table.chat, table.step_token, 0, buttons.TYPED)
             move = Move(seat, False, None, typed, prompt.command, data)
         else:
-            move = Move(seat, False, buttons.encode(table.chat, table.step, 0, index))
+            move = Move(seat, False, buttons.encode(table.chat, table.step_token, 0, index))
         before = (table.step, table.state)
         await act(table, move)
         for _ in range(1000):  # the adapter works in tasks of its own
