@@ -96,7 +96,7 @@ def test_phase_three_play_an_action_or_nothing_then_next_player():
     play = asked(state)["turn"]
     cards = [o.action.card for o in play.options]
     assert cards == ["draw2", "tax", None]  # Nö waits for a window
-    state, keys = act(state, 0, PlayCard(card="draw2"))
+    state, _keys = act(state, 0, PlayCard(card="draw2"))
     assert len(state.hands[0]) == 2 + 2  # its own effect needs no window
     assert state.turn == 1 and state.phase == "draw"
 
@@ -353,7 +353,7 @@ def test_a_typing_race_first_right_answer_wins():
     state, _ = _played([["type_all", "tax"], ["diet"], ["blue"]], "type_all")
     from rules.bohei.data import deck
 
-    de, en = deck().words[state.challenge.word]
+    _de, en = deck().words[state.challenge.word]
     state, keys = act(state, 1, Word(text="falsch"))
     assert keys == ["bohei.typed_wrong"]
     state, keys = act(state, 2, Word(text=en.upper()))
