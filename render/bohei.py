@@ -57,7 +57,7 @@ def board(view: PublicView, names: list[str], label: Label) -> str:
             label(
                 "bohei.board.challenge",
                 card=card_name(view.challenge, label),
-                seats=", ".join(names[s] for s in view.challengers if s < len(names)),
+                players=", ".join(names[s] for s in view.challengers if s < len(names)),
             )
         )
     return fit(lines)
@@ -124,7 +124,7 @@ def board_svg(view: PublicView, names: list[str], label: Label) -> str:
             label(
                 "bohei.board.challenge",
                 card=card_name(view.challenge, label),
-                seats=", ".join(names[s] for s in view.challengers if s < len(names)),
+                players=", ".join(names[s] for s in view.challengers if s < len(names)),
             ),
             size=13,
             fill=MUTED,

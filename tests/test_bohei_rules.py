@@ -159,8 +159,9 @@ def _with_rule(hands, rule="lower", players=3):
 def test_a_checked_rule_broken_costs_a_discard_with_seven_or_fewer():
     state = _with_rule([["tax", "gift"], ["diet", "dog"], ["blue"]])
     state, keys = act(state, 1, Chat(text="Hallo"))
-    assert keys == ["bohei.violation_discard", "bohei.window_penalty"]
+    assert keys == ["bohei.violation_discard"]
     window = asked(state)["react"]
+    assert window.key == "bohei.prompt.react_penalty"
     assert window.seats == (1,)
     assert [o.action.choice for o in window.options] == ["noe", "accept"]  # no Gegenteiltag
     state, _ = act(state, 1, React(choice="accept"))
@@ -246,8 +247,9 @@ def _played(hands, card, players=3):
 
 def test_an_action_opens_one_window_with_the_same_buttons_for_everyone_concerned():
     state, keys = _played([["others_draw", "tax"], ["diet", "noe#1"], ["blue"]], "others_draw")
-    assert keys[-1] == "bohei.window"
+    assert keys[-1] == "bohei.concerned"
     window = asked(state)["react"]
+    assert window.key == "bohei.prompt.react"
     assert window.seats == (1, 2) and not window.secret
     assert [o.action.choice for o in window.options] == ["noe", "reverse", "accept"]
     assert all(not o.hidden_from for o in window.options)  # holders are not singled out

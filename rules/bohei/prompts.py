@@ -110,14 +110,15 @@ def _reactions(state: State) -> list[Prompt]:
     if state.window is not None:
         w = state.window
         options = [Option(label="bohei.button.noe", action=React(choice="noe"))]
-        if all(reverses(p) for p in w.batch if p.seat in w.answers.asked):
+        reversible = all(reverses(p) for p in w.batch if p.seat in w.answers.asked)
+        if reversible:
             options.append(Option(label="bohei.button.opposite", action=React(choice="reverse")))
         options.append(Option(label="bohei.button.accept", action=React(choice="accept")))
         return [
             Prompt(
                 id=f"react:{w.batch[0].batch}",
                 seats=w.answers.waiting,
-                key="bohei.prompt.react",
+                key="bohei.prompt.react" if reversible else "bohei.prompt.react_penalty",
                 options=tuple(options),
                 deadline=r,
                 timeout_key="bohei.timeout.react",
@@ -178,13 +179,11 @@ def _turn(state: State) -> list[Prompt]:
                 Option(label="bohei.button.yes", action=Answer(yes=True)),
                 Option(label="bohei.button.no", action=Answer(yes=False)),
             )
-            c = card(state.action or "")
             return [
                 Prompt(
                     id=pid,
                     seats=state.question.waiting,
                     key="bohei.prompt.question",
-                    params={k: v for k, v in named(c.id).items()},
                     options=options,
                     deadline=state.options.reaction,
                     timeout_key="bohei.timeout.question",

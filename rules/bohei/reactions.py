@@ -38,10 +38,8 @@ def open_next(state: State) -> list[Event]:
         state.queue = [p for p in state.queue if p.batch != head]
         asked = sorted({p.seat for p in batch if needs_window(p)})
         if asked:
+            # Asked by its prompt (bohei.prompt.react): the same for every seat concerned.
             state.window = Window(batch=batch, answers=Collect(asked=tuple(asked)))
-            reversible = all(p.source == "action" for p in batch if p.seat in asked)
-            key = "bohei.window" if reversible else "bohei.window_penalty"
-            events.append(Event(key=key, params={"seats": asked}))
         else:
             events += _resolve(state, batch, {})
     return events
