@@ -15,8 +15,7 @@ COLOURS = {"rule": "#fff3c4", "action": "#e8f4fb", "challenge": "#f3e8fb"}
 
 def card_name(card_id: str, label: Label) -> str:
     """The card's name in the chat's language (names are data in both languages)."""
-    names = {k: v for k, v in named(card_id).items() if "text" not in k}
-    return label("bohei.button.card", **names)
+    return label("bohei.button.card", card=named(card_id)["card"])
 
 
 def _slot_text(view: PublicView, i: int, label: Label) -> str:

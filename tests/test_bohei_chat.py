@@ -6,6 +6,7 @@ typed, /foul opens a vote; chatter in a game that reads no messages stays unansw
 import pytest
 
 from adapters.console.session import GROUP, PLATFORM
+from bot.i18n import t
 from bot.keys import table_key
 from rules.bohei.data import instances
 from rules.bohei.model import State
@@ -102,3 +103,17 @@ async def test_chatter_in_a_game_that_reads_no_messages_stays_unanswered(chat):
     assert await chat.say("bob: na, wer bietet?") == []
     after = await chat.router.store.load(table_key(PLATFORM, GROUP))
     assert after.version == before.version
+
+
+def test_a_name_given_in_both_languages_is_shown_in_the_chats():
+    names = {"de": "Flüsterkneipe", "en": "Library Voice"}
+    assert t("de", "bohei.rule_ended", card=names) == "Die Regel „Flüsterkneipe“ ist vorbei."
+    assert t("en", "bohei.rule_ended", card=names) == "The rule „Library Voice“ is over."
+
+
+async def test_the_german_chat_names_the_rule_in_german(redis):
+    chat = Chat.make(redis, lang="de")
+    await chat.say(*START[:4], "anna: [Ich bin's 🙋]")
+    await _edit(chat, _activate("lower"))
+    out = await chat.say("ben: Hallo Leute")
+    assert out[0] == "[group] 🚨 ben hat „Flüsterkneipe“ gebrochen: 1 Karte abwerfen."

@@ -97,7 +97,7 @@ def _begin(state: State) -> list[Event]:
         case "race":
             ch.word = rng.below(len(the_deck().words))
             de, en = the_deck().words[ch.word]
-            params |= {"word_de": de, "word_en": en}
+            params |= {"word": {"de": de, "en": en}}
         case "guess":
             ch.target = rng.randint(1, 20)
         case "go":

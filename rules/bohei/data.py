@@ -134,13 +134,13 @@ def instances() -> list[str]:
     ]
 
 
-def named(card_id: str, prefix: str = "card") -> dict[str, str]:
-    """A card's name in both languages for a message's parameters (`{card_de}` in the
-    German catalog, `{card_en}` in the English): names are data, not catalog text."""
+def named(card_id: str) -> dict[str, dict[str, str]]:
+    """A card's name and text for a message's parameters, in both languages: the bot
+    shows them in the chat's (names are data, not catalog text)."""
     c = card(card_id)
-    return {
-        f"{prefix}_de": c.de[0],
-        f"{prefix}_en": c.en[0],
-        f"{prefix}_text_de": c.de[1],
-        f"{prefix}_text_en": c.en[1],
-    }
+    return {"card": {"de": c.de[0], "en": c.en[0]}, "card_text": {"de": c.de[1], "en": c.en[1]}}
+
+
+def names_of(card_ids: list[str]) -> dict[str, str]:
+    """Several cards' names, joined, in both languages."""
+    return {lang: ", ".join(getattr(card(c), lang)[0] for c in card_ids) for lang in ("de", "en")}

@@ -4,7 +4,7 @@ The draw pile's order is hidden; the discard pile is face down too (cards discar
 an effect go there "without function", rule book: they are never announced).
 """
 
-from rules.bohei.data import card
+from rules.bohei.data import names_of
 from rules.bohei.model import State
 from rules.core.protocol import Event
 from rules.core.rng import Rng
@@ -31,10 +31,9 @@ def draw(state: State, seat: int, n: int) -> list[Event]:
     state.hands[seat].extend(drawn)
     if drawn:
         events.append(Event(key="bohei.drew", params={"seat": seat, "count": len(drawn)}))
-        names = {
-            f"cards_{lang}": [getattr(card(c), lang)[0] for c in drawn] for lang in ("de", "en")
-        }
-        events.append(Event(key="bohei.drew_private", params=names, to=(seat,)))
+        events.append(
+            Event(key="bohei.drew_private", params={"cards": names_of(drawn)}, to=(seat,))
+        )
     return events
 
 

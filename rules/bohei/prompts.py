@@ -47,8 +47,9 @@ CHAT_LIMIT = 4096  # Telegram's longest message: ordinary chatter is never refus
 
 def card_option(instance: str, action: Any) -> Option:
     """A button naming a card in the chat's language (the names are data)."""
-    names = {k: v for k, v in named(instance).items() if "text" not in k}
-    return Option(label="bohei.button.card", params=names, action=action)
+    return Option(
+        label="bohei.button.card", params={"card": named(instance)["card"]}, action=action
+    )
 
 
 def seat_option(seat: int, action: Any) -> Option:
@@ -209,7 +210,7 @@ def _slot_option(state: State, i: int) -> Option:
         return Option(
             label="bohei.button.empty_slot", params={"slot": i + 1}, action=ChooseSlot(slot=i)
         )
-    names = {k: v for k, v in named(rule).items() if "text" not in k}
+    names = {"card": named(rule)["card"]}
     return Option(
         label="bohei.button.slot", params={"slot": i + 1, **names}, action=ChooseSlot(slot=i)
     )

@@ -6,7 +6,7 @@ import re
 
 from rules.bohei import reactions, winning
 from rules.bohei.checks import breaks
-from rules.bohei.data import RuleCard, card
+from rules.bohei.data import RuleCard, card, names_of
 from rules.bohei.model import Pending, State, Vote
 from rules.core.errors import RuleError
 from rules.core.protocol import Event
@@ -42,9 +42,8 @@ def chat(state: State, seat: int, text: str, checked: list[str]) -> list[Event]:
         return []
     p = penalty(state, seat)
     reactions.enqueue(state, [p])
-    names = {f"rules_{lang}": [getattr(card(r), lang)[0] for r in broken] for lang in ("de", "en")}
     key = "bohei.violation_discard" if p.delta < 0 else "bohei.violation_draw"
-    return [Event(key=key, params={"seat": seat, **names})]
+    return [Event(key=key, params={"seat": seat, "rules": names_of(broken)})]
 
 
 def foul(state: State, seat: int, text: str, active: list[str]) -> list[Event]:
@@ -66,9 +65,8 @@ def foul(state: State, seat: int, text: str, active: list[str]) -> list[Event]:
     voters = tuple(s for s in range(state.players) if s not in (seat, accused))
     state.fouls += 1
     state.vote = Vote(accused=accused, by=seat, serial=state.fouls, votes=Collect(asked=voters))
-    watched = [r for r in active if isinstance(card(r), RuleCard)]
-    names = {f"rules_{lang}": [getattr(card(r), lang)[0] for r in watched] for lang in ("de", "en")}
-    return [Event(key="bohei.foul", params={"seat": seat, "accused_seat": accused, **names})]
+    rules = names_of([r for r in active if isinstance(card(r), RuleCard)])
+    return [Event(key="bohei.foul", params={"seat": seat, "accused_seat": accused, "rules": rules})]
 
 
 def vote(state: State, seat: int, yes: bool) -> list[Event]:

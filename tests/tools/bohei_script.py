@@ -64,14 +64,9 @@ WORDS = {  # for word chains, a few per first letter
     "s": ["sonne", "salz", "see"],
     "t": ["tisch", "tee", "tor"],
     "w": ["wald", "wurm"],
-    "l2": [],
     "z": ["zebra", "zug"],
     "u": ["uhr", "ufer"],
-    "h2": [],
-    "r2": [],
     "c": ["cello"],
-    "x": [],
-    "y": [],
 }
 
 
@@ -129,7 +124,7 @@ class Writer:
         if kind == "starter":
             await self.press(r.randrange(len(self.names)), prompt, prompt.options[0])
             return
-        if kind in ("vote", "turn") and state.phase == "question" or kind == "vote":
+        if kind == "vote" or (kind == "turn" and state.phase == "question"):
             await self.press(seat, prompt, r.choice(prompt.options))
             return
         if kind == "react":
