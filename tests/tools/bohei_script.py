@@ -116,7 +116,9 @@ class Writer:
             await self.chatter(state)
             return
         if kind == "bohei":
-            if r.random() < 0.3:
+            if r.random() < 0.1 and all(p.deadline is None for p in waiting[1:]):
+                await self.say(f"@wait {state.options.reaction}")  # forgot to call
+            elif r.random() < 0.3:
                 await self.say(f"{self.names[seat]}: Bohei!")
             else:
                 await self.press(seat, prompt, prompt.options[0])
