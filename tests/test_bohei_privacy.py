@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from rules.bohei import SPEC, engine
 from rules.bohei.data import card, cards, instances
 from rules.bohei.model import Options
+from rules.core.errors import RuleError
 from tests.conformance import Seeded, candidate_actions
 
 
@@ -41,8 +42,9 @@ def test_public_events_name_only_cards_that_left_the_hands(seed, players):
         prompt = rng.choice(waiting)
         seat = rng.choice(prompt.seats)
         try:
-            state, events = engine.apply(state, seat, SPEC.parse_action(candidate_actions(prompt, draw)))
-        except Exception:  # a refusal: try another answer
+            action = SPEC.parse_action(candidate_actions(prompt, draw))
+            state, events = engine.apply(state, seat, action)
+        except RuleError:  # a refusal: try another answer
             continue
         held = {c for h in state.hands for c in h}
         out_of_hands = {card(c).id for c in instances() if c not in held}

@@ -2,8 +2,9 @@
 Gegenteiltag, actions, challenges with replays, the Bohei call, reshuffling, winning."""
 
 import pytest
+from pydantic import ValidationError
 
-from rules.bohei import engine
+from rules.bohei import SPEC, engine
 from rules.bohei.data import instances
 from rules.bohei.model import (
     Answer,
@@ -17,11 +18,16 @@ from rules.bohei.model import (
     Discard,
     DrawChoice,
     Foul,
+    GoSignal,
+    Guess,
+    Judge,
     MissBohei,
     Options,
     PlayCard,
+    Press,
     React,
     Reward,
+    Roll,
     Sign,
     State,
     Word,
@@ -436,3 +442,78 @@ def test_closing_time_ends_the_game_closest_to_seven_first():
     state, keys = act(state, 0, PlayCard(card=None))
     assert "bohei.closing_time" in keys
     assert engine.outcome(state).ranking == ((1,), (0, 2))
+
+
+def test_go_a_false_start_is_out_and_go_comes_at_the_ready_deadline():
+    state, _ = _played([["go_all", "tax"], ["diet"], ["blue"]], "go_all")
+    ready = asked(state)["ch"]
+    assert ready.key == "bohei.prompt.ready"
+    assert 3 <= ready.deadline <= 8 and ready.timeout_key == "bohei.timeout.ready"
+    state, keys = act(state, 1, Press())
+    assert keys == ["bohei.false_start"] and state.challenge.seats == [0, 2]
+    state, _ = act(state, 0, engine.timeout(state, ready, 0))
+    assert asked(state)["ch"].key == "bohei.prompt.go"
+    state, keys = act(state, 2, Press())
+    assert keys[:2] == ["bohei.pressed_first", "bohei.challenge_won"] and state.reward == 2
+
+
+def test_go_comes_only_from_the_deadline_and_a_judgement_only_from_the_judge():
+    state, _ = _played([["go_all", "tax"], ["diet"], ["blue"]], "go_all")
+    with pytest.raises(RuleError):
+        engine.apply(state, 1, Judge(winner=None))
+    state.challenge.stage = "go"
+    with pytest.raises(RuleError):
+        engine.apply(state, 1, GoSignal())
+
+
+def test_guess_closest_wins_and_guesses_are_secret_until_all_are_in():
+    state, _ = _played([["guess_duel", "tax"], ["diet"], ["blue"]], "guess_duel")
+    state, _ = act(state, 0, ChooseSeat(seat=1))
+    target = state.challenge.target
+    state, _ = act(state, 0, Guess(number=target))
+    assert engine.secrets(state)[0]["guess"] == target
+    assert str(target) not in SPEC.public_view(state).model_dump_json().split("hand_sizes")[0]
+    far = 1 if target > 10 else 20
+    state, keys = act(state, 1, Guess(number=far))
+    assert "bohei.guesses" in keys and state.reward == 0
+
+
+def test_a_judged_duel_tie_is_replayed_then_decided():
+    state, _ = _played(
+        [["compliment", "tax"], ["diet"], ["blue"], ["dog"]], "compliment", players=4
+    )
+    state, _ = act(state, 0, ChooseSeat(seat=1))
+    assert asked(state)["ch"].key == "bohei.prompt.third"
+    state, keys = act(state, 0, ChooseSeat(seat=3))
+    assert state.challenge.involved == [0, 1, 3]
+    judge = asked(state)["ch"]
+    assert judge.seats == (3,)
+    state, keys = act(state, 3, Judge(winner=None))
+    assert "bohei.judged_tie" in keys and state.challenge.round == 2
+    state, keys = act(state, 3, Judge(winner=1))
+    assert state.reward == 1
+
+
+def test_a_judged_duel_with_three_players_names_the_third_itself():
+    state, _ = _played([["pun", "tax"], ["diet"], ["blue"]], "pun")
+    state, keys = act(state, 0, ChooseSeat(seat=2))
+    assert "bohei.judge" in keys and state.challenge.third == 1
+
+
+def test_silent_in_a_challenge_is_out():
+    state, _ = _played([["dice_all", "tax"], ["diet"], ["blue"]], "dice_all")
+    roll = asked(state)["ch"]
+    state, _ = act(state, 0, Roll())
+    state, keys = act(state, 1, engine.timeout(state, roll, 1))
+    assert keys[0] == "bohei.silent_out" and state.challenge.seats == [0, 2]
+
+
+def test_the_checks_option_leaves_the_other_rules_to_the_group():
+    with pytest.raises(ValidationError):
+        Options(checks="weather")
+    state = game(hands=[["no_e", "tax"], ["diet"], ["blue"]], checks="lower")
+    state, _ = act(state, 0, DrawChoice(take=False))
+    state, keys = act(state, 0, ChooseRule(card="no_e"))
+    assert "bohei.rule_active_watched" in keys
+    assert not any(p.id == "chat" for p in engine.prompts(state))  # nothing the bot reads
+    assert any(p.id == "foul" for p in engine.prompts(state))

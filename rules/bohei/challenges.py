@@ -210,9 +210,7 @@ def _chain(state: State, seat: int, text: str) -> list[Event]:
     ch.used.append(folded)
     ch.letter = folded[-1]
     ch.chain_turn = _after(ch.seats, seat)
-    return [
-        Event(key="bohei.chain_next", params={"seat": ch.chain_turn, "letter": ch.letter.upper()})
-    ]
+    return []  # the next player is asked by the chain's prompt
 
 
 def _after(seats: list[int], seat: int) -> int:
@@ -233,7 +231,7 @@ def go_signal(state: State) -> list[Event]:
     if ch is None or ch.stage != "ready":
         raise RuleError("error.not_prompted")
     ch.stage = "go"
-    return [Event(key="bohei.go")]
+    return []  # "GO!" is the ready prompt's timeout line, then the press prompt
 
 
 def judge(state: State, seat: int, winner: int | None) -> list[Event]:
@@ -292,11 +290,7 @@ def _out(state: State, seat: int) -> list[Event]:
         return _replay(state, list(ch.entrants))
     if spec(state).game == "chain" and ch.chain_turn == seat:
         ch.chain_turn = next(s for s in clockwise(state.players, seat) if s in ch.seats)
-        return [
-            Event(
-                key="bohei.chain_next", params={"seat": ch.chain_turn, "letter": ch.letter.upper()}
-            )
-        ]
+        return []
     if ch.answers.asked and ch.answers.complete and spec(state).game in ("dice", "guess"):
         best = _best(state)
         return _decide(state, best)
@@ -368,10 +362,7 @@ def reward(state: State, seat: int, delta: int) -> list[Event]:
     state.reward = None
     state.phase = "end"
     if delta > 0:
-        return [
-            Event(key="bohei.reward_draw", params={"seat": seat, "count": delta}),
-            *deck.draw(state, seat, delta),
-        ]
+        return deck.draw(state, seat, delta)
     if delta < 0:
         owed = min(-delta, len(state.hands[seat]))
         if owed:

@@ -287,7 +287,7 @@ def _challenge(state: State) -> list[Prompt]:
             params = {"letter": ch.letter.upper()}
             return [
                 Prompt(
-                    id=f"{pid}:{len(ch.used)}",
+                    id=f"{pid}:{len(ch.used)}:{ch.chain_turn}",
                     seats=(ch.chain_turn,),
                     key="bohei.prompt.chain",
                     params=params,
@@ -309,7 +309,7 @@ def _challenge(state: State) -> list[Prompt]:
                     key=key,
                     options=options,
                     deadline=ch.go_after if ready else t,
-                    timeout_key=None if ready else timeout_key,
+                    timeout_key="bohei.timeout.ready" if ready else timeout_key,
                 )
             ]
         case "judged":
