@@ -35,7 +35,7 @@ def chat(state: State, seat: int, text: str, checked: list[str]) -> list[Event]:
     the bot checks. One message, one penalty, however many rules it breaks."""
     if seat in state.bohei_open and winning.is_call(text):
         return winning.call(state, seat)
-    if seat in exempt(state) or state.phase == "over":
+    if seat in exempt(state) or state.phase == "over" or not text.strip():
         return []
     broken = [r for r in checked if breaks(card(r).check or "", text, before(state, seat))]  # type: ignore[union-attr]
     if not broken:
