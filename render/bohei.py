@@ -77,8 +77,7 @@ def board_svg(view: PublicView, names: list[str], label: Label) -> str:
     rows = max(len(names), 3)
     height = 130 + 150 + rows * 30 + 40
     doc = Svg(WIDTH, height)
-    turn = names[view.turn] if view.turn < len(names) else "?"
-    status = label("bohei.board.turn_of", seat=turn) if view.phase != "over" else ""
+    status = label("bohei.board.turn_of", seat=view.turn) if view.phase != "over" else ""
     pieces.title(doc, WIDTH, "Bohei", status)
     doc.text(24, 72, label("bohei.board.rules"), size=15, weight="bold")
     for i, slot in enumerate(view.slots):
