@@ -89,6 +89,9 @@ class Router:
         self.entropy = entropy
         self.lobby_ttl = lobby_ttl
         self.bot_name = bot_name
+        # Whether the platform shows us ordinary chat messages (not only commands and
+        # presses): adapters say so (Telegram's privacy mode, Discord's intent).
+        self.reads_chat = True
 
     # ----- the door -----------------------------------------------------------------
 
@@ -216,6 +219,7 @@ class Router:
             lobby_ttl=self.lobby_ttl,
             entropy=self.entropy,
             update_id=msg.update_id,
+            reads_chat=self.reads_chat,
         )
         if spec.reply is not None:
             # Touches no table, so the update is marked handled on its own: a /roll

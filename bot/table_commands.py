@@ -31,6 +31,7 @@ class Call:
     entropy: Callable[[], int]
     seed: int = 0  # drawn once for a change, before its transaction (which may run again)
     update_id: str | None = None  # the platform's id of the update that carried it
+    reads_chat: bool = True  # the bot sees ordinary messages in this chat (Router.reads_chat)
 
 
 # (table, outbox, now, call) → True if the table changed and must be stored
@@ -78,7 +79,7 @@ def leave(table: Table, out: Outbox, now: float, call: Call) -> bool:
 def start(table: Table, out: Outbox, now: float, call: Call) -> bool:
     spec = lobby.check_start(table, call.player.user, call.admin)
     out.names = [s.name for s in table.seats]
-    play.start(table, spec, call.seed, out, now)
+    play.start(table, spec, call.seed, out, now, call.reads_chat)
     return True
 
 
