@@ -88,10 +88,21 @@ def terms(draw) -> Term:
     if high > low and draw(st.booleans()):
         op = draw(st.sampled_from(list(PASSES)))
         target = draw(st.integers(low - 1, high + 1))
-        if not (PASSES[op](low, target) and PASSES[op](high, target)):  # would never stop
+        if tells_apart(op, target, low, high):  # else it never stops, or never happens
             explode = (op, target)
+    # A success target that every face passes or fails, or on Fudge dice, compares the
+    # total instead (test_dice.py): terms here count successes only where they can.
     success = draw(st.none() | st.tuples(st.sampled_from(list(PASSES)), st.integers(-1, 7)))
+    if success and (fudge or not tells_apart(*success, low, high)):
+        success = None
     return Term(draw(st.integers(1, 8)), sides, fudge, keep, explode, success)
+
+
+def tells_apart(op: str, target: int, low: int, high: int) -> bool:
+    """Some face from low to high passes and some fails."""
+    if op == "=":
+        return low <= target <= high and low < high
+    return PASSES[op](low, target) != PASSES[op](high, target)  # comparisons are monotone
 
 
 def term_text(term: Term, draw) -> str:
@@ -105,9 +116,9 @@ def term_text(term: Term, draw) -> str:
         mode, n = term.keep
         short = {"kh": "k", "dl": "d"}.get(mode, mode)  # `k3` is kh3, `d1` is dl1
         mods.append(f"{draw(st.sampled_from([mode, short]))}{n}")
-    if term.success:
-        mods.append(f"{term.success[0]}{term.success[1]}")
     mods = list(draw(st.permutations(mods)))
+    if term.success:  # after keep/drop: a `d` right after a target would start dice
+        mods.append(f"{term.success[0]}{term.success[1]}")
     if term.explode:
         if term.explode == ("=", faces(term)[1]) and draw(st.booleans()):
             mods.append("!")  # last: a comparison right after a bare `!` would be its target
