@@ -87,6 +87,49 @@ class _Roller:
 
     def dice(self, spec: Dice) -> DiceGroup:
         self.capped = False
+        if (
+            spec.reroll is None
+            and spec.explode is None
+            and spec.least is None
+            and (spec.most is None)
+        ):
+            # plain dice, the common case: no die is rerolled or added
+            draw, low, high = self.rng.randint, spec.low, spec.high
+            rolled = [Die(draw(low, high)) for _ in range(spec.count)]
+        else:
+            rolled = self.modified(spec)
+        live = [i for i, d in enumerate(rolled) if not d.rerolled]
+        kept = _kept([rolled[i].value for i in live], spec)
+        success = spec.success
+        if len(kept) != len(live) or success is not None:
+            # only dropped dice and successes differ from Die(value): rebuild just those
+            kept_at = {live[i] for i in kept}
+            rolled = [
+                die
+                if die.rerolled or (i in kept_at and not (success and success.test(die.value)))
+                else Die(
+                    die.value,
+                    kept=i in kept_at,
+                    exploded=die.exploded,
+                    extra=die.extra,
+                    success=success is not None and i in kept_at,
+                    parts=die.parts,
+                )
+                for i, die in enumerate(rolled)
+            ]
+        dice = tuple(rolled)
+        if success is None:
+            value = sum(d.value for d in dice if d.kept)
+        else:
+            value = sum(d.success for d in dice)
+        group = DiceGroup(
+            spec.text(), spec.sides, spec.fudge, dice, value, success is not None, self.capped
+        )
+        self.groups.append(group)
+        return group
+
+    def modified(self, spec: Dice) -> list[Die]:
+        """Dice with rerolls, min/max or explosions, in the order they were rolled."""
         rolled: list[Die] = []
         explode = spec.explode
         for _ in range(spec.count):
@@ -105,31 +148,7 @@ class _Roller:
                     rolled.append(Die(value, exploded=True, extra=extra))
                     value, extra = self.face(spec, True, rolled), True
                 rolled.append(Die(value, extra=extra))
-        live = [i for i, d in enumerate(rolled) if not d.rerolled]
-        kept = {live[i] for i in _kept([rolled[i].value for i in live], spec)}
-        success = spec.success
-        dice = tuple(
-            die
-            if die.rerolled
-            else Die(
-                die.value,
-                kept=i in kept,
-                exploded=die.exploded,
-                extra=die.extra,
-                success=success is not None and i in kept and success.test(die.value),
-                parts=die.parts,
-            )
-            for i, die in enumerate(rolled)
-        )
-        if success is None:
-            value = sum(d.value for d in dice if d.kept)
-        else:
-            value = sum(d.success for d in dice)
-        group = DiceGroup(
-            spec.text(), spec.sides, spec.fudge, dice, value, success is not None, self.capped
-        )
-        self.groups.append(group)
-        return group
+        return rolled
 
 
 def _kept(values: list[int], spec: Dice) -> set[int] | range:
