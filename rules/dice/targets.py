@@ -14,7 +14,8 @@ def checked(spec: Dice, start: int, explode_at: int) -> Dice:
             raise RuleError("dice.clamp_range", pos=start + 1, low=low, high=high)
     if spec.least is not None and spec.most is not None and spec.least > spec.most:
         raise RuleError("dice.clamp_range", pos=start + 1, low=low, high=high)
-    if spec.reroll and not spec.reroll_once and _always(spec.reroll, spec.low, spec.high):
+    # rerolls test the face as drawn, before min/max hold it
+    if spec.reroll and not spec.reroll_once and _always(spec.reroll, low, high):
         raise RuleError("dice.reroll_always", pos=start + 1)
     if spec.explode:
         if _always(spec.explode, spec.low, spec.high):
