@@ -64,7 +64,7 @@ def side_by_side(runs: int) -> None:
         "d20": lambda: roller.roll(VERSUS),
     }
     times: dict[str, list[float]] = {name: [] for name in contenders}
-    for name, run in contenders.items():  # warm up: imports, lark's lexer, caches
+    for run in contenders.values():  # warm up: imports, lark's lexer, caches
         for _ in range(50):
             run()
     for _ in range(runs):  # interleaved: a busy moment hits both alike
