@@ -164,6 +164,7 @@ def test_advantage_keeps_the_rest_as_a_label():
 
 NONSENSE = [
     ("2d6 adv", "dice.advantage_needs_d20", {}),
+    ("1d20 adv dis", "dice.unexpected", {"token": "dis", "pos": 10}),
     ("2d20kh1 dis", "dice.advantage_needs_d20", {}),
     ("1d6r<7", "dice.reroll_always", {"pos": 1}),
     ("1d6rr>=1", "dice.reroll_always", {"pos": 1}),

@@ -56,6 +56,9 @@ def read_words(text: str, norm: str, pos: int, tree: Node) -> Words | None:
             pos += 1
         if pos == len(text):
             return Words(advantage, None)
+        again = _ADVANTAGE_WORD.match(norm, pos)
+        if again and again.group(1) in _ADVANTAGE:  # `adv dis`: not a label "dis"
+            raise ParseError("dice.unexpected", token=text[pos : again.end()], pos=pos + 1)
     if text[pos] == "#":
         return Words(advantage, text[pos + 1 :].strip() or None)
     char = text[pos]
