@@ -311,7 +311,7 @@ def test_no_expression_is_a_d20(text, count):
         ("4d6d1", "4d6dl1"),
         ("D%", "1d100"),
         ("4df", "4dF"),
-        ("6d6 >= 5", "6d6≥5"),
+        ("6d6 >= 5", "6d6 ≥ 5"),  # a space before the sign: the total (test_dice_notation)
         ("6d6>= 5 + 1", "6d6≥5+1"),
         ("3d6!=6", "3d6!"),
         ("5d10!>=8", "5d10!≥8"),

@@ -33,6 +33,10 @@ from tests.test_dice import dealt
         ("2d6 == 13", [6, 6], "2d6 = 13", 12, "=", 13, False),
         ("4dF>=1", [1, 0, 1, -1], "4dF ≥ 1", 1, ">=", 1, True),  # Fudge: the total
         ("6d6>=5 >= 2", [5, 1, 1, 1, 6, 2], "6d6≥5 ≥ 2", 2, ">=", 2, True),  # successes
+        # with a space before the sign, always the total, as in d20: `2d6>=5` counts dice
+        ("2d6 >= 5", [1, 3], "2d6 ≥ 5", 4, ">=", 5, False),
+        ("10d10 > 7", [7] * 10, "10d10 > 7", 70, ">", 7, True),
+        ("1d20 >= 15", [14], "1d20 ≥ 15", 14, ">=", 15, False),
     ],
 )
 def test_a_comparison_that_cannot_tell_dice_apart_compares_the_total(

@@ -1,7 +1,7 @@
 """Dice notation → a syntax tree. Hand-written recursive descent, bounded, never `eval`.
 
 Grammar (letters in any case; spaces may separate tokens, but not the parts of a
-dice term except before and inside a success comparison):
+dice term, except after the sign of a success comparison):
 
     roll     := [repeat] [check] [words]      nothing at all means 1d20
     repeat   := INT "x" | INT "#"             `6x 4d6kh3`, `6 x 4d6`, `6#4d6` (no space)
@@ -27,10 +27,12 @@ dice term except before and inside a success comparison):
 (avrae) and Foundry, and unlike Roll20 where `>7` means at least 7: the reply writes
 every comparison back as ≥ ≤ > <, so a Roll20 player sees which was meant.
 
-A comparison after a dice term counts successes only when it can tell dice apart:
-when every face passes or every face fails it (`2d6>7`, `3d6<=12`), when its target is
-dice (`1d20>=1d6`: a `d` after a target is never "drop"), for a single die and for
-Fudge dice, it compares the total of the whole expression instead. A comparison
+A comparison written right after a dice term (`10d10>7`, as on Roll20) counts
+successes, but only when it can tell dice apart: when every face passes or every face
+fails it (`2d6>7`, `3d6<=12`), when its target is dice (`1d20>=1d6`: a `d` after a
+target is never "drop"), and on Fudge dice, it compares the total of the whole
+expression instead. With a space before its sign (`2d6 >= 5`, `1d20+5 >= 15`) a
+comparison always compares the total, as in d20 (avrae). A comparison
 directly after `!`, `r` or `k`/`d` is theirs (`3d6!>=5` explodes on 5 and 6, as on
 Roll20); to count successes with exploding dice write it first: `5d10>=8!`.
 Errors name the 1-based position in the text passed in.
@@ -351,7 +353,13 @@ class _Reader:
                 # None: on the maximum, once min/max are known
                 mods["explode"], mods["compound"] = self.compare(spaced=False), compound
                 continue
-            if "success" not in mods and not self.in_target and (found := self.compare(True)):
+            # `10d10>7` counts successes; `2d6 >= 5`, with a space, compares the total (d20)
+            if (
+                "success" not in mods
+                and not self.in_target
+                and char in _COMPARE_STARTS
+                and (found := self.compare(spaced=True))
+            ):
                 if self.peek() == "d":  # `1d20>=1d6`: the target is dice, not "drop 6"
                     self.pos = here
                     break
