@@ -272,7 +272,7 @@ class Router:
             raise RuleError("error.outdated")
 
         def op(table: Table, out: Outbox, now: float) -> bool:
-            if table.status != "playing" or table.step != press.step:
+            if table.status != "playing" or table.step_token != press.step:
                 raise RuleError("error.outdated")
             spec = lobby.spec_of(table)
             prompts = spec.prompts(play.state_of(spec, table))
