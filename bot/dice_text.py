@@ -8,7 +8,8 @@ from rules.dice import RollResult
 MAX_BREAKDOWN = 300
 
 
-def roll_text(lang: str, name: str, result: RollResult) -> str:
+def roll_text(lang: str, name: str, result: RollResult, proof: str | None = None) -> str:
+    """The reply; `proof` (bot/roll_proof.py) is its last line when the roll has one."""
     lines = []
     for single in result.results:
         breakdown = single.breakdown
@@ -29,4 +30,5 @@ def roll_text(lang: str, name: str, result: RollResult) -> str:
         else:
             lines.append(t(lang, "roll.total", breakdown=breakdown, total=single.total))
     head = "roll.by_label" if result.label else "roll.by"
-    return "\n".join([t(lang, head, name=name, label=result.label or ""), *lines])
+    tail = [proof] if proof else []
+    return "\n".join([t(lang, head, name=name, label=result.label or ""), *lines, *tail])
