@@ -7,6 +7,7 @@ in) is the store side's to write; the router names no key and sends no Redis com
 The bot's own commands and what they do are a table (bot/commands.py).
 """
 
+import contextlib
 import logging
 import secrets
 import time
@@ -14,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot import buttons, commands, lobby, play
+from bot import buttons, commands, hygiene, lobby, play
 from bot.answers import asks_a_button, find_typed, typed_value
 from bot.commands import Command, parse
 from bot.deadlines import Deadline
@@ -60,6 +61,10 @@ class Incoming:
         return Seat(user=self.user, name=self.name, handle=self.handle)
 
 
+class _NoTable(Exception):
+    """The chat has no table, and the operation must not make one."""
+
+
 # An operation on one table: change it and say so into the outbox; True if it changed.
 Op = Callable[[Table, Outbox, float], bool]
 
@@ -89,7 +94,7 @@ class Router:
 
     async def handle(self, msg: Incoming) -> list[Reply]:
         """Everything the bot answers to `msg`. Never raises; never shows a traceback."""
-        msg = replace(msg, text=clean(msg.text), name=clean(msg.name, newlines=False))
+        msg = replace(msg, text=clean(msg.text), name=hygiene.name(msg.name))
         try:
             try:
                 return await self._handle(msg)
@@ -125,7 +130,9 @@ class Router:
             return play.timeout(table, d.extra, out, now)
 
         try:
-            replies = await self._transact(d.platform, d.chat, None, op, now)
+            replies = await self._transact(d.platform, d.chat, None, op, now, create=False)
+        except _NoTable:  # the chat's table is gone (moved, expired): nothing to do
+            replies = []
         except Exception:
             log.exception("deadline %s failed", member)
             replies = []
@@ -142,7 +149,9 @@ class Router:
             table.board_message = message_id
             return True
 
-        await self._transact(platform, chat, None, op, self.clock())
+        # A board posted just before its chat moved must not make a ghost table there.
+        with contextlib.suppress(_NoTable):
+            await self._transact(platform, chat, None, op, self.clock(), create=False)
 
     async def move_table(self, platform: str, old_chat: str, new_chat: str) -> None:
         """A chat changed its id (Telegram: group → supergroup): its table follows."""
@@ -274,8 +283,13 @@ class Router:
 
     async def _press(self, msg: Incoming) -> list[Reply]:
         press = buttons.decode(msg.button or "")
+        chat = press.chat
         if not msg.private and press.chat != msg.chat:
-            raise RuleError("error.outdated")
+            # A button sent before its group moved (Telegram: group → supergroup) is
+            # pressed in the new chat: it still works there, and only there.
+            if await self.tables.moved_to(msg.platform, press.chat) != msg.chat:
+                raise RuleError("error.outdated")
+            chat = msg.chat
 
         def op(table: Table, out: Outbox, now: float) -> bool:
             if table.status != "playing" or table.step_token != press.step:
@@ -301,7 +315,16 @@ class Router:
             play.act(table, spec, seat, answer, prompt, out, now)
             return True
 
-        return await self._transact(msg.platform, press.chat, msg, op)
+        try:
+            return await self._transact(msg.platform, chat, msg, op, create=False)
+        except _NoTable:
+            moved = await self.tables.moved_to(msg.platform, chat)
+            if moved is None:
+                raise RuleError("error.outdated") from None
+            try:  # a private button of a table that has moved since it was sent
+                return await self._transact(msg.platform, moved, msg, op, create=False)
+            except _NoTable:
+                raise RuleError("error.outdated") from None
 
     async def _via_private(
         self,
@@ -332,13 +355,23 @@ class Router:
     # ----- the transaction --------------------------------------------------------------
 
     async def _transact(
-        self, platform: str, chat: str, msg: Incoming | None, op: Op, now: float | None = None
+        self,
+        platform: str,
+        chat: str,
+        msg: Incoming | None,
+        op: Op,
+        now: float | None = None,
+        create: bool = True,
     ) -> list[Reply]:
+        """Run `op` on the chat's table (a new one if it has none, unless not `create`:
+        then `_NoTable`)."""
         now = self.clock() if now is None else now
 
         def fn(data: bytes | None) -> tuple[Any, Outbox]:
             if data:
                 table = Table.model_validate_json(data)
+            elif not create:
+                raise _NoTable(chat)
             else:
                 lang = normalize(msg.lang if msg else None)
                 table = Table(platform=platform, chat=chat, lang=lang)
