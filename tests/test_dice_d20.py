@@ -183,10 +183,11 @@ REFUSED = [
 
 
 @pytest.mark.parametrize("text", ROLLED)
-def test_the_corpus_rolls_quickly(text):
+def test_the_corpus_rolls_without_a_hang(text):
     start = time.perf_counter()
     result = roll(text, Rng.from_seed(3))
-    assert time.perf_counter() - start < 0.5  # 20 × 1,000 dice: well under
+    # a hang, not a figure (those come from bench/dice.py): 20 × 1,000 dice take ~0.2 s
+    assert time.perf_counter() - start < 5
     assert all(sum(len(g.dice) for g in r.groups) <= 1_000 for r in result.results)
 
 
@@ -195,7 +196,7 @@ def test_the_corpus_of_hostile_inputs_is_refused_in_one_line(text):
     start = time.perf_counter()
     with pytest.raises(GameError) as err:
         roll(text, Rng.from_seed(3))
-    assert time.perf_counter() - start < 0.1
+    assert time.perf_counter() - start < 1  # refused before any die is rolled: no hang
     for lang in ("en", "de"):
         line = t(lang, err.value.key, **err.value.params)
         assert line != err.value.key and "\n" not in line and "{" not in line
