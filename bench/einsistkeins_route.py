@@ -21,11 +21,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules.core.errors import RuleError
-from rules.einsistkeins.board import board
-from rules.einsistkeins.boardgame import BOARD_GAME, setup
-from rules.einsistkeins.boardmodel import Go, Options
-from rules.einsistkeins.boardrules import find_place
-from rules.einsistkeins.route import via
+from rules.einsistkeins.board import BOARD_GAME
+from rules.einsistkeins.board.engine import setup
+from rules.einsistkeins.board.graph import board
+from rules.einsistkeins.board.model import Go, Options
+from rules.einsistkeins.board.places import find_place
+from rules.einsistkeins.board.route import via
 
 
 def _percentile(values: list[float], q: float) -> float:

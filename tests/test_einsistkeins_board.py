@@ -6,11 +6,11 @@ import math
 
 import pytest
 
-from rules.einsistkeins import board as board_module
-from rules.einsistkeins.board import LINES, STEP_M, board, index
-from rules.einsistkeins.boardrules import trams_run
+from rules.einsistkeins.board import graph as board_module
+from rules.einsistkeins.board.clock import trams_run
+from rules.einsistkeins.board.graph import LINES, STEP_M, board, index
+from rules.einsistkeins.board.route import best_route, distances, via
 from rules.einsistkeins.pubs import PUBS, START
-from rules.einsistkeins.route import best_route, distances, via
 
 
 def test_every_pub_and_the_start_have_their_own_square():

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.einsistkeins.boardgame import BOARD_GAME as GAME
-from rules.einsistkeins.boardmodel import END_CLOCK, LIMIT, Options, State
+from rules.einsistkeins.board import BOARD_GAME as GAME
+from rules.einsistkeins.board.model import END_CLOCK, LIMIT, Options, State
 from tests.conformance import playout, replay
 
 

@@ -9,8 +9,9 @@ from hypothesis import strategies as st
 
 from rules import registry
 from rules.core.rng import Rng
-from rules.einsistkeins.cardgame import CARD_GAME, playable
-from rules.einsistkeins.cardmodel import Options, State
+from rules.einsistkeins.cards import CARD_GAME
+from rules.einsistkeins.cards.model import Options, State
+from rules.einsistkeins.cards.tricks import playable
 from rules.einsistkeins.pubs import PUBS
 from tests.conformance import playout, replay
 

@@ -22,6 +22,11 @@ LIMIT = 23  # 2.3 ‰, the know-your-limit rule
 HAND = 6
 
 
+def permille(tenths: int) -> float:
+    """23 → 2.3: a message parameter, so the bot can write it as its language does."""
+    return round(tenths / 10, 1)
+
+
 class Options(Frozen):
     deadline: int = Field(default=300, ge=30, le=86400)  # seconds for each decision
 
@@ -35,7 +40,7 @@ class State(BaseModel):
     hands: list[list[str]]  # face-up cards in front of each player
     visited: list[list[str]]  # scored pubs
     boxed: list[str] = Field(default_factory=list)  # cards of pubs closed for the night
-    pos: list[int]  # board squares (board.py)
+    pos: list[int]  # board squares (graph.py)
     alcohol: list[int]  # tenths of ‰
     clock: int = START_CLOCK
     starter: int = 0
