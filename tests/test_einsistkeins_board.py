@@ -7,8 +7,8 @@ import math
 import pytest
 
 from rules.einsistkeins.board import graph as board_module
-from rules.einsistkeins.board.clock import trams_run
 from rules.einsistkeins.board.graph import LINES, STEP_M, board, index
+from rules.einsistkeins.board.hours import trams_run
 from rules.einsistkeins.board.route import best_route, distances, via
 from rules.einsistkeins.pubs import PUBS, START
 

@@ -7,10 +7,10 @@ import pytest
 from rules.core.errors import RuleError
 from rules.core.rng import Rng
 from rules.einsistkeins.board import BOARD_GAME as GAME
-from rules.einsistkeins.board.clock import dead
 from rules.einsistkeins.board.drinking import in_open_pub
 from rules.einsistkeins.board.engine import setup, start_player
 from rules.einsistkeins.board.graph import index
+from rules.einsistkeins.board.hours import dead
 from rules.einsistkeins.board.model import (
     Discard,
     Draw,

@@ -9,9 +9,10 @@ one of your cards is scored where you stop. The clock keeper moves the clock on 
 hour; closed pubs leave the game. Twelve pubs win (fewer with three or more in one
 lifebuoy), or all seven of a lifebuoy, or one of each lifebuoy plus any sixth.
 
-engine.py chains the phases (roll, drinking, moving, cards, clock) over the map
-(data.py, graph.py, route.py, places.py); views.py and prompts.py say what players see
-and decide. Readings of the rule book: ../NOTES.md ("The board game").
+engine.py chains the phases (roll, drinking, moving, cards, clock), which never import
+each other, over the concepts they share: the map (data.py, graph.py, route.py,
+places.py) and the hour (hours.py). views.py and prompts.py say what players see and
+decide. Readings of the rule book: ../NOTES.md ("The board game").
 """
 
 from pathlib import Path

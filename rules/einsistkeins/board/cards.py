@@ -7,7 +7,7 @@ from rules.core.errors import RuleError
 from rules.core.protocol import Event
 from rules.core.turns import clockwise
 from rules.einsistkeins import wins
-from rules.einsistkeins.board.clock import dead
+from rules.einsistkeins.board.hours import dead
 from rules.einsistkeins.board.model import HAND, State
 from rules.einsistkeins.board.places import pub_at
 from rules.einsistkeins.pubs import BY_NAME, is_open, pub

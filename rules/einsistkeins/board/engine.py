@@ -1,7 +1,8 @@
 """The board game's engine: set-up, one dispatch over the actions, the deadline's default,
 the outcome and the invariants. It chains the phase modules, which never import each
 other: roll.py (the die and its face), drinking.py, moving.py, cards.py (swap, score,
-refill, closing time) and clock.py (the keeper's half hour, the ends that come with time).
+refill, closing time) and clock.py (the keeper's half hour, the ends that come with time);
+they share the concepts below them (model, graph, route, places, hours).
 
 A turn: roll; the face's extra action; drink or move (or stay); a pub ended in is scored
 and the hand refilled; the clock keeper's turn moves the clock and closes pubs; then the
@@ -19,6 +20,7 @@ from rules.einsistkeins.board import cards, drinking, moving
 from rules.einsistkeins.board import clock as board_clock
 from rules.einsistkeins.board import roll as dice
 from rules.einsistkeins.board.graph import START_SQUARE, board
+from rules.einsistkeins.board.hours import dead
 from rules.einsistkeins.board.model import (
     END_CLOCK,
     HALF_HOUR,
@@ -221,6 +223,6 @@ def invariants(state: State) -> None:
     assert 0 <= state.turn < state.players and 0 <= state.keeper < state.players
     if state.phase != "over":
         live = [c for h in state.hands for c in h] + faceup
-        assert not any(board_clock.dead(c, state.clock) for c in live), "no dead card in play"
+        assert not any(dead(c, state.clock) for c in live), "no dead card in play"
     assert state.winner is None or state.phase == "over", "a win ends the game"
     assert (state.phase == "over") == (state.end_reason is not None)

@@ -5,8 +5,8 @@ Readings of the rule book: NOTES.md ("The board game")."""
 
 from rules.core.errors import RuleError
 from rules.core.protocol import Event
-from rules.einsistkeins.board.clock import trams_run
 from rules.einsistkeins.board.graph import square
+from rules.einsistkeins.board.hours import trams_run
 from rules.einsistkeins.board.model import State, permille
 from rules.einsistkeins.board.places import find_place, where
 from rules.einsistkeins.board.route import Route, via

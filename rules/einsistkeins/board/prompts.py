@@ -5,9 +5,9 @@ and the face-up card: its name when it is within reach this turn, "towards …" 
 """
 
 from rules.core.protocol import FreeInput, Option, Prompt
-from rules.einsistkeins.board.clock import trams_run
 from rules.einsistkeins.board.drinking import drink_limit, in_open_pub
 from rules.einsistkeins.board.graph import index
+from rules.einsistkeins.board.hours import trams_run
 from rules.einsistkeins.board.model import (
     Discard,
     Draw,

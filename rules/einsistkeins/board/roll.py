@@ -5,7 +5,7 @@ drinking.py; the engine chains it), 5 take the clock card, 6 nothing more."""
 
 from rules.core.protocol import Event
 from rules.core.rng import Rng
-from rules.einsistkeins.board.clock import takeaway_possible
+from rules.einsistkeins.board.hours import takeaway_possible
 from rules.einsistkeins.board.model import State
 
 ROUND_OF_DRINKS = 4

@@ -2,7 +2,7 @@
 and a seat's view adds only which seat it is (the spec's secrets are `no_secrets`)."""
 
 from rules.einsistkeins import wins
-from rules.einsistkeins.board.clock import trams_run
+from rules.einsistkeins.board.hours import trams_run
 from rules.einsistkeins.board.model import PublicView, SeatView, State
 from rules.einsistkeins.board.places import where
 from rules.einsistkeins.pubs import PUBS, is_open, pub
