@@ -14,11 +14,40 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
+import pytest
+
 from bot import buttons, play
 from bot.table import Table
 from rules import registry
 from rules.core.errors import RuleError
 from rules.core.protocol import GameSpec, Prompt
+
+# The player counts a game is played at through each fake platform, with the options
+# that keep it short. A registered game missing here is played at its smallest player
+# count with its default options, through both platforms: a new game is played there
+# the moment it exists. (These are slow tests: a new entry adds at most one count.)
+PLAYS: dict[str, dict[str, list[tuple[int, str]]]] = {
+    "auktion": {"telegram": [(3, "rounds=2")], "discord": [(3, "rounds=2")]},
+    "einsistkeins_karten": {"telegram": [(2, ""), (5, "")], "discord": [(2, ""), (5, "")]},
+    # one event card (none with five mayors): a round and the last one
+    "aufruhr": {
+        platform: [(n, f"events={0 if n == 5 else 1} deadline=60") for n in (4, 5, 6)]
+        for platform in ("telegram", "discord")
+    },
+    "einsistkeins": {
+        "telegram": [(1, "deadline=60")],
+        "discord": [(2, "deadline=60"), (4, "deadline=60")],
+    },
+}
+
+
+def robot_games(platform: str) -> list[Any]:
+    """(game, players, options) for every registered game, the test games too."""
+    return [
+        pytest.param(game.id, players, options, id=f"{game.id}-{players}")
+        for game in registry.all_games()
+        for players, options in PLAYS.get(game.id, {}).get(platform, [(game.min_players, "")])
+    ]
 
 
 @dataclass(frozen=True)

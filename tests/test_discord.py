@@ -351,6 +351,14 @@ async def test_commands_are_synced_with_german_descriptions_and_game_verbs(world
     assert roll["description_localizations"]["de"].startswith("Würfeln")
     assert "4d6kh3" in roll["options"][0]["description"]
     assert "name_localizations" not in roll or not roll["name_localizations"]
+    # the bot's command table decides where a command is offered: not in DMs when it
+    # only works in a channel
+    assert by_name["new"]["contexts"] == [0] and by_name["start"]["contexts"] == [0]
+    assert by_name["roll"].get("contexts") is None and by_name["hand"].get("contexts") is None
+    # a game's verb is described by the game's catalog where it has a line for it
+    assert by_name["bid"]["description"] == "Your sealed bid in the auction, e.g. /bid 60"
+    assert by_name["play"]["description_localizations"]["de"].startswith("Mit einer Kneipen")
+    assert all(len(c["description"]) <= 100 for c in sync.body)  # Discord's limit
 
 
 async def test_commands_go_to_one_guild_in_development(world):
