@@ -4,6 +4,7 @@ rhubarb-spritzer, know-your-limit, gum and night-star rules, the end and the win
 
 import pytest
 
+from bot.i18n import t
 from rules.core.errors import RuleError
 from rules.core.rng import Rng
 from rules.einsistkeins.board import BOARD_GAME as GAME
@@ -165,6 +166,18 @@ def test_face_2_may_be_skipped():
     s, _ = play(s, 0, Roll())
     s, _ = play(s, 0, Stay())
     assert s.hands[0] == before and s.phase == "act"
+
+
+def test_face_2_without_a_face_up_card_offers_only_putting_one_down():
+    s = state(turn=0, rng=rng_for(2))
+    s.boxed.append(s.faceup)
+    s.faceup = None
+    s, _ = play(s, 0, Roll())
+    (prompt,) = GAME.prompts(s)
+    assert prompt.key == "einsistkeins.prompt.swap_none"
+    assert {type(o.action) for o in prompt.options} == {Discard, Stay}
+    text = t("en", prompt.key, **prompt.params)
+    assert text.endswith("swap a card with the face-up card –, or put one on it and draw?")
 
 
 def test_face_3_takeaway_from_an_open_pub_costs_no_alcohol():

@@ -128,8 +128,9 @@ def prompts(state: State) -> list[Prompt]:
         return [
             Prompt(
                 **base,
-                key="einsistkeins.prompt.swap",
-                params={"seat": seat, "faceup": state.faceup or "–"},
+                # no face-up card (the pile turned up none): only putting one down is offered
+                key="einsistkeins.prompt.swap" if state.faceup else "einsistkeins.prompt.swap_none",
+                params={"seat": seat, "faceup": state.faceup},
                 options=tuple(options),
             )
         ]
