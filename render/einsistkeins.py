@@ -8,6 +8,7 @@ import math
 
 from render import pieces
 from render.boards import Label, Renderers, register
+from render.einsistkeins_karten import BUOY_COLOURS  # the same hues as on the cards
 from render.maps import Edge, Node, Region, draw_map
 from render.palette import INK, MUTED, PAPER, player
 from render.svg import MONO, Group, Svg
@@ -87,13 +88,6 @@ def private(view: SeatView, names: list[str], label: Label) -> str:
 WIDTH, HEIGHT = 1280, 820
 MAP = (10, 54, 870, 810)  # x0, y0, x1, y1 of the map
 SIDE = 890
-BUOY_COLOURS = {  # the card game's lifebuoy hues (Okabe–Ito), printed with their names
-    "nordstadt": "#CC79A7",
-    "linden_nord": "#009E73",
-    "linden_mitte": "#56B4E9",
-    "mitte": "#E69F00",
-    "oststadt_list": "#0072B2",
-}
 LINE_COLOURS = {"6": "#0072B2", "9": "#D55E00", "10": "#009E73"}
 DISTRICT_FILLS = ("#f4efe6", "#eef3ea", "#eaf0f4", "#f4ecef", "#f1f1e6", "#ebeef5", "#f3ebe4")
 OPEN_FILL, SHUT_FILL = "#2e9b4f", "#c8c8c8"
