@@ -18,17 +18,11 @@ from pathlib import Path
 
 from pydantic import TypeAdapter
 
-from rules.core.protocol import GameSpec, Secrets
+from rules.core.protocol import GameSpec
 from rules.einsistkeins.cards.engine import apply, invariants, outcome, setup, timeout
 from rules.einsistkeins.cards.model import Action, Options, State
 from rules.einsistkeins.cards.prompts import prompts
-from rules.einsistkeins.cards.views import public_view, seat_view
-
-
-def secrets(state: State) -> Secrets:
-    """A hand is its holder's alone (the pile's order is nobody's, and never shown)."""
-    return {s: {"hand": list(hand)} for s, hand in enumerate(state.hands)}
-
+from rules.einsistkeins.cards.views import public_view, seat_view, secrets
 
 CARD_GAME = GameSpec(
     id="einsistkeins_karten",

@@ -2,6 +2,7 @@
 tricks taken, how many cards each holds) and one player's hand for that player alone
 (the spec's `secrets`). Also how a card reads in a message: language-free data."""
 
+from rules.core.protocol import Secrets
 from rules.einsistkeins.cards.model import Call, PublicView, SeatView, State
 from rules.einsistkeins.cards.tricks import playable
 from rules.einsistkeins.pubs import LIFEBUOY_NAMES, clock, pub
@@ -59,3 +60,8 @@ def seat_view(state: State, seat: int) -> SeatView:
         playable=tuple(playable(state, seat)),
         table=public_view(state),
     )
+
+
+def secrets(state: State) -> Secrets:
+    """A hand is its holder's alone (the pile's order is nobody's, and never shown)."""
+    return {s: {"hand": list(hand)} for s, hand in enumerate(state.hands)}
