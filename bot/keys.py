@@ -27,6 +27,11 @@ def table_key(platform: str, chat: str) -> str:
     return f"{PREFIX}:{{{chat_tag(platform, chat)}}}:table"
 
 
+def update_key(platform: str, chat: str, update_id: str) -> str:
+    """Marks a platform update as handled (bot/store.py), beside its chat's table."""
+    return f"{PREFIX}:{{{chat_tag(platform, chat)}}}:update:{update_id}"
+
+
 def user_tables_key(platform: str, user: str) -> str:
     """The set of chats where a user sits at a table (to route private messages)."""
     return f"{PREFIX}:{{{platform}:user:{user}}}:tables"

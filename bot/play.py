@@ -115,6 +115,25 @@ def tell(table: Table, events: list[Event], out: Outbox) -> None:
 def announce(table: Table, prompts: list[Prompt], out: Outbox, now: float) -> None:
     deadline = min((p.deadline for p in prompts if p.deadline), default=None)
     table.deadline_at = now + deadline if deadline else None
+    post_prompts(table, prompts, out)
+    if deadline:
+        out.group("prompt.deadline", seconds=deadline)
+    _schedule(table, prompts, deadline, out, now)
+
+
+def repost_prompts(table: Table, spec: GameSpec, out: Outbox, now: float) -> None:
+    """The current prompts once more, with their live buttons (`/board`): a prompt lost
+    on its way (a crash, a message scrolled away) can be answered again. The deadline
+    is told as time left; nothing is scheduled anew."""
+    prompts = waiting_prompts(spec, state_of(spec, table))
+    post_prompts(table, prompts, out)
+    if table.deadline_at and table.deadline_at > now:
+        out.group("prompt.deadline", seconds=round(table.deadline_at - now))
+
+
+def post_prompts(table: Table, prompts: list[Prompt], out: Outbox) -> None:
+    """Each prompt's question and buttons where they belong: in the group, or privately
+    to its seats when its answers are secret."""
     for index, prompt in enumerate(prompts):
         params = {"seats": list(prompt.seats), **prompt.params}
         request = _input_request(table, index, prompt, out)
@@ -133,9 +152,6 @@ def announce(table: Table, prompts: list[Prompt], out: Outbox, now: float) -> No
             out.group(prompt.key, **params)
             out.group_buttons.extend(_keyboard(table, index, prompt, out, prompt.seats))
             out.group_input = request or out.group_input
-    if deadline:
-        out.group("prompt.deadline", seconds=deadline)
-    _schedule(table, prompts, deadline, out, now)
 
 
 def _keyboard(

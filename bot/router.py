@@ -23,7 +23,7 @@ from bot.i18n import normalize, t
 from bot.outbox import Outbox
 from bot.replies import Reply
 from bot.scheduler import Deadlines
-from bot.store import KEEP, RedisStore
+from bot.store import KEEP, Duplicate, MaybeApplied, NotApplied, RedisStore
 from bot.table import Seat, Table
 from bot.table_commands import Call
 from bot.tables import Tables
@@ -93,6 +93,14 @@ class Router:
                 return await self._handle(msg)
             except GameError as e:  # refused before any table was touched
                 return [self._error_reply(msg, await self._lang(msg), e)]
+        except Duplicate:  # delivered again: handled the first time, answered then
+            return []
+        except NotApplied:  # Redis failed mid-write, and we know it did not land
+            log.warning("not applied on %s chat %s", msg.platform, msg.chat, exc_info=True)
+            return [self._error_reply(msg, normalize(msg.lang), RuleError("error.not_applied"))]
+        except MaybeApplied:  # … and nobody can tell yet whether it did: say so
+            log.warning("maybe applied on %s chat %s", msg.platform, msg.chat, exc_info=True)
+            return [self._error_reply(msg, normalize(msg.lang), RuleError("error.maybe_applied"))]
         except Exception:  # a bug, or Redis out of reach: an apology, never a traceback
             log.exception("failed on %s chat %s", msg.platform, msg.chat)
             return [self._error_reply(msg, normalize(msg.lang), RuleError("error.internal"))]
@@ -162,8 +170,12 @@ class Router:
             usage=spec.usage or "",
             lobby_ttl=self.lobby_ttl,
             entropy=self.entropy,
+            update_id=msg.update_id,
         )
         if spec.reply is not None:
+            # Touches no table, so the update is marked handled on its own: a /roll
+            # delivered twice is answered once, with one set of dice.
+            await self.tables.claim_update(msg.platform, msg.chat, msg.update_id)
             lang = await self._lang(msg)
             try:
                 return [self._reply(msg, spec.reply(lang, call))]
@@ -325,19 +337,15 @@ class Router:
                 lang = normalize(msg.lang if msg else None)
                 table = Table(platform=platform, chat=chat, lang=lang)
             out = Outbox(lang=table.lang, platform=platform, names=[s.name for s in table.seats])
-            if msg and msg.update_id and msg.update_id in table.seen:
-                return KEEP, out  # a redelivered update: it was applied once already
             try:
                 changed = op(table, out, now)
             except GameError as e:
                 out = Outbox(lang=table.lang, platform=platform)
                 out.extra.append(self._error_reply(msg, table.lang, e))
                 return KEEP, out
-            if msg and msg.update_id and changed:
-                table.remember(msg.update_id)
             return (table.model_dump_json().encode() if changed else KEEP), out
 
-        out = await self.tables.transact(platform, chat, fn)
+        out = await self.tables.transact(platform, chat, fn, msg.update_id if msg else None)
         return [replace(r, chat=r.chat or chat) for r in out.replies()]
 
     # ----- small helpers ---------------------------------------------------------------

@@ -7,8 +7,6 @@ from pydantic import BaseModel, Field
 from bot.fame import Fame
 from bot.i18n import DEFAULT
 
-SEEN_UPDATES = 32  # platform update ids remembered to drop redeliveries
-
 
 class Seat(BaseModel):
     user: str  # platform user id
@@ -27,6 +25,7 @@ class Table(BaseModel):
     creator: str | None = None
     seats: list[Seat] = Field(default_factory=list)
     opened_at: float = 0.0  # when the lobby opened (lobbies expire)
+    opened_by: str | None = None  # the platform update that opened it (Discord's thread)
     state: dict[str, Any] | None = None  # the engine's State, as JSON
     step: int = 0  # bumps whenever the set of prompts changes: the version buttons carry
     prompt_ids: list[str] = Field(default_factory=list)
@@ -37,7 +36,6 @@ class Table(BaseModel):
     # a digest of the public view last shown: a step that changed nothing on the board
     # does not post it again (play.settle); tables stored before it load with None
     board_digest: str | None = None
-    seen: list[str] = Field(default_factory=list)
     fame: dict[str, Fame] = Field(default_factory=dict)  # by game id (bot/fame.py)
 
     def seat_of(self, user: str) -> int | None:
@@ -51,6 +49,4 @@ class Table(BaseModel):
         self.status, self.game, self.options, self.creator = "idle", None, {}, None
         self.seats, self.state, self.prompt_ids, self.reminded = [], None, [], False
         self.opened_at, self.deadline_at, self.board_digest = 0.0, None, None
-
-    def remember(self, update_id: str) -> None:
-        self.seen = [*self.seen[-(SEEN_UPDATES - 1) :], update_id]
+        self.opened_by = None

@@ -30,6 +30,7 @@ class Call:
     lobby_ttl: float
     entropy: Callable[[], int]
     seed: int = 0  # drawn once for a change, before its transaction (which may run again)
+    update_id: str | None = None  # the platform's id of the update that carried it
 
 
 # (table, outbox, now, call) → True if the table changed and must be stored
@@ -60,6 +61,7 @@ def rules(lang: str, call: Call) -> str:
 
 def new(table: Table, out: Outbox, now: float, call: Call) -> bool:
     lobby.open_lobby(table, call.args, call.player, out, now, call.lobby_ttl, call.usage)
+    table.opened_by = call.update_id
     return True
 
 
@@ -91,8 +93,9 @@ def board(table: Table, out: Outbox, now: float, call: Call) -> bool:
     spec = lobby.spec_of(table)
     play.show_board(table, spec, play.state_of(spec, table), out)
     # Asked for, the board is posted anew: an edit far up a busy chat would look like
-    # no answer. Later turns edit this new one.
+    # no answer. Later turns edit this new one. The prompts follow it, with buttons.
     table.board_message = None
+    play.repost_prompts(table, spec, out, now)
     return True
 
 

@@ -8,16 +8,21 @@ it schedules and the routes it adds in one pipeline; routes forgotten (a player 
 a game ended) cost one more, after the write has won.
 """
 
+import logging
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from redis.exceptions import RedisError
+
 from bot.deadlines import Deadline
-from bot.keys import table_key, user_tables_key
+from bot.keys import table_key, update_key, user_tables_key
 from bot.outbox import Outbox
 from bot.scheduler import Deadlines
 from bot.store import KEEP, Keep, RedisStore
 from bot.table import Table
+
+log = logging.getLogger(__name__)
 
 # A transaction's function: the stored table's JSON (None if there is none) → what to
 # store (KEEP: nothing) and what it says.
@@ -33,14 +38,30 @@ class Tables:
         data = (await self.store.load(table_key(platform, chat))).data
         return Table.model_validate_json(data) if data else None
 
-    async def transact(self, platform: str, chat: str, fn: Fn) -> Outbox:
+    async def transact(
+        self, platform: str, chat: str, fn: Fn, update_id: str | None = None
+    ) -> Outbox:
         """Run `fn` on the chat's table until its write wins (bot/store.py); then the
-        deadlines it schedules and the players it seats or unseats are written too."""
+        deadlines it schedules and the players it seats or unseats are written too.
+        `update_id` (the platform's) is handled once: a second delivery raises
+        store.Duplicate."""
+        marker = update_key(platform, chat, update_id) if update_id else None
         out = await self.store.transact(
-            table_key(platform, chat), fn, also=lambda out, pipe: self._with_write(chat, out, pipe)
+            table_key(platform, chat),
+            fn,
+            also=lambda out, pipe: self._with_write(chat, out, pipe),
+            marker=marker,
         )
-        await self._after_write(platform, chat, out)
+        try:
+            await self._after_write(platform, chat, out)
+        except RedisError:  # the write has won: a stale route is harmless (chats_of)
+            log.warning("could not forget routes in %s %s", platform, chat, exc_info=True)
         return out
+
+    async def claim_update(self, platform: str, chat: str, update_id: str | None) -> None:
+        """Mark an update that touches no table (a roll) handled; store.Duplicate if it was."""
+        if update_id:
+            await self.store.claim(update_key(platform, chat, update_id))
 
     def deadlines(self, platform: str) -> Deadlines:
         """The deadlines of one platform's tables, for that platform's ticker."""

@@ -362,11 +362,20 @@ async def test_a_moved_lobby_still_expires_and_a_moved_game_still_times_out(redi
     assert any("Time is up" in r.text for r in replies)
 
 
-async def test_roll_writes_nothing(redis):
+async def test_roll_writes_nothing_but_its_update_marker(redis, backend):
+    """No table for a roll; only the mark that its update was answered, which expires
+    (tests/test_updates_once.py)."""
     chat = Chat.make(redis)
     out = await chat.say("alice: /roll 2d6", "bob> /roll")
     assert len(out) == 4 and out[0] == "[group] 🎲 alice rolls"
-    assert await redis.keys("*") == []
+    if backend.kind == "cluster":
+        from redis.asyncio.cluster import RedisCluster
+
+        keys = await redis.keys("*", target_nodes=RedisCluster.PRIMARIES)
+    else:
+        keys = await redis.keys("*")
+    assert len(keys) == 2 and all(b":update:" in k for k in keys)
+    assert all([await redis.pttl(k) > 0 for k in keys])
 
 
 def test_operators_set_the_expiry_times_in_the_environment():
@@ -467,3 +476,20 @@ async def test_redis_cluster_1_connects_to_the_cluster(real_cluster_url, monkeyp
     await client.flushdb(target_nodes=RedisCluster.PRIMARIES)
     await client.aclose()
     await other.aclose()
+
+
+async def test_board_posts_the_current_prompt_again_with_live_buttons(chat):
+    """A prompt lost on its way (a crash, a message scrolled out of sight) is shown again
+    by /board: privately, with buttons, to each seat still to answer; the group hears
+    whom we wait for and the time left, nothing secret."""
+    await chat.say(*STARTED, "alice> 2")
+    chat.router.clock.now += 30
+    out = await chat.say("dave: /board")
+    assert "[dm:bob:buttons] [0] [1] [2] [5]" in out and "[dm:carol:buttons] [0] [1] [2] [5]" in out
+    assert not any(line.startswith("[dm:alice") for line in out)  # alice has answered
+    group = [line for line in out if line.startswith("[group")]
+    assert any("bob" in line and "carol" in line for line in group)
+    assert any("90" in line for line in group)  # 120 s to answer, 30 s gone
+    # the buttons shown work
+    out = await chat.say("bob> [1]")
+    assert any("Your bid of 1 is sealed." in line for line in out)
