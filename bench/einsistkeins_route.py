@@ -58,7 +58,7 @@ def main() -> None:
     state.phase, state.roll, state.alcohol = "act", 6, [23, 23]
     for _ in range(args.calls // 4):
         state.pos[state.turn] = r.randrange(squares)
-        action = Go(to=r.choice(places))
+        action = Go(to=(r.choice(places),))
         t0 = time.perf_counter()
         with contextlib.suppress(RuleError):  # already there: refused, also timed
             BOARD_GAME.apply(state, state.turn, action)

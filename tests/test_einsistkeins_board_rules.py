@@ -443,6 +443,18 @@ def test_go_along_an_explicit_route():
     assert s.pos[0] == index("Steintor") and s.alcohol[0] == 4
 
 
+def test_a_typed_route_becomes_its_waypoints_in_the_action():
+    typed = GAME.prompts(state(turn=0, phase="act", roll=3, alcohol=[3, 0]))[0].input
+    assert typed is not None
+    action = GAME.parse_action(typed.fill("Goetheplatz → Steintor"))
+    assert action == Go(to=("Goetheplatz ", " Steintor"))
+    assert GAME.parse_action(typed.fill("Izarro")) == Go(to=("Izarro",))
+    s = state(turn=0, phase="act", roll=3, alcohol=[3, 0])
+    with pytest.raises(RuleError) as refused:
+        play(s, 0, GAME.parse_action(typed.fill(" > ")))
+    assert refused.value.key == "einsistkeins.error.unknown_place"
+
+
 # ---------------------------------------------------------------- end and winner
 
 

@@ -90,8 +90,8 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
             return state, _roll(state, seat)
         case Drink(amount=amount) if phase in ("one", "act"):
             return _after_action(state, seat, drinking.drink(state, seat, amount))
-        case Go(to=text) if phase in ("one", "act", "gum"):
-            return _after_action(state, seat, moving.go(state, seat, text))
+        case Go(to=waypoints) if phase in ("one", "act", "gum"):
+            return _after_action(state, seat, moving.go(state, seat, waypoints))
         case Stay() if phase == "swap":
             state.phase = "act"  # no swap: on to the turn's action
             return state, []

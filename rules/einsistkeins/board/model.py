@@ -7,7 +7,7 @@ which seat it is. Alcohol is kept in tenths of ‰ (0–23); the clock in minute
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 from rules.core.protocol import Frozen
 
@@ -67,10 +67,20 @@ class Drink(Frozen):
 
 
 class Go(Frozen):
-    """Move towards a pub or station (`/go Izarro`) or along waypoints (`/go A > B`)."""
+    """Move towards a pub or station (`/go Izarro`), or to each waypoint in turn
+    (`/go A > B`): typed text is split into its waypoints here, so the action holds
+    places, not a route to be parsed."""
 
     type: Literal["go"] = "go"
-    to: str
+    to: tuple[str, ...] = Field(min_length=1)
+
+    @field_validator("to", mode="before")
+    @classmethod
+    def _waypoints(cls, value: object) -> object:
+        if isinstance(value, str):
+            parts = [p for p in value.replace("→", ">").split(">") if p.strip()]
+            return tuple(parts) or (value,)  # nothing but arrows: refused as a place
+        return value
 
 
 class Stay(Frozen):

@@ -27,13 +27,10 @@ def budget(state: State, seat: int) -> int:
     return min(roll, state.alcohol[seat])
 
 
-def route(state: State, seat: int, text: str) -> Route:
-    """The route `seat` takes for the typed `text` (a place, or places joined by `>`)."""
-    parts = [p for p in text.replace("→", ">").split(">") if p.strip()]
-    if not parts:
-        raise RuleError("einsistkeins.error.unknown_place", text=text[:40])
+def route(state: State, seat: int, to: tuple[str, ...]) -> Route:
+    """The route `seat` takes to the places `to` names, one after the other."""
     prefer = [*state.hands[seat], *([state.faceup] if state.faceup else [])]
-    waypoints = [find_place(p, prefer) for p in parts[:MAX_WAYPOINTS]]
+    waypoints = [find_place(p, prefer) for p in to[:MAX_WAYPOINTS]]
     points = budget(state, seat)
     if points <= 0:
         raise RuleError("einsistkeins.error.no_energy")
@@ -56,8 +53,8 @@ def legs_text(found: Route) -> str:
     return " · ".join(parts)
 
 
-def go(state: State, seat: int, text: str) -> list[Event]:
-    found = route(state, seat, text)
+def go(state: State, seat: int, to: tuple[str, ...]) -> list[Event]:
+    found = route(state, seat, to)
     free = state.takeaway or state.phase == "gum"
     state.pos[seat] = found.end
     if not free:

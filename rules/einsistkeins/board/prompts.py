@@ -26,7 +26,7 @@ from rules.einsistkeins.board.route import distances
 
 
 def _go_input() -> FreeInput:
-    return FreeInput(kind="text", field="to", action=Go(to=""), max_length=80)
+    return FreeInput(kind="text", field="to", action=Go(to=("",)), max_length=80)
 
 
 def _go_options(state: State, seat: int) -> list[Option]:
@@ -41,7 +41,7 @@ def _go_options(state: State, seat: int) -> list[Option]:
         sq = index(name)
         if sq == here:
             continue
-        action = Go(to=name)
+        action = Go(to=(name,))
         if dist[sq] >= 0:
             options.append(Option(label=name, literal=True, action=action))
         else:
