@@ -98,7 +98,7 @@ def settle(
     # A fresh token per step: deadlines are written in the same round trip as the table,
     # before we know the write wins; one written by a losing attempt names a token no
     # table ever holds, so it fires as a no-op. Old steps' deadlines likewise.
-    table.deadline_token = f"{table.step}.{secrets.token_hex(4)}"
+    table.step_token = f"{table.step}.{secrets.token_hex(4)}"
     announce(table, prompts, out, now)
     show_board(table, spec, state, out, only_changed=True)
 
@@ -161,7 +161,7 @@ def _keyboard(
     row = tuple(
         Button(
             label=option.label if option.literal else out.text(option.label, **option.params),
-            data=buttons.encode(table.chat, table.step, index, i),
+            data=buttons.encode(table.chat, table.step_token, index, i),
         )
         for i, option in enumerate(prompt.options)
         if not set(viewers) <= set(option.hidden_from)
@@ -176,7 +176,7 @@ def _input_request(table: Table, index: int, prompt: Prompt, out: Outbox) -> Inp
     return InputRequest(
         label=out.text(f"input.{spec.kind}"),
         kind=spec.kind,
-        data=buttons.encode(table.chat, table.step, index, buttons.TYPED),
+        data=buttons.encode(table.chat, table.step_token, index, buttons.TYPED),
         min=spec.min,
         max=spec.max,
         max_length=spec.max_length,
@@ -185,7 +185,7 @@ def _input_request(table: Table, index: int, prompt: Prompt, out: Outbox) -> Inp
 
 def _deadline_members(table: Table) -> list[str]:
     return [
-        Deadline(table.platform, table.chat, kind, table.step, table.deadline_token).member()
+        Deadline(table.platform, table.chat, kind, table.step, table.step_token).member()
         for kind in ("timeout", "remind")
     ]
 
@@ -204,7 +204,7 @@ def _schedule(
 
 def timeout(table: Table, token: str, out: Outbox, now: float) -> bool:
     """The deadline of this step passed: apply the game's timeout action for every silent seat."""
-    if table.status != "playing" or table.deadline_token != token:
+    if table.status != "playing" or table.step_token != token:
         return False
     spec = spec_of(table)
     state = state_of(spec, table)
@@ -232,7 +232,7 @@ def timeout(table: Table, token: str, out: Outbox, now: float) -> bool:
 
 def remind(table: Table, token: str, out: Outbox, now: float) -> bool:
     """Remind the silent seats once, by name."""
-    if table.status != "playing" or table.deadline_token != token or table.reminded:
+    if table.status != "playing" or table.step_token != token or table.reminded:
         return False
     spec = spec_of(table)
     waiting = sorted({s for p in waiting_prompts(spec, state_of(spec, table)) for s in p.seats})

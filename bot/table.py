@@ -31,7 +31,11 @@ class Table(BaseModel):
     prompt_ids: list[str] = Field(default_factory=list)
     reminded: bool = False
     deadline_at: float | None = None  # when the current prompts time out
-    deadline_token: str = ""  # names this step's deadlines (see play.settle)
+    # Names this step, unique among all steps ever (the step number and a random part):
+    # its deadlines and its buttons carry it, so neither a deadline of an earlier step
+    # nor a button from another timeline (an older Redis snapshot restored, where the
+    # step number recurs) can act on it (play.settle).
+    step_token: str = ""
     board_message: str | None = None  # the platform's id of the board message, to edit it
     # a digest of the public view last shown: a step that changed nothing on the board
     # does not post it again (play.settle); tables stored before it load with None

@@ -69,10 +69,10 @@ def legal_moves(table: Table, rng: random.Random) -> list[Move]:
         for seat in prompt.seats:
             for i, option in enumerate(prompt.options):
                 if _legal(spec, state, seat, option.action):
-                    data = buttons.encode(table.chat, table.step, index, i)
+                    data = buttons.encode(table.chat, table.step_token, index, i)
                     moves.append(Move(seat, prompt.secret, data))
             if prompt.input is not None and (typed := _typed(spec, state, seat, prompt, rng)):
-                data = buttons.encode(table.chat, table.step, index, buttons.TYPED)
+                data = buttons.encode(table.chat, table.step_token, index, buttons.TYPED)
                 moves.append(Move(seat, prompt.secret, None, typed, prompt.command, data))
     return moves
 

@@ -207,7 +207,7 @@ async def test_deadline_reminds_once_then_applies_the_timeout(chat):
 async def test_a_deadline_fired_twice_acts_once(chat):
     await chat.say("alice: /new auktion rounds=2 deadline=60", "bob: /join", "alice: /start")
     table = await chat.table()
-    member = f"console|group|timeout|{table.step}|{table.deadline_token}"
+    member = f"console|group|timeout|{table.step}|{table.step_token}"
     # a deadline written by an attempt that lost its race names a token no table holds
     _, _, lost = await chat.router.fire(f"console|group|timeout|{table.step}|1.lost")
     assert lost == []
@@ -290,7 +290,7 @@ async def test_no_traceback_reaches_a_chat(chat, caplog, monkeypatch):
 async def test_a_typed_value_can_come_with_a_button_press(chat):
     """Discord's modal: the press names the prompt, the value travels as text."""
     await chat.say("alice: /new auktion", "bob: /join", "alice: /start")
-    step = (await chat.table()).step
+    step = (await chat.table()).step_token
 
     def press(text: str) -> Incoming:
         return Incoming(
@@ -298,7 +298,7 @@ async def test_a_typed_value_can_come_with_a_button_press(chat):
             chat="dm:bob",
             user="bob",
             name="bob",
-            button=f"st1:group:{step}:0.i",
+            button=f"st2:group:{step}:0.i",
             text=text,
             private=True,
         )
@@ -493,3 +493,60 @@ async def test_board_posts_the_current_prompt_again_with_live_buttons(chat):
     # the buttons shown work
     out = await chat.say("bob> [1]")
     assert any("Your bid of 1 is sealed." in line for line in out)
+
+
+async def test_buttons_from_a_timeline_redis_lost_are_outdated(chat, redis):
+    """Redis falls back to an older snapshot (an RDB restore): the steps after it happen
+    again, with the same step numbers, but the buttons of the lost timeline stay dead."""
+    from bot.keys import table_key
+
+    await chat.say(*STARTED)
+    key = table_key("console", "group")
+    snapshot = await redis.hgetall(key)
+    lost = await chat.say("alice> 1", "bob> 0", "carol> 0")  # a sale: the protest window
+    old = [line for line in lost if ":buttons]" in line]
+    lost_buttons = [r for r in (await chat.table()).prompt_ids]
+    assert old and lost_buttons
+    old_step = (await chat.table()).step_token
+    await redis.delete(key)
+    await redis.hset(key, mapping=snapshot)  # the restore
+    await chat.say("alice> 1", "bob> 0", "carol> 0")  # the same step numbers again
+    table = await chat.table()
+    assert table.step_token != old_step and table.step == int(old_step.split(".")[0])
+    press = Incoming(
+        platform="console",
+        chat="group",
+        user="bob",
+        name="bob",
+        button=f"st2:group:{old_step}:0.0",
+    )
+    assert [r.text for r in await chat.router.handle(press)] == [
+        "That button is outdated; use the latest message."
+    ]
+
+
+async def test_a_chat_that_moves_mid_game_keeps_every_sent_button_and_leaves_no_ghost(chat, redis):
+    """Telegram turns a group into a supergroup under a new id while a game runs: the
+    buttons already sent (in the group and privately) still work, and a board message
+    remembered late at the old id makes no table there."""
+    from bot.buttons import encode
+
+    await chat.say(*STARTED, "alice> 1", "bob> 0")  # carol still to bid
+    before = await chat.table()
+    carol_bid = encode("group", before.step_token, 0, 0)  # her private [0], sent earlier
+    await chat.router.move_table("console", "group", "super")
+    await chat.router.remember_board("console", "group", "m-1")  # late, at the old id
+    assert await chat.router.table("console", "group") is None
+    press = Incoming("console", "dm:carol", "carol", "carol", button=carol_bid, private=True)
+    assert any("Your bid of 0 is sealed." in r.text for r in await chat.router.handle(press))
+    moved = await chat.router.table("console", "super")
+    assert moved.state["phase"] == "protest"  # alice bought the lot, there
+    # A group button sent before the move, pressed in the new chat, works there only.
+    protest = encode("group", moved.step_token, 0, 1)  # [Pass], as the old group showed it
+    moved_press = Incoming("console", "super", "carol", "carol", button=protest)
+    stray = Incoming("console", "elsewhere", "carol", "carol", button=protest)
+    assert [r.text for r in await chat.router.handle(stray)] == [
+        "That button is outdated; use the latest message."
+    ]
+    assert not any(r.error for r in await chat.router.handle(moved_press))
+    assert (await chat.router.table("console", "super")).state["passed"] == [2]  # carol
