@@ -80,14 +80,19 @@ def backlog(platform: str, count: Callable[[], float]) -> None:
     OUTBOX_BACKLOG.labels(platform).set_function(count)
 
 
+# HTTP for monitors, not players: no catalog.
+HEALTHY = ("200 OK", b"ok\n")
+UNHEALTHY = ("503 Service Unavailable", b"no contact with Redis\n")
+
+
 def _app() -> Callable[..., Iterable[bytes]]:
     metrics = make_wsgi_app(REGISTRY)
 
     def app(environ: dict[str, Any], start: Callable[..., Any]) -> Iterable[bytes]:
         if environ.get("PATH_INFO") == "/healthz":
-            ok = healthy()
-            start("200 OK" if ok else "503 Service Unavailable", [("Content-Type", "text/plain")])
-            return [b"ok\n" if ok else b"no contact with Redis\n"]
+            status, body = HEALTHY if healthy() else UNHEALTHY
+            start(status, [("Content-Type", "text/plain")])
+            return [body]
         return metrics(environ, start)
 
     return app

@@ -466,6 +466,29 @@ def test_deals_are_proposed_answered_and_recorded():
         act(state, 0, type="deal", text="just words")
 
 
+def test_deals_are_bounded_per_round_and_leave_with_it():
+    """10,000 proposals: refused past the round's cap, the table stays small, and a new
+    round starts a clean slate (earlier deals can no longer be answered)."""
+    state = setup(6, Options(), 1)
+    size = len(state.model_dump_json())
+    refused = 0
+    for i in range(10_000):
+        try:
+            to = "Duisburg" if i % 6 == 1 else "Essen"
+            state, _ = act(state, i % 6, type="deal", text=f"{to}: deal {i} " + "x" * 500)
+        except RuleError as e:
+            assert e.key == "error.aufruhr.too_many_deals"
+            refused += 1
+    assert refused == 10_000 - 12 and len(state.deals) == 12
+    assert all(len(d.text) <= 200 for d in state.deals)
+    assert len(state.model_dump_json()) - size < 12 * 300
+    later = state.model_copy(update={"round": 2})
+    with pytest.raises(RuleError):  # round 1's deal 2 is history
+        act(later, 1, type="answer", text="2", yes=True)
+    later, events = act(later, 0, type="deal", text="Essen: a new round")
+    assert len(later.deals) == 1 and events[0].params["number"] == 13
+
+
 # ----- lapses -----------------------------------------------------------------------
 
 

@@ -45,6 +45,10 @@ def pay(state: State, seat: int, text: str, events: list[Event]) -> None:
     events += [treasury.told(state, seat), treasury.told(state, to)]
 
 
+DEALS_PER_ROUND = 12  # proposals a round may hold: talk is free, a table's size is not
+DEAL_TEXT = 200  # characters of a deal's text kept
+
+
 def propose(state: State, seat: int, text: str, events: list[Event]) -> None:
     """`/deal Essen, Bochum: text` — the leading city names are the addressees."""
     rest = text.strip()
@@ -59,20 +63,29 @@ def propose(state: State, seat: int, text: str, events: list[Event]) -> None:
         rest = after.strip()
         if word.rstrip().endswith(":"):
             break
-    body = rest.removeprefix(":").strip()
+    body = rest.removeprefix(":").strip()[:DEAL_TEXT]
     if not to or not body:
         raise RuleError("error.aufruhr.deal_usage")
-    number = len(state.deals) + 1
-    deal = Deal(number=number, by=seat, to=tuple(to), text=body[:300], round=state.round)
+    # Deals of earlier rounds have left the board and can no longer be answered: they
+    # are dropped, and a round holds at most DEALS_PER_ROUND, so a table stays small
+    # however much is typed (NOTES.md).
+    state.deals = [d for d in state.deals if d.round == state.round]
+    if len(state.deals) >= DEALS_PER_ROUND:
+        raise RuleError("error.aufruhr.too_many_deals", count=DEALS_PER_ROUND)
+    state.deal_count += 1
+    number = state.deal_count
+    deal = Deal(number=number, by=seat, to=tuple(to), text=body, round=state.round)
     state.deals.append(deal)
-    params = {"number": number, "seat": seat, "to_seats": to, "text": body[:300]}
+    params = {"number": number, "seat": seat, "to_seats": to, "text": body}
     events.append(Event(key="aufruhr.deal", params=params))
 
 
 def answer(state: State, seat: int, text: str, yes: bool, events: list[Event]) -> None:
     """`/accept 2`, `/decline 2` (or without the number: the one deal waiting)."""
     key = text.strip().lstrip("#")
-    open_ = [d for d in state.deals if seat in d.to and seat not in d.answers]
+    open_ = [
+        d for d in state.deals if seat in d.to and seat not in d.answers and d.round == state.round
+    ]
     if not key:  # `/accept` alone answers the one deal waiting for you
         if not open_:
             raise RuleError("error.aufruhr.no_deal_waiting")

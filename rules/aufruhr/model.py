@@ -209,6 +209,7 @@ class State(Mutable):
     intention: list[str] = Field(default_factory=list)  # "payout:<cat>" or three categories
     folders: Folders | None = None
     folder_count: int = 0
+    deal_count: int = 0  # deals proposed so far: numbers them
     lots: list[str] = Field(default_factory=list)  # revealed projects still to auction
     auction: Auction | None = None
     build: int | None = None  # seat choosing a site for `build_card`
