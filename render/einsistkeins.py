@@ -9,7 +9,7 @@ import math
 from render import pieces
 from render.boards import Label, Renderers, register
 from render.einsistkeins_karten import BUOY_COLOURS  # the same hues as on the cards
-from render.maps import Edge, Node, Region, draw_map
+from render.maps import Edge, Node, Region, draw_map, hull
 from render.palette import INK, MUTED, PAPER, player
 from render.svg import MONO, Group, Svg
 from render.text import fit
@@ -110,36 +110,15 @@ def _at(index: int) -> tuple[float, float]:
     return round(sq.x * s + dx, 1), round(dy - sq.y * s, 1)
 
 
-def _hull(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
-    """Convex hull (monotone chain), counter-clockwise."""
-    pts = sorted(set(points))
-    if len(pts) < 3:
-        return pts
-
-    def cross(o, a, b):  # type: ignore[no-untyped-def]
-        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-
-    lower: list[tuple[float, float]] = []
-    upper: list[tuple[float, float]] = []
-    for p in pts:
-        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
-            lower.pop()
-        lower.append(p)
-    for p in reversed(pts):
-        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
-            upper.pop()
-        upper.append(p)
-    return lower[:-1] + upper[:-1]
-
-
 def _blob(points: list[tuple[float, float]], pad: float = 16) -> tuple[tuple[float, float], ...]:
-    """A rounded area around points: the hull of a small octagon around each."""
+    """A rounded area around points: the hull of a small octagon around each (maps.blob's
+    twelve-sided ring would redraw every district of the golden pictures)."""
     ring = []
     for x, y in points:
         for k in range(8):
             a = math.pi * k / 4
             ring.append((round(x + pad * math.cos(a), 1), round(y + pad * math.sin(a), 1)))
-    return tuple(_hull(ring))
+    return tuple(hull(ring))
 
 
 def _districts(doc: Group) -> list[Region]:
