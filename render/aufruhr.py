@@ -347,5 +347,5 @@ def _content(stars: list[int], scandal: bool) -> Bilingual | str:
     return " ".join("★" * k for k in stars) or "—"
 
 
-RENDERERS = Renderers(board, private, board_svg, private_svg, params)
+RENDERERS = Renderers(board, private, board_svg, private_svg, params=params)
 register("aufruhr", RENDERERS)

@@ -15,7 +15,7 @@ called by bot/outbox.py for every event, prompt, button label and refusal).
 import importlib
 import importlib.util
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel
@@ -36,7 +36,7 @@ class Renderers:
     private_text: TextRenderer
     board_svg: TextRenderer | None = None
     private_svg: TextRenderer | None = None
-    params: ParamsHook | None = None
+    params: ParamsHook | None = field(default=None, kw_only=True)
 
 
 _GAMES: dict[str, Renderers] = {}
