@@ -5,10 +5,11 @@ lines, the pieces). Text snapshots and SVG pictures."""
 
 import itertools
 import math
+from typing import Any
 
 from render import pieces
 from render.boards import Label, Renderers, register
-from render.einsistkeins_karten import BUOY_COLOURS  # the same hues as on the cards
+from render.einsistkeins_karten import BUOY_COLOURS, hours  # the same hues as on the cards
 from render.maps import Edge, Node, Region, draw_map, hull
 from render.palette import INK, MUTED, PAPER, player
 from render.svg import MONO, Group, Svg
@@ -35,10 +36,35 @@ def permille(tenths: int) -> str:
     return f"{tenths // 10}.{tenths % 10}"
 
 
+def legs_text(legs: list[list[Any]]) -> str:
+    """[[None, 3, …], ["10", 2, <Steintor>]] → '🚶 3 · 🚋 10 → Steintor (2)': proper names
+    and numbers, the same in both languages."""
+    parts = []
+    for line, count, end in legs:
+        if line is None:
+            parts.append(f"🚶 {count}")
+        else:
+            parts.append(f"🚋 {line} → {square(end).name} ({count})")
+    return " · ".join(parts)
+
+
+def params(key: str, params: dict[str, Any], label: Label) -> dict[str, Any]:
+    """The engine's structured parameters as players read them (the `params` hook): a
+    `minute` of the night → the `time` on the clock; a route's `legs` → one line."""
+    if not params:
+        return params
+    shown = dict(params)
+    if "minute" in params:
+        shown["time"] = clock(params["minute"])
+    if isinstance(params.get("legs"), list):
+        shown["legs"] = legs_text(params["legs"])
+    return shown
+
+
 def card_line(name: str, view: PublicView) -> str:
     p = pub(name)
     mark = OPEN if name in view.open_pubs else SHUT
-    return f"{mark} {p.name} ({p.hours()})"
+    return f"{mark} {p.name} ({hours(p)})"
 
 
 def _status(view: PublicView, label: Label) -> str:
@@ -341,6 +367,10 @@ def private_svg(view: SeatView, names: list[str], label: Label) -> str:
 
 
 RENDERERS = Renderers(
-    board_text=board, private_text=private, board_svg=board_svg, private_svg=private_svg
+    board_text=board,
+    private_text=private,
+    board_svg=board_svg,
+    private_svg=private_svg,
+    params=params,
 )
 register(GAME_ID, RENDERERS)

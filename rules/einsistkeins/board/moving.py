@@ -42,15 +42,10 @@ def route(state: State, seat: int, to: tuple[str, ...]) -> Route:
     return found
 
 
-def legs_text(found: Route) -> str:
-    """'🚶 3 · 🚋 10 Glocksee → Steintor (2)': data only, the same in both languages."""
-    parts = []
-    for leg in found.legs:
-        if leg.line is None:
-            parts.append(f"🚶 {len(leg.squares)}")
-        else:
-            parts.append(f"🚋 {leg.line} → {square(leg.squares[-1]).name} ({len(leg.squares)})")
-    return " · ".join(parts)
+def legs(found: Route) -> list[list[str | int | None]]:
+    """Each leg as [tram line or None on foot, squares entered, the square it ends on]:
+    render/einsistkeins.py shows them ('🚶 3 · 🚋 10 Glocksee → Steintor (2)')."""
+    return [[leg.line, len(leg.squares), leg.squares[-1]] for leg in found.legs]
 
 
 def go(state: State, seat: int, to: tuple[str, ...]) -> list[Event]:
@@ -62,7 +57,7 @@ def go(state: State, seat: int, to: tuple[str, ...]) -> list[Event]:
     params = {
         "seat": seat,
         "place": where(found.end),
-        "legs": legs_text(found),
+        "legs": legs(found),
         "level": permille(state.alcohol[seat]),
     }
     if found.reached:
