@@ -48,12 +48,24 @@ def legs_text(legs: list[list[Any]]) -> str:
     return " · ".join(parts)
 
 
+def where(index: int) -> str:
+    """A square's name: a place's, or for a path square its link from the nearer end
+    ("Glocksee ↔ Goetheplatz (1/3)": one step of three from Glocksee)."""
+    sq = square(index)
+    if sq.kind != "path":
+        return sq.name
+    return f"{sq.near} ↔ {sq.far} ({sq.step}/{sq.steps})"
+
+
 def params(key: str, params: dict[str, Any], label: Label) -> dict[str, Any]:
     """The engine's structured parameters as players read them (the `params` hook): a
-    `minute` of the night → the `time` on the clock; a route's `legs` → one line."""
+    `place_square` → its name as `place`; a `minute` of the night → the `time` on the
+    clock; a route's `legs` → one line."""
     if not params:
         return params
     shown = dict(params)
+    if "place_square" in params:
+        shown["place"] = where(params["place_square"])
     if "minute" in params:
         shown["time"] = clock(params["minute"])
     if isinstance(params.get("legs"), list):
@@ -93,7 +105,7 @@ def board(view: PublicView, names: list[str], label: Label) -> str:
             + label(
                 "einsistkeins.board.player",
                 seat=seat,
-                place=view.where[seat],
+                place=where(view.pos[seat]),
                 level=permille(view.alcohol[seat]),
                 count=len(view.visited[seat]),
                 needed=view.needed[seat],
@@ -328,7 +340,7 @@ def _side(doc: Svg, view: PublicView, names: list[str], label: Label) -> None:
         )
         y += 30
         _meter(doc, x + 4, y - 8, view.alcohol[seat], seat)
-        doc.text(x + 220, y + 1, view.where[seat][:22], size=11, fill=MUTED)
+        doc.text(x + 220, y + 1, where(view.pos[seat])[:22], size=11, fill=MUTED)
         y += 8
         for card in view.hands[seat]:
             y += 15

@@ -8,7 +8,7 @@ from rules.core.protocol import Event
 from rules.einsistkeins.board.graph import square
 from rules.einsistkeins.board.hours import trams_run
 from rules.einsistkeins.board.model import State, permille
-from rules.einsistkeins.board.places import find_place, where
+from rules.einsistkeins.board.places import find_place
 from rules.einsistkeins.board.route import Route, via
 
 MAX_WAYPOINTS = 8  # bounds the work one typed `/go` can cause
@@ -56,7 +56,7 @@ def go(state: State, seat: int, to: tuple[str, ...]) -> list[Event]:
         state.alcohol[seat] -= found.points
     params = {
         "seat": seat,
-        "place": where(found.end),
+        "place_square": found.end,
         "legs": legs(found),
         "level": permille(state.alcohol[seat]),
     }
