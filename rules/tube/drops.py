@@ -12,6 +12,7 @@ extended due west and due east from its ends. With the real coordinates this put
 Uxbridge north (as the Tube map draws it) and Upminster and Barking south.
 """
 
+import itertools
 from functools import cache
 from typing import Literal
 
@@ -49,7 +50,7 @@ def side(station: str) -> Literal["north", "south"]:
         cy = pts[-1][1]
     else:
         cy = pts[-1][1]
-        for (x1, y1), (x2, y2) in zip(pts, pts[1:], strict=False):
+        for (x1, y1), (x2, y2) in itertools.pairwise(pts):
             if x1 <= x <= x2:
                 cy = y1 + (y2 - y1) * (x - x1) / (x2 - x1) if x2 > x1 else y1
                 break

@@ -10,6 +10,7 @@ from rules.core.protocol import Event
 from rules.core.rng import Rng
 from rules.tube.circle import where
 from rules.tube.model import State
+from rules.tube.network import net
 
 
 def roll_off(seats: list[int], rng: Rng, rolls: dict[int, list[int]]) -> list[int]:
@@ -35,7 +36,7 @@ def choose(state: State, seat: int, station: str) -> list[Event]:
     if any(p.station == station for p in state.players):
         raise RuleError("tube.error.taken")
     next(p for p in state.players if p.seat == seat).station = station
-    return [Event(key="tube.chose", params={"seat": seat, "station": station})]
+    return [Event(key="tube.chose", params={"seat": seat, "station": net().names[station]})]
 
 
 def first_player(state: State) -> tuple[int, list[Event]]:

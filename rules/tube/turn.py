@@ -24,6 +24,11 @@ from rules.tube.sips import (
 )
 
 
+def name(station: str) -> str:
+    """A station as players read it (events carry names: the bot shows them as they are)."""
+    return net().names[station]
+
+
 def player(state: State, seat: int) -> Player:
     return next(p for p in state.players if p.seat == seat)
 
@@ -126,7 +131,7 @@ def go(state: State, seat: int, text: str) -> list[Event]:
     routes = [found.route(i) for i in range(len(found.done)) if found.station(i) == target]
     if not routes:
         key = "tube.error.unreachable_via" if via_id else "tube.error.unreachable"
-        raise RuleError(key, station=target, points=state.points)
+        raise RuleError(key, station=name(target), points=state.points)
     return move(state, seat, _best(player(state, seat), routes))
 
 
@@ -160,13 +165,17 @@ def move(state: State, seat: int, route: Route) -> list[Event]:
     events = [
         Event(
             key="tube.moved",
-            params={"seat": seat, "station": route.end, "points": state.points - route.left},
+            params={
+                "seat": seat,
+                "station": name(route.end),
+                "points": state.points - route.left,
+            },
         )
     ]
     events += _legs(route)
     if is_end(route.end, line):
         events.append(
-            Event(key="tube.end_station", params={"station": route.end, "left": route.left})
+            Event(key="tube.end_station", params={"station": name(route.end), "left": route.left})
         )
         why = droprules.refusal(
             route.end, line, came_from, [(d.station, d.kind) for d in p.drops], p.touched
@@ -176,11 +185,11 @@ def move(state: State, seat: int, route: Route) -> list[Event]:
             events.append(
                 Event(
                     key=f"tube.drop_pending.{p.pending.kind}",
-                    params={"seat": seat, "station": route.end},
+                    params={"seat": seat, "station": name(route.end)},
                 )
             )
         else:
-            events.append(Event(key=why, params={"station": route.end}))
+            events.append(Event(key=why, params={"station": name(route.end)}))
     if sips:
         p.owed += sips
         events.append(Event(key=_sips_key(route.end), params={"seat": seat, "sips": sips}))
@@ -244,7 +253,11 @@ def drop(state: State, p: Player) -> list[Event]:
     events = [
         Event(
             key="tube.dropped",
-            params={"seat": p.seat, "station": p.drops[-1].station, "count": len(p.drops)},
+            params={
+                "seat": p.seat,
+                "station": name(p.drops[-1].station),
+                "count": len(p.drops),
+            },
         )
     ]
     if droprules.finished([d.kind for d in p.drops]):
