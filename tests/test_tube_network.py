@@ -28,7 +28,8 @@ def test_end_stations_are_where_a_line_ends_not_service_termini():
 
 
 INSIDE = ["oxford_circus", "leicester_square", "bank", "holborn", "tottenham_court_road",
-          "green_park", "piccadilly_circus", "regents_park", "lancaster_gate", "st_pauls"]  # fmt: skip
+          "green_park", "piccadilly_circus", "regents_park", "lancaster_gate",
+          "st_pauls"]  # fmt: skip
 ON = ["baker_street", "victoria", "kings_cross_st_pancras", "paddington", "aldgate",
       "embankment", "edgware_road_circle", "hammersmith_hc", "latimer_road"]  # fmt: skip
 OUTSIDE = ["waterloo", "elephant_and_castle", "camden_town", "earls_court", "stratford",
