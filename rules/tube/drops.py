@@ -36,14 +36,15 @@ _TRUNK = (
 
 
 @cache
-def _curve() -> tuple[tuple[float, float], ...]:
+def central_curve() -> tuple[tuple[float, float], ...]:
+    """The curve north and south are measured against (projected metres, west to east)."""
     n = net()
     return tuple(sorted(n.pos[s] for s in _TRUNK))
 
 
 def side(station: str) -> Literal["north", "south"]:
     x, y = net().pos[station]
-    pts = _curve()
+    pts = central_curve()
     if x <= pts[0][0]:
         cy = pts[0][1]
     elif x >= pts[-1][0]:
