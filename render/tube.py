@@ -28,7 +28,7 @@ def _status(view: PublicView, names: list[str], label: Label) -> str:
         return label("tube.board.over")
     if view.turn is None:
         return label("tube.board.drinking")
-    return label("tube.board.turn", seat=names[view.turn], roll=view.roll, points=view.points)
+    return label("tube.board.turn", seat=view.turn, roll=view.roll, points=view.points)
 
 
 def _where(p: PlayerView, view: PublicView, label: Label) -> str:
@@ -47,8 +47,13 @@ def board(view: PublicView, names: list[str], label: Label) -> str:
         )
         rows.append([player(p.seat).letter, names[p.seat], _where(p, view, label), sheet])
     lines = [_status(view, names, label), *columns(rows)]
+    if view.phase == "choose":
+        rolls = ", ".join(
+            f"{names[s]} {'/'.join(map(str, r))}" for s, r in enumerate(view.order_rolls) if r
+        )
+        lines.append(label("tube.board.order", rolls=rolls))
     if view.referee is not None:
-        lines.append(label("tube.board.referee", seat=names[view.referee]))
+        lines.append(label("tube.board.referee", seat=view.referee))
     if view.last is not None:
         stations = " – ".join(view.names.get(s, s) for s in view.last.stations)
         lines.append(
@@ -179,7 +184,7 @@ def _sheet(doc: Svg, view: PublicView, names: list[str], label: Label) -> None:
     height = pieces.scores(doc, x, y, rows, active=active, width=240)
     doc.text(x, y + height + 20, label("tube.board.head"), size=11, fill=MUTED)
     if view.referee is not None:
-        doc.text(x, y + height + 40, label("tube.board.referee", seat=names[view.referee]), size=12)
+        doc.text(x, y + height + 40, label("tube.board.referee", seat=view.referee), size=12)
     legend = [(n_colour, n_name) for n_colour, n_name in _line_legend()]
     pieces.legend(doc, x, y + height + 60, legend)
 

@@ -80,7 +80,11 @@ def feasible(kinds: list[Kind]) -> bool:
     return c <= 1 and n <= PER_SIDE and s + extra_h <= PER_SIDE and n + s + extra_h + c <= 10
 
 
-def finished(kinds: list[Kind]) -> bool:
+def finished(kinds: list[Kind], total: int = TOTAL) -> bool:
+    """All inhibitions dropped: the full eleven need Heathrow; a shortened friendly game
+    (option `inhibitions`) needs only its number of legal drops."""
+    if total < TOTAL:
+        return len(kinds) >= total and feasible(kinds)
     return len(kinds) == TOTAL and "heathrow" in kinds and feasible(kinds)
 
 

@@ -124,8 +124,10 @@ def go(state: State, seat: int, text: str) -> list[Event]:
     found = found_for(state, via_id)
     reach = {found.station(i) for i in range(len(found.done))}
     candidates = [sid for sid in dest.ids if sid in reach]
-    if dest.kind == "ambiguous" and len(candidates) != 1:
-        state.offer = list(candidates or dest.ids)
+    if dest.kind == "ambiguous" and not candidates:
+        raise RuleError("tube.error.ambiguous", text=dest_text.strip()[:40])
+    if dest.kind == "ambiguous" and len(candidates) > 1:
+        state.offer = candidates
         return [Event(key="tube.which", params={"text": dest_text.strip()[:40]}, to=(seat,))]
     target = candidates[0] if candidates else dest.ids[0]
     routes = [found.route(i) for i in range(len(found.done)) if found.station(i) == target]
@@ -257,11 +259,17 @@ def drop(state: State, p: Player) -> list[Event]:
                 "seat": p.seat,
                 "station": name(p.drops[-1].station),
                 "count": len(p.drops),
+                "total": state.options.inhibitions,
             },
         )
     ]
-    if droprules.finished([d.kind for d in p.drops]):
+    if droprules.finished([d.kind for d in p.drops], state.options.inhibitions):
         p.finished = 1 + sum(q.finished is not None for q in state.players)
         state.clock += 1
-        events.append(Event(key="tube.finished", params={"seat": p.seat, "place": p.finished}))
+        events.append(
+            Event(
+                key="tube.finished",
+                params={"seat": p.seat, "place": p.finished, "total": len(p.drops)},
+            )
+        )
     return events
