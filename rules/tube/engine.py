@@ -146,9 +146,7 @@ def outcome(state: State) -> Outcome | None:
         record = Record(
             seat=first.seat, value=first.turns, key="tube.record", params={"turns": first.turns}
         )
-    return Outcome(
-        ranking=tuple(ranking), scores={p.seat: len(p.drops) for p in state.players}, record=record
-    )
+    return Outcome(ranking=tuple(ranking), record=record)
 
 
 def invariants(state: State) -> None:
