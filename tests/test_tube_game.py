@@ -7,7 +7,6 @@ from rules.tube import SPEC
 from rules.tube.model import Browse, Choose, Concede, Done, Drop, Expire, Go, Options, Snol, State
 
 
-
 def started(stations: list[str], seed: int = 1, **options) -> State:
     """A game whose players chose `stations` in the order they were to choose."""
     state = SPEC.setup(len(stations) + options.get("referee", 0), Options(**options), seed)

@@ -112,8 +112,7 @@ def _done(state: State, seat: int) -> list[Event]:
     if p.pending is not None:
         events += turn.drop(state, p)
     if state.turn is None and turn.playing(state):
-        last = state.last.seat if state.last else seat
-        events += turn.pass_die(state, last)
+        events += turn.pass_die(state, state.had_die if state.had_die is not None else seat)
     return events
 
 
@@ -122,7 +121,7 @@ def _out(state: State, seat: int, key: str) -> list[Event]:
     p = turn.player(state, seat)
     p.dnf, p.owed, p.pending = True, 0, None
     events = [Event(key=key, params={"seat": seat})]
-    if state.turn == seat or (state.turn is None and turn.playing(state)):
+    if state.turn == seat:  # while everybody drinks, the die waits for a Done
         events += turn.pass_die(state, seat)
     return events
 

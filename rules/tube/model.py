@@ -68,6 +68,7 @@ class State(BaseModel):
     choose_order: list[int] = Field(default_factory=list)
     first_rolls: list[list[int]] = Field(default_factory=list)
     turn: int | None = None  # the seat moving now (None: every player still drinks)
+    had_die: int | None = None  # the last seat that had a turn: the die goes on from there
     roll: int = 0
     points: int = 0
     offer: list[str] = Field(default_factory=list)  # stations of an ambiguous name

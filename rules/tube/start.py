@@ -42,12 +42,17 @@ def choose(state: State, seat: int, station: str) -> list[Event]:
 def first_player(state: State) -> tuple[int, list[Event]]:
     rng = Rng(state.rng)
     rolls: dict[int, list[int]] = {}
-    order = roll_off([p.seat for p in state.players], rng, rolls)
+    tied = [p.seat for p in state.players]
+    while len(tied) > 1:  # only a tie for the highest rolls again
+        got = {s: rng.randint(1, 6) for s in tied}
+        for s, r in got.items():
+            rolls.setdefault(s, []).append(r)
+        tied = [s for s in tied if got[s] == max(got.values())]
     state.rng = rng.state
     state.first_rolls = [rolls.get(s, []) for s in range(state.seats)]
     events = [
         Event(key="tube.first_roll", params={"seat": s, "rolls": ", ".join(map(str, rolls[s]))})
         for s in sorted(rolls)
     ]
-    events.append(Event(key="tube.first_player", params={"seat": order[0]}))
-    return order[0], events
+    events.append(Event(key="tube.first_player", params={"seat": tied[0]}))
+    return tied[0], events

@@ -52,7 +52,7 @@ def start_turn(state: State, seat: int) -> list[Event]:
         state.rng = rng.state
         doubled = outside(p.station)
         state.points = state.roll * (2 if doubled else 1)
-        state.turn = s
+        state.turn = state.had_die = s
         p.turns += 1
         key = "tube.rolled_double" if doubled else "tube.rolled"
         events.append(
