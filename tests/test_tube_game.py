@@ -264,3 +264,13 @@ def test_the_referee_plays_no_piece_and_calls_snol():
     )
     with pytest.raises(RuleError):
         SPEC.apply(state, 1 if seat != 1 else 2, Snol(call=f"#{seat}"))
+
+
+def test_who_may_act_is_what_the_prompts_ask():
+    state = started(["baker_street", "victoria", "aldgate"], referee=1)
+    me(state, 2).owed = 3
+    from rules.tube.prompts import asked
+
+    assert sorted((p.id.split(":")[0], p.seats) for p in SPEC.prompts(state)) == sorted(
+        asked(state)
+    )

@@ -17,7 +17,7 @@ from pathlib import Path
 from pydantic import TypeAdapter
 
 from rules.core.protocol import GameSpec, no_secrets
-from rules.tube import engine, model, views
+from rules.tube import engine, model, prompts, views
 
 SPEC = GameSpec(
     id="tube",
@@ -28,7 +28,7 @@ SPEC = GameSpec(
     state=model.State,
     action=TypeAdapter(model.Action),
     setup=engine.setup,
-    prompts=engine.prompts,
+    prompts=prompts.prompts,
     apply=engine.apply,
     public_view=views.public_view,
     seat_view=views.seat_view,

@@ -21,7 +21,7 @@ from rules.tube.model import (
 )
 from rules.tube.naming import find
 from rules.tube.network import net
-from rules.tube.prompts import prompts, reachable
+from rules.tube.prompts import asked, reachable
 
 # Which prompt (by the start of its id) lets a seat take which action.
 _ALLOWS: dict[str, tuple[type, ...]] = {
@@ -53,7 +53,7 @@ def setup(seats: int, options: Options, seed: int) -> State:
 
 
 def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
-    kinds = tuple(t for p in prompts(state) if seat in p.seats for t in _ALLOWS[p.id.split(":")[0]])
+    kinds = tuple(t for kind, seats in asked(state) if seat in seats for t in _ALLOWS[kind])
     if not kinds:
         raise RuleError("error.not_prompted")
     if not isinstance(action, kinds):

@@ -68,6 +68,29 @@ def _move_options(state: State) -> tuple[Option, ...]:
     )
 
 
+def asked(state: State) -> list[tuple[str, tuple[int, ...]]]:
+    """(kind of prompt, seats) of every prompt now, standing ones included: who may do
+    what, without the buttons (which need a route search). One source with `prompts`."""
+    out: list[tuple[str, tuple[int, ...]]] = []
+    if state.phase == "choose":
+        seat = chooser(state)
+        return [("choose", (seat,))] if seat is not None else []
+    if state.phase != "move":
+        return []
+    if state.turn is not None:
+        out += [("move", (state.turn,)), ("where", (state.turn,))]
+    owing = tuple(p.seat for p in state.players if p.owed > 0)
+    if owing:
+        out.append(("done", owing))
+    if playing(state):
+        out.append(("giveup", tuple(playing(state))))
+        if state.clock:
+            out.append(("dnf", tuple(playing(state))))
+    if state.referee is not None:
+        out.append(("snøl", (state.referee,)))
+    return out
+
+
 def prompts(state: State) -> list[Prompt]:
     if state.phase == "choose":
         seat = chooser(state)
