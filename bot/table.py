@@ -32,6 +32,9 @@ class Table(BaseModel):
     prompt_ids: list[str] = Field(default_factory=list)
     reminded: bool = False
     deadline_at: float | None = None  # when the current prompts time out
+    # Prompt id → when it times out. A prompt still open at a later step keeps its own
+    # deadline (Gaa Under Gunnar's DNF clock runs 15 minutes across many turns).
+    deadlines: dict[str, float] = Field(default_factory=dict)
     deadline_token: str = ""  # names this step's deadlines (see play.settle)
     board_message: str | None = None  # the platform's id of the board message, to edit it
     # a digest of the public view last shown: a step that changed nothing on the board
@@ -51,6 +54,7 @@ class Table(BaseModel):
         self.status, self.game, self.options, self.creator = "idle", None, {}, None
         self.seats, self.state, self.prompt_ids, self.reminded = [], None, [], False
         self.opened_at, self.deadline_at, self.board_digest = 0.0, None, None
+        self.deadlines = {}
 
     def remember(self, update_id: str) -> None:
         self.seen = [*self.seen[-(SEEN_UPDATES - 1) :], update_id]
