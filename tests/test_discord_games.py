@@ -8,10 +8,16 @@ from bot import pictures
 from tests.fake_discord import EPHEMERAL, FakeDiscord, World
 from tests.robot import Move, play_out
 
-# (game, players, options): the test game and the EINS IST KEINS card game; AUFRUHR! and
+# (game, players, options): the test game, the EINS IST KEINS card game and a short Gaa
+# Under Gunnar with a referee (two players, one inhibition each); AUFRUHR! and
 # the board game run through this same test from test_aufruhr_adapters.py and
 # test_einsistkeins_board_adapters.py (they need a deadline option and fixtures of both)
-GAMES = [("auktion", 3, "rounds=2"), ("einsistkeins_karten", 2, ""), ("einsistkeins_karten", 5, "")]
+GAMES = [
+    ("auktion", 3, "rounds=2"),
+    ("einsistkeins_karten", 2, ""),
+    ("einsistkeins_karten", 5, ""),
+    ("tube", 3, "inhibitions=1 referee=1"),
+]
 
 
 async def no_picture(svg: str) -> None:
