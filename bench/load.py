@@ -105,7 +105,7 @@ def _moves(table: Table, rng: random.Random) -> list[tuple[str, int, Incoming]]:
                     spec.apply(state, seat, spec.parse_action(option.action))
                 except RuleError:
                     continue
-                data = buttons.encode(table.chat, table.step, index, i)
+                data = buttons.encode(table.chat, table.step_token, index, i)
                 msg = Incoming(PLATFORM, chat, user, user, button=data, private=prompt.secret)
                 found.append((f"{kind} (button)", seat, msg))
             if prompt.input is not None and prompt.input.kind == "number":

@@ -1,16 +1,17 @@
 """Button payloads: short, versioned and stateless, so any process can answer them.
 
-`st1:<chat>:<step>:<prompt>.<option>` — the chat (buttons sent privately must find
-their table), the table's step when the button was made (a press from an earlier
-step is answered "outdated"), and which option of which prompt. Telegram allows
-64 bytes of callback data, Discord 100 characters of custom id.
+`st2:<chat>:<step>:<prompt>.<option>` — the chat (buttons sent privately must find
+their table), the table's step token when the button was made (a press from an earlier
+step, or from a timeline Redis lost and the step number since met again, is answered
+"outdated"), and which option of which prompt. Telegram allows 64 bytes of callback
+data, Discord 100 characters of custom id.
 """
 
 from dataclasses import dataclass
 
 from rules.core.errors import ParseError
 
-PREFIX = "st1"
+PREFIX = "st2"  # st1 carried the bare step number
 MAX_BYTES = 64
 
 
@@ -20,12 +21,12 @@ TYPED = -1  # the option number of "the value typed into this prompt's input" (`
 @dataclass(frozen=True)
 class Press:
     chat: str
-    step: int
+    step: str  # the table's step token (bot/table.py)
     prompt: int
     option: int  # TYPED: the value is the text that came with the press
 
 
-def encode(chat: str, step: int, prompt: int, option: int) -> str:
+def encode(chat: str, step: str, prompt: int, option: int) -> str:
     data = f"{PREFIX}:{chat}:{step}:{prompt}.{'i' if option == TYPED else option}"
     if len(data.encode()) > MAX_BYTES:
         raise ValueError(f"button data too long: {data}")
@@ -39,6 +40,6 @@ def decode(data: str) -> Press:
         prompt, option = choice.split(".")
         if prefix != PREFIX or not chat or int(prompt) < 0 or (option != "i" and int(option) < 0):
             raise ValueError(data)
-        return Press(chat, int(step), int(prompt), TYPED if option == "i" else int(option))
+        return Press(chat, step, int(prompt), TYPED if option == "i" else int(option))
     except ValueError as e:
         raise ParseError("error.bad_button") from e

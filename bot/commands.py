@@ -1,27 +1,111 @@
-"""Reading a chat message as a command: `/name[@bot] arguments`."""
+"""The bot's commands, in one table, and reading a chat message as a command.
 
+The router dispatches from `COMMANDS`; the Telegram menu and the Discord slash commands
+are generated from it and from the verbs every registered game declares
+(`GameSpec.commands`), so a new game's verbs reach every menu without an edit here.
+"""
+
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
+from bot import table_commands as do
+from bot.i18n import keys
+from rules import registry
 from rules.core.errors import ParseError
 
 MAX_LENGTH = 500  # characters; longer commands are refused before any work is done
 
-COMMON = (
-    "help",
-    "games",
-    "rules",
-    "new",
-    "join",
-    "leave",
-    "start",
-    "abort",
-    "board",
-    "hand",
-    "roll",
-    "lang",
-    "images",
-    "fame",
+# Where a command may be said: in the group only, or also privately to the bot. (No
+# command is private only: Telegram's `/start` in a private chat is its adapter's.)
+Scope = Literal["group", "both"]
+# Who may use it. The lobby and the games check it (the refusal names the host, or
+# says the game has not started); adapters read it: Telegram asks whether a user is a
+# chat admin only for a host's command, since asking about every message costs a call.
+Who = Literal["anyone", "seated", "host"]
+# What may follow the command, for menus that ask for it (Discord's slash options):
+# dice notation, a game and options, a game, a language, or on/off.
+Arg = Literal["dice", "game_options", "game", "language", "on_off"]
+
+
+@dataclass(frozen=True)
+class CommandSpec:
+    name: str
+    scope: Scope
+    who: Who
+    # The stem of its menu line's key: each platform says it in its own words and
+    # within its own limits (`tg.cmd.abort` says "admin", `dc.cmd.abort` "moderator").
+    help: str
+    usage: str | None = None  # the refusal that shows how to call it
+    arg: Arg | None = None
+    # What it does: a reply that needs no table (from the chat's language) …
+    reply: Callable[[str, do.Call], str] | None = None
+    # … or a change to the chat's table (True: store it), run in the table's transaction.
+    change: do.Change | None = None
+    # Said privately, it acts on the one table the user sits at (`/hand` in a DM).
+    via_private: bool = False
+
+
+# In the order Telegram shows its menu.
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec("roll", "both", "anyone", "cmd.roll", arg="dice", reply=do.roll),
+    CommandSpec(
+        "new", "group", "anyone", "cmd.new", "error.new_usage", "game_options", change=do.new
+    ),
+    CommandSpec("join", "group", "anyone", "cmd.join", change=do.join),
+    CommandSpec("leave", "group", "seated", "cmd.leave", change=do.leave),
+    CommandSpec("start", "group", "host", "cmd.start", change=do.start),
+    CommandSpec("board", "group", "anyone", "cmd.board", change=do.board),
+    CommandSpec("hand", "both", "seated", "cmd.hand", change=do.hand, via_private=True),
+    CommandSpec("abort", "group", "host", "cmd.abort", change=do.abort),
+    CommandSpec("games", "both", "anyone", "cmd.games", reply=do.games),
+    CommandSpec("rules", "both", "anyone", "cmd.rules", "error.rules_usage", "game", do.rules),
+    CommandSpec(
+        "lang", "group", "anyone", "cmd.lang", "error.lang_usage", "language", change=do.lang
+    ),
+    CommandSpec(
+        "images", "group", "anyone", "cmd.images", "error.images_usage", "on_off", change=do.images
+    ),
+    CommandSpec("fame", "group", "anyone", "cmd.fame", change=do.fame),
+    CommandSpec("help", "both", "anyone", "cmd.help", reply=do.help),
 )
+_BY_NAME = {c.name: c for c in COMMANDS}
+
+
+def find(name: str) -> CommandSpec | None:
+    """The bot's own command of that name; None for a game's verb or an unknown word."""
+    return _BY_NAME.get(name)
+
+
+@dataclass(frozen=True)
+class Verb:
+    """A game's typed answer (`/bid 30`), as menus offer it."""
+
+    name: str
+    help: str  # a full key: `<game id>.command.<verb>` where the game's catalog has one
+
+
+def verbs() -> list[Verb]:
+    """Every verb a registered game declares (by name), apart from the bot's commands.
+    Described by the first game (by id) whose catalog has `<id>.command.<verb>`, else
+    by the generic `cmd.move` (each platform's `<tg|dc>.cmd.move`)."""
+    known = keys("en")
+    found: dict[str, Verb] = {}
+    for game in registry.all_games():
+        for verb in game.commands:
+            if verb in _BY_NAME:
+                continue
+            own = f"{game.id}.command.{verb}"
+            if own in known and (verb not in found or found[verb].help == "cmd.move"):
+                found[verb] = Verb(verb, own)
+            found.setdefault(verb, Verb(verb, "cmd.move"))
+    return [found[v] for v in sorted(found)]
+
+
+def menu_key(platform: str, help: str) -> str:
+    """The catalog key of a menu line: a command's stem in the platform's words
+    (`tg.cmd.roll`), or a game's own key as it is (`auktion.command.bid`)."""
+    return f"{platform}.{help}" if help.startswith("cmd.") else help
 
 
 @dataclass(frozen=True)

@@ -18,10 +18,11 @@ def games_text(lang: str) -> str:
     return "\n".join(lines)
 
 
-def rules_text(lang: str, args: list[str]) -> str:
-    """The short summary of a game's rules, in the chat's language, and where the book is."""
+def rules_text(lang: str, args: list[str], usage: str) -> str:
+    """The short summary of a game's rules, in the chat's language, and where the book is;
+    `usage` is the refusal when `args` name no game."""
     if not args:
-        raise ParseError("error.rules_usage", games=lobby.game_ids())
+        raise ParseError(usage, games=lobby.game_ids())
     spec = registry.get(args[0].lower())
     if spec is None:
         raise ParseError("error.unknown_game", game=args[0], games=lobby.game_ids())

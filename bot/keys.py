@@ -1,4 +1,4 @@
-"""The one place Redis key names are built.
+"""The one place Redis key names are built (tests/test_store.py pins them).
 
 Every key of one chat carries the same Redis Cluster hash tag `{platform:chat}`, so
 all of a chat lives on one cluster slot and a Lua script may touch it atomically.
@@ -27,6 +27,28 @@ def table_key(platform: str, chat: str) -> str:
     return f"{PREFIX}:{{{chat_tag(platform, chat)}}}:table"
 
 
+def update_key(platform: str, chat: str, update_id: str) -> str:
+    """Marks a platform update as handled (bot/store.py), beside its chat's table."""
+    return f"{PREFIX}:{{{chat_tag(platform, chat)}}}:update:{update_id}"
+
+
 def user_tables_key(platform: str, user: str) -> str:
     """The set of chats where a user sits at a table (to route private messages)."""
     return f"{PREFIX}:{{{platform}:user:{user}}}:tables"
+
+
+def mailbox_key(platform: str, user: str) -> str:
+    """Private replies waiting for a user the platform will not let us reach yet
+    (bot/mailbox.py), beside the user's other keys."""
+    return f"{PREFIX}:{{{platform}:user:{user}}}:mailbox"
+
+
+def mailbox_told_key(platform: str, user: str) -> str:
+    """Set while the group has been told about the user's waiting mail."""
+    return f"{PREFIX}:{{{platform}:user:{user}}}:mailbox-told"
+
+
+def adapter_key(platform: str, chat: str, what: str) -> str:
+    """A key a platform's adapter keeps about one chat (Telegram: the messages sent for
+    pacing, a refused right to send photos), with the chat's hash tag."""
+    return f"{PREFIX}:{{{chat_tag(platform, chat)}}}:{what}"

@@ -76,12 +76,19 @@ def _allowed(schema: dict[str, Any], name: str, text: Callable[..., str]) -> str
 
 
 def open_lobby(
-    table: Table, args: list[str], player: Seat, out: Outbox, now: float, lobby_ttl: float
+    table: Table,
+    args: list[str],
+    player: Seat,
+    out: Outbox,
+    now: float,
+    lobby_ttl: float,
+    usage: str,
 ) -> None:
+    """Open a lobby for the game `args` name; `usage` is the refusal when they name none."""
     if table.status != "idle":
         raise RuleError("error.table_busy")
     if not args:
-        raise ParseError("error.new_usage", games=game_ids())
+        raise ParseError(usage, games=game_ids())
     spec = registry.get(args[0].lower())
     if spec is None:
         raise ParseError("error.unknown_game", game=args[0], games=game_ids())

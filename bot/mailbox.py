@@ -11,20 +11,11 @@ import json
 from dataclasses import asdict
 from typing import Any
 
-from bot.keys import PREFIX
+from bot.keys import mailbox_key, mailbox_told_key
 from bot.replies import Button, InputRequest, Reply
 
 TTL_SECONDS = 7 * 24 * 3600
 MAX_WAITING = 50  # replies kept per user: a player away for a whole game gets the last ones
-
-
-def mailbox_key(platform: str, user: str) -> str:
-    return f"{PREFIX}:{{{platform}:user:{user}}}:mailbox"
-
-
-def _told_key(platform: str, user: str) -> str:
-    """Set while the group has been told about the waiting mail."""
-    return f"{PREFIX}:{{{platform}:user:{user}}}:mailbox-told"
 
 
 async def keep(redis: Any, platform: str, user: str, reply: Reply) -> bool:
@@ -35,7 +26,7 @@ async def keep(redis: Any, platform: str, user: str, reply: Reply) -> bool:
         pipe.rpush(key, dumps(reply))
         pipe.ltrim(key, -MAX_WAITING, -1)
         pipe.expire(key, TTL_SECONDS)
-        pipe.set(_told_key(platform, user), 1, nx=True, ex=TTL_SECONDS)
+        pipe.set(mailbox_told_key(platform, user), 1, nx=True, ex=TTL_SECONDS)
         *_, first = await pipe.execute()
     return bool(first)
 
@@ -45,7 +36,7 @@ async def take(redis: Any, platform: str, user: str) -> list[Reply]:
     atomic step: two processes never deliver the same reply."""
     async with redis.pipeline(transaction=True) as pipe:
         pipe.lrange(mailbox_key(platform, user), 0, -1)
-        pipe.delete(mailbox_key(platform, user), _told_key(platform, user))
+        pipe.delete(mailbox_key(platform, user), mailbox_told_key(platform, user))
         raw, _ = await pipe.execute()
     return [loads(item) for item in raw]
 

@@ -98,7 +98,7 @@ def settle(
     # A fresh token per step: deadlines are written in the same round trip as the table,
     # before we know the write wins; one written by a losing attempt names a token no
     # table ever holds, so it fires as a no-op. Old steps' deadlines likewise.
-    table.deadline_token = f"{table.step}.{secrets.token_hex(4)}"
+    table.step_token = f"{table.step}.{secrets.token_hex(4)}"
     announce(table, prompts, out, now)
     show_board(table, spec, state, out, only_changed=True)
 
@@ -118,6 +118,25 @@ def announce(table: Table, prompts: list[Prompt], out: Outbox, now: float) -> No
     table.deadlines = {p.id: kept.get(p.id, now + p.deadline) for p in prompts if p.deadline}
     table.deadline_at = min(table.deadlines.values(), default=None)
     deadline = round(table.deadline_at - now) if table.deadline_at is not None else None
+    post_prompts(table, prompts, out)
+    if deadline:
+        out.group("prompt.deadline", seconds=deadline)
+    _schedule(table, prompts, deadline, out, now)
+
+
+def repost_prompts(table: Table, spec: GameSpec, out: Outbox, now: float) -> None:
+    """The current prompts once more, with their live buttons (`/board`): a prompt lost
+    on its way (a crash, a message scrolled away) can be answered again. The deadline
+    is told as time left; nothing is scheduled anew."""
+    prompts = waiting_prompts(spec, state_of(spec, table))
+    post_prompts(table, prompts, out)
+    if table.deadline_at and table.deadline_at > now:
+        out.group("prompt.deadline", seconds=round(table.deadline_at - now))
+
+
+def post_prompts(table: Table, prompts: list[Prompt], out: Outbox) -> None:
+    """Each prompt's question and buttons where they belong: in the group, or privately
+    to its seats when its answers are secret."""
     for index, prompt in enumerate(prompts):
         params = {"seats": list(prompt.seats), **prompt.params}
         request = _input_request(table, index, prompt, out)
@@ -136,9 +155,6 @@ def announce(table: Table, prompts: list[Prompt], out: Outbox, now: float) -> No
             out.group(prompt.key, **params)
             out.group_buttons.extend(_keyboard(table, index, prompt, out, prompt.seats))
             out.group_input = request or out.group_input
-    if deadline:
-        out.group("prompt.deadline", seconds=deadline)
-    _schedule(table, prompts, deadline, out, now)
 
 
 def _keyboard(
@@ -148,7 +164,7 @@ def _keyboard(
     row = tuple(
         Button(
             label=option.label if option.literal else out.text(option.label, **option.params),
-            data=buttons.encode(table.chat, table.step, index, i),
+            data=buttons.encode(table.chat, table.step_token, index, i),
         )
         for i, option in enumerate(prompt.options)
         if not set(viewers) <= set(option.hidden_from)
@@ -163,7 +179,7 @@ def _input_request(table: Table, index: int, prompt: Prompt, out: Outbox) -> Inp
     return InputRequest(
         label=out.text(f"input.{spec.kind}"),
         kind=spec.kind,
-        data=buttons.encode(table.chat, table.step, index, buttons.TYPED),
+        data=buttons.encode(table.chat, table.step_token, index, buttons.TYPED),
         min=spec.min,
         max=spec.max,
         max_length=spec.max_length,
@@ -172,7 +188,7 @@ def _input_request(table: Table, index: int, prompt: Prompt, out: Outbox) -> Inp
 
 def _deadline_members(table: Table) -> list[str]:
     return [
-        Deadline(table.platform, table.chat, kind, table.step, table.deadline_token).member()
+        Deadline(table.platform, table.chat, kind, table.step, table.step_token).member()
         for kind in ("timeout", "remind")
     ]
 
@@ -191,7 +207,7 @@ def _schedule(
 
 def timeout(table: Table, token: str, out: Outbox, now: float) -> bool:
     """The deadline of this step passed: apply the game's timeout action for every silent seat."""
-    if table.status != "playing" or table.deadline_token != token:
+    if table.status != "playing" or table.step_token != token:
         return False
     spec = spec_of(table)
     state = state_of(spec, table)
@@ -224,7 +240,7 @@ def timeout(table: Table, token: str, out: Outbox, now: float) -> bool:
 
 def remind(table: Table, token: str, out: Outbox, now: float) -> bool:
     """Remind the silent seats once, by name."""
-    if table.status != "playing" or table.deadline_token != token or table.reminded:
+    if table.status != "playing" or table.step_token != token or table.reminded:
         return False
     spec = spec_of(table)
     waiting = sorted({s for p in waiting_prompts(spec, state_of(spec, table)) for s in p.seats})

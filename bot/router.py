@@ -1,9 +1,10 @@
 """Commands and button presses in, replies out: the one door into the platform-neutral core.
 
-Every change to a table is load → apply → compare-and-set (bot/store.py), so the
-functions that change a table run inside `RedisStore.transact` and must be pure:
-they may run more than once. Side effects that live outside the table (deadlines,
-which chats a user sits in) are written after the table's write has won.
+Every change to a table is load → apply → compare-and-set (bot/tables.py, bot/store.py),
+so the functions that change a table run inside the transaction and must be pure: they
+may run more than once. What lives beside the table (deadlines, which chats a user sits
+in) is the store side's to write; the router names no key and sends no Redis command.
+The bot's own commands and what they do are a table (bot/commands.py).
 """
 
 import logging
@@ -13,24 +14,22 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot import buttons, fame, info, lobby, play
+from bot import buttons, commands, lobby, play
 from bot.answers import asks_a_button, find_typed, typed_value
-from bot.commands import COMMON, Command, parse
+from bot.commands import Command, parse
 from bot.deadlines import Deadline
-from bot.dice_text import roll_text
 from bot.hygiene import clean
-from bot.i18n import LANGUAGES, normalize, t
-from bot.keys import table_key, user_tables_key
+from bot.i18n import normalize, t
 from bot.outbox import Outbox
 from bot.replies import Reply
 from bot.scheduler import Deadlines
-from bot.store import KEEP, Keep, RedisStore
+from bot.store import KEEP, Duplicate, MaybeApplied, NotApplied, RedisStore
 from bot.table import Seat, Table
+from bot.table_commands import Call
+from bot.tables import Tables
 from rules import registry
 from rules.core.errors import GameError, ParseError, RuleError
 from rules.core.protocol import Prompt
-from rules.core.rng import Rng
-from rules.dice import roll
 
 log = logging.getLogger(__name__)
 
@@ -76,8 +75,9 @@ class Router:
         lobby_ttl: float = LOBBY_TTL,
         bot_name: str | None = None,
     ) -> None:
-        self.redis = redis
+        self.redis = redis  # for the adapters' own keys (bot/mailbox.py, pacing)
         self.store = store or RedisStore(redis)
+        self.tables = Tables(redis, self.store)
         self.clock = clock
         self.entropy = entropy
         self.lobby_ttl = lobby_ttl
@@ -93,6 +93,14 @@ class Router:
                 return await self._handle(msg)
             except GameError as e:  # refused before any table was touched
                 return [self._error_reply(msg, await self._lang(msg), e)]
+        except Duplicate:  # delivered again: handled the first time, answered then
+            return []
+        except NotApplied:  # Redis failed mid-write, and we know it did not land
+            log.warning("not applied on %s chat %s", msg.platform, msg.chat, exc_info=True)
+            return [self._error_reply(msg, normalize(msg.lang), RuleError("error.not_applied"))]
+        except MaybeApplied:  # … and nobody can tell yet whether it did: say so
+            log.warning("maybe applied on %s chat %s", msg.platform, msg.chat, exc_info=True)
+            return [self._error_reply(msg, normalize(msg.lang), RuleError("error.maybe_applied"))]
         except Exception:  # a bug, or Redis out of reach: an apology, never a traceback
             log.exception("failed on %s chat %s", msg.platform, msg.chat)
             return [self._error_reply(msg, normalize(msg.lang), RuleError("error.internal"))]
@@ -123,7 +131,7 @@ class Router:
 
     def deadlines(self, platform: str) -> Deadlines:
         """The deadlines of one platform's tables, for that platform's ticker."""
-        return Deadlines(self.redis, platform)
+        return self.tables.deadlines(platform)
 
     async def remember_board(self, platform: str, chat: str, message_id: str | None) -> None:
         """Adapters call this after posting a board, so the next one edits it in place."""
@@ -136,33 +144,10 @@ class Router:
 
     async def move_table(self, platform: str, old_chat: str, new_chat: str) -> None:
         """A chat changed its id (Telegram: group → supergroup): its table follows."""
-        old_key, new_key = table_key(platform, old_chat), table_key(platform, new_chat)
-        current = await self.store.load(old_key)
-        if current.data is None:
-            return
-        table = Table.model_validate_json(current.data)
-        table.chat = new_chat
-
-        def put(data: bytes | None) -> tuple[bytes | Keep, None]:
-            return (KEEP if data else table.model_dump_json().encode()), None
-
-        await self.store.transact(new_key, put)
-        await self.store.cas(old_key, current.version, None)
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for seat in table.seats:
-                pipe.srem(user_tables_key(platform, seat.user), old_chat)
-                pipe.sadd(user_tables_key(platform, seat.user), new_chat)
-            await pipe.execute()
-        # The deadlines name the chat: renamed, the lobby still expires and turns time out.
-        deadlines = self.deadlines(platform)
-        pending = await deadlines.matching(Deadline.of_chat(platform, old_chat))
-        moved = {replace(Deadline.parse(m), chat=new_chat).member(): t for m, t in pending.items()}
-        await deadlines.add(moved)
-        await deadlines.cancel(*pending)
+        await self.tables.move(platform, old_chat, new_chat)
 
     async def table(self, platform: str, chat: str) -> Table | None:
-        data = (await self.store.load(table_key(platform, chat))).data
-        return Table.model_validate_json(data) if data else None
+        return await self.tables.load(platform, chat)
 
     # ----- dispatch -----------------------------------------------------------------
 
@@ -174,81 +159,47 @@ class Router:
             if len(msg.text) > MAX_TEXT and msg.private:
                 raise ParseError("error.too_long", limit=MAX_TEXT)
             return await self._typed(msg, None)
-        if cmd.name == "roll":
-            result = roll(cmd.rest, Rng.from_seed(self.entropy()))
-            return [self._reply(msg, roll_text(await self._lang(msg), msg.name, result))]
-        if cmd.name in ("help", "start") and (cmd.name == "help" or msg.private):
-            return [self._reply(msg, t(await self._lang(msg), "help.text"))]
-        if cmd.name == "games":
-            return [self._reply(msg, info.games_text(await self._lang(msg)))]
-        if cmd.name == "rules":
-            return [self._reply(msg, info.rules_text(await self._lang(msg), cmd.args))]
-        if cmd.name in ("hand",) and msg.private:
+        spec = commands.find(cmd.name)
+        if spec is None:  # a game's verb (`/bid 30`), or a word we do not know
+            return await self._typed(msg, cmd)
+        call = Call(
+            player=msg.player(),
+            admin=msg.admin,
+            args=cmd.args,
+            rest=cmd.rest,
+            usage=spec.usage or "",
+            lobby_ttl=self.lobby_ttl,
+            entropy=self.entropy,
+            update_id=msg.update_id,
+        )
+        if spec.reply is not None:
+            # Touches no table, so the update is marked handled on its own: a /roll
+            # delivered twice is answered once, with one set of dice.
+            await self.tables.claim_update(msg.platform, msg.chat, msg.update_id)
+            lang = await self._lang(msg)
+            try:
+                return [self._reply(msg, spec.reply(lang, call))]
+            except GameError as e:  # refused in the language just read: no second read
+                return [self._error_reply(msg, lang, e)]
+        assert spec.change is not None
+        change = spec.change
+        if msg.private:
+            if spec.scope == "group":
+                raise RuleError("error.group_only", command=cmd.name)
+            assert spec.via_private
             return await self._via_private(
                 msg,
                 lambda tb, ps: tb.status == "playing",
-                self._op_hand(msg),
+                lambda table, out, now: change(table, out, now, call),
                 lambda tables: RuleError("error.no_game"),
             )
-        if cmd.name in COMMON:
-            if msg.private:
-                raise RuleError("error.group_only", command=cmd.name)
-            return await self._transact(msg.platform, msg.chat, msg, self._command_op(msg, cmd))
-        return await self._typed(msg, cmd)
-
-    def _command_op(self, msg: Incoming, cmd: Command) -> Op:
-        seed = self.entropy()  # drawn once: the op may run again after a lost race
+        call = replace(call, seed=self.entropy())  # drawn once: the op may run again
 
         def op(table: Table, out: Outbox, now: float) -> bool:
             lobby.expire_if_stale(table, now, self.lobby_ttl)
-            match cmd.name:
-                case "new":
-                    lobby.open_lobby(table, cmd.args, msg.player(), out, now, self.lobby_ttl)
-                case "join":
-                    lobby.join(table, msg.player(), out)
-                case "leave":
-                    lobby.leave(table, msg.user, out)
-                case "start":
-                    spec = lobby.check_start(table, msg.user, msg.admin)
-                    out.names = [s.name for s in table.seats]
-                    play.start(table, spec, seed, out, now)
-                case "abort":
-                    lobby.abort(table, msg.user, msg.name, msg.admin, out)
-                case "board":
-                    if table.status != "playing":
-                        raise RuleError("error.no_game")
-                    spec = lobby.spec_of(table)
-                    play.show_board(table, spec, play.state_of(spec, table), out)
-                    # Asked for, the board is posted anew: an edit far up a busy chat
-                    # would look like no answer. Later turns edit this new one.
-                    table.board_message = None
-                    return True
-                case "hand":
-                    play.show_hand(table, msg.user, out)
-                    return False
-                case "fame":
-                    out.group_lines.append(fame.text(table.fame, table.lang, out.text))
-                    return False
-                case "lang":
-                    if len(cmd.args) != 1 or cmd.args[0].lower() not in LANGUAGES:
-                        raise ParseError("error.lang_usage", languages=" | ".join(LANGUAGES))
-                    table.lang = out.lang = cmd.args[0].lower()
-                    out.group("lang.set")
-                case "images":
-                    if len(cmd.args) != 1 or cmd.args[0].lower() not in ("on", "off"):
-                        raise ParseError("error.images_usage")
-                    table.images = cmd.args[0].lower() == "on"
-                    out.group("images.on" if table.images else "images.off")
-            return True
+            return change(table, out, now, call)
 
-        return op
-
-    def _op_hand(self, msg: Incoming) -> Op:
-        def op(table: Table, out: Outbox, now: float) -> bool:
-            play.show_hand(table, msg.user, out)
-            return False
-
-        return op
+        return await self._transact(msg.platform, msg.chat, msg, op)
 
     # ----- answers to prompts ----------------------------------------------------------
 
@@ -321,7 +272,7 @@ class Router:
             raise RuleError("error.outdated")
 
         def op(table: Table, out: Outbox, now: float) -> bool:
-            if table.status != "playing" or table.step != press.step:
+            if table.status != "playing" or table.step_token != press.step:
                 raise RuleError("error.outdated")
             spec = lobby.spec_of(table)
             prompts = spec.prompts(play.state_of(spec, table))
@@ -354,8 +305,7 @@ class Router:
         refuse: Callable[[list[Table]], GameError],
     ) -> list[Reply]:
         """Route a private message to the one table of this user it belongs to."""
-        members = await self.redis.smembers(user_tables_key(msg.platform, msg.user))
-        chats = sorted(m.decode() if isinstance(m, bytes) else m for m in members)
+        chats = await self.tables.chats_of(msg.platform, msg.user)
         if len(chats) == 1:  # the usual case: `op` itself refuses what does not fit
             return await self._transact(msg.platform, chats[0], msg, op)
         candidates, seated = [], []
@@ -387,40 +337,16 @@ class Router:
                 lang = normalize(msg.lang if msg else None)
                 table = Table(platform=platform, chat=chat, lang=lang)
             out = Outbox(lang=table.lang, platform=platform, names=[s.name for s in table.seats])
-            if msg and msg.update_id and msg.update_id in table.seen:
-                return KEEP, out  # a redelivered update: it was applied once already
             try:
                 changed = op(table, out, now)
             except GameError as e:
                 out = Outbox(lang=table.lang, platform=platform)
                 out.extra.append(self._error_reply(msg, table.lang, e))
                 return KEEP, out
-            if msg and msg.update_id and changed:
-                table.remember(msg.update_id)
             return (table.model_dump_json().encode() if changed else KEEP), out
 
-        out = await self.store.transact(
-            table_key(platform, chat), fn, also=lambda out, pipe: self._with_write(chat, out, pipe)
-        )
-        await self._after_write(platform, chat, out)
+        out = await self.tables.transact(platform, chat, fn, msg.update_id if msg else None)
         return [replace(r, chat=r.chat or chat) for r in out.replies()]
-
-    def _with_write(self, chat: str, out: Outbox, pipe: Any) -> None:
-        """Sent in the same round trip as the table's write, before we know it wins:
-        only what is harmless when it loses (see play.settle on deadline tokens; an
-        extra private route is skipped by `_via_private`)."""
-        if out.schedule:
-            self.deadlines(out.platform).queue(pipe, out.schedule)
-        for user in out.joined - out.left:
-            pipe.sadd(user_tables_key(out.platform, user), chat)
-
-    async def _after_write(self, platform: str, chat: str, out: Outbox) -> None:
-        """What must only happen once the write has won: forgetting private routes."""
-        if gone := out.left - out.joined:
-            async with self.redis.pipeline(transaction=False) as pipe:
-                for user in gone:
-                    pipe.srem(user_tables_key(platform, user), chat)
-                await pipe.execute()
 
     # ----- small helpers ---------------------------------------------------------------
 

@@ -21,7 +21,9 @@ from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
 from redis.asyncio.cluster import RedisCluster
-from redis.exceptions import NoScriptError
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import NoScriptError, RedisError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 R = TypeVar("R")
 
@@ -38,21 +40,43 @@ class Keep:
 KEEP: Final = Keep()
 """Returned by a transaction function that wants to write nothing."""
 
+# KEYS[2], when given, marks the platform update that caused the write: it is written
+# with the write, atomically, and a write whose marker exists is refused (-2), so an
+# update delivered again, to any process, any time within the marker's life, is
+# applied once; and after a lost answer the marker tells whether the write landed.
 _CAS = """
+if KEYS[2] and redis.call('EXISTS', KEYS[2]) == 1 then return -2 end
 local v = tonumber(redis.call('HGET', KEYS[1], 'v') or '0')
 if v ~= tonumber(ARGV[1]) then return -1 end
 if ARGV[2] == '' then
   redis.call('DEL', KEYS[1])
-  return 0
+else
+  redis.call('HSET', KEYS[1], 'v', v + 1, 'd', ARGV[2])
+  redis.call('PEXPIRE', KEYS[1], ARGV[3])
 end
-redis.call('HSET', KEYS[1], 'v', v + 1, 'd', ARGV[2])
-redis.call('PEXPIRE', KEYS[1], ARGV[3])
+if KEYS[2] then redis.call('SET', KEYS[2], '1', 'PX', ARGV[4]) end
 return v + 1
 """
+DUPLICATE = -2
+# Telegram keeps an undelivered update for 24 hours and redelivers it until a webhook
+# answers; Discord's interaction tokens live 15 minutes. A day and a half covers both.
+MARKER_TTL_SECONDS: Final = 36 * 3600
 
 
 class StoreConflict(Exception):
     """A transaction kept losing the race; raised only after many retries."""
+
+
+class Duplicate(Exception):
+    """The update was handled already (its marker exists): nothing to do, nothing to say."""
+
+
+class NotApplied(Exception):
+    """Redis failed mid-write, and we know the write did not land."""
+
+
+class MaybeApplied(Exception):
+    """Redis failed mid-write, and we cannot tell whether the write landed."""
 
 
 @dataclass(frozen=True)
@@ -76,20 +100,40 @@ class RedisStore:
         version, data = await self.redis.hmget(key, ["v", "d"])
         return Versioned(int(version or 0), data)
 
-    async def cas(self, key: str, expected: int, data: bytes | None) -> bool:
-        """Write `data` (None deletes) if the stored version is still `expected`."""
-        result = await self._cas(keys=[key], args=[expected, data or b"", self.ttl_ms])
-        return int(result) >= 0
+    async def cas(
+        self, key: str, expected: int, data: bytes | None, marker: str | None = None
+    ) -> bool:
+        """Write `data` (None deletes) if the stored version is still `expected` (and the
+        update `marker` names was not applied yet: else `Duplicate`)."""
+        keys, args = self._cas_args(key, expected, data, marker)
+        return _won(await self._cas(keys=keys, args=args))
+
+    def _cas_args(
+        self, key: str, expected: int, data: bytes | None, marker: str | None
+    ) -> tuple[list[str], list[Any]]:
+        args = [expected, data or b"", self.ttl_ms, MARKER_TTL_SECONDS * 1000]
+        return ([key, marker] if marker else [key]), args
+
+    async def claim(self, marker: str) -> None:
+        """Mark an update handled that writes nothing (a refusal, a roll); `Duplicate` if
+        it was handled already. One round trip."""
+        if not await self.redis.set(marker, "1", nx=True, px=MARKER_TTL_SECONDS * 1000):
+            raise Duplicate(marker)
 
     async def _write(
-        self, key: str, expected: int, data: bytes | None, also: Callable[[Any], None] | None
+        self,
+        key: str,
+        expected: int,
+        data: bytes | None,
+        also: Callable[[Any], None] | None,
+        marker: str | None = None,
     ) -> bool:
         if also is None:
-            return await self.cas(key, expected, data)
+            return await self.cas(key, expected, data, marker)
         if self.cluster:
             # A cluster client refuses scripts in a pipeline (their keys may lie anywhere):
             # the write goes alone, and what goes with it follows once it has won.
-            won = await self.cas(key, expected, data)
+            won = await self.cas(key, expected, data, marker)
             if won:
                 async with self.redis.pipeline(transaction=False) as pipe:
                     also(pipe)
@@ -101,9 +145,11 @@ class RedisStore:
         # script is loaded on demand instead, when the server answers NOSCRIPT (first
         # use, or after a restart or SCRIPT FLUSH); `also` is then sent once more,
         # which its contract (harmless if the write loses) allows.
+        keys, args = self._cas_args(key, expected, data, marker)
+
         async def send() -> list[Any]:
             async with self.redis.pipeline(transaction=False) as pipe:
-                pipe.evalsha(self._cas.sha, 1, key, expected, data or b"", self.ttl_ms)
+                pipe.evalsha(self._cas.sha, len(keys), *keys, *args)
                 also(pipe)
                 return await pipe.execute()
 
@@ -112,13 +158,32 @@ class RedisStore:
         except NoScriptError:
             self._cas.sha = await self.redis.script_load(_CAS)
             results = await send()
-        return int(results[0]) >= 0
+        return _won(results[0])
+
+    async def _landed(
+        self, key: str, expected: int, data: bytes | None, marker: str | None
+    ) -> bool:
+        """After a write whose answer was lost (a timeout): did it land? The marker says
+        for sure; without one, the version and the data do, unless someone else has
+        written since. Raises MaybeApplied when Redis cannot say."""
+        try:
+            if marker is not None:
+                return bool(await self.redis.exists(marker))
+            now = await self.load(key)
+        except RedisError as e:
+            raise MaybeApplied(key) from e
+        if now.version == expected:
+            return False
+        if now.version == expected + 1 and now.data == data:
+            return True
+        raise MaybeApplied(key)
 
     async def transact(
         self,
         key: str,
         fn: Callable[[bytes | None], tuple[bytes | Keep | None, R]],
         also: Callable[[R, Any], None] | None = None,
+        marker: str | None = None,
     ) -> R:
         """Run `fn(current) -> (new, result)` until its write wins; return its result.
 
@@ -126,6 +191,10 @@ class RedisStore:
         None to delete the key, or KEEP to write nothing (one round trip only).
         `also(result, pipeline)` may queue commands sent in the same round trip as the
         write — before it is known to win, so only commands harmless if it loses.
+        `marker` (a key of the same hash tag, bot/keys.update_key) names the platform
+        update being handled: it is marked with the write (or, for KEEP, on its own),
+        and an update marked already raises `Duplicate`. When Redis fails mid-write,
+        `NotApplied` or `MaybeApplied` says what we know.
         """
         lock = self._locks.get(key)
         if lock is None:
@@ -135,10 +204,24 @@ class RedisStore:
                 current = await self.load(key)
                 new, result = fn(current.data)
                 if new is KEEP:
+                    if marker is not None:
+                        await self.claim(marker)
                     return result
                 queue = functools.partial(also, result) if also else None
-                if await self._write(key, current.version, new, queue):  # type: ignore[arg-type]
+                try:
+                    won = await self._write(key, current.version, new, queue, marker)  # type: ignore[arg-type]
+                except (RedisTimeoutError, RedisConnectionError) as e:
+                    if not await self._landed(key, current.version, new, marker):  # type: ignore[arg-type]
+                        raise NotApplied(key) from e
+                    return result
+                if won:
                     return result
                 # Lost to another process: back off a little, with jitter, and retry.
                 await asyncio.sleep(random.uniform(0, min(0.005, 0.0002 * (attempt + 1))))
         raise StoreConflict(key)
+
+
+def _won(result: Any) -> bool:
+    if int(result) == DUPLICATE:
+        raise Duplicate()
+    return int(result) >= 0

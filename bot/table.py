@@ -7,8 +7,6 @@ from pydantic import BaseModel, Field
 from bot.fame import Fame
 from bot.i18n import DEFAULT
 
-SEEN_UPDATES = 32  # platform update ids remembered to drop redeliveries
-
 
 class Seat(BaseModel):
     user: str  # platform user id
@@ -27,6 +25,7 @@ class Table(BaseModel):
     creator: str | None = None
     seats: list[Seat] = Field(default_factory=list)
     opened_at: float = 0.0  # when the lobby opened (lobbies expire)
+    opened_by: str | None = None  # the platform update that opened it (Discord's thread)
     state: dict[str, Any] | None = None  # the engine's State, as JSON
     step: int = 0  # bumps whenever the set of prompts changes: the version buttons carry
     prompt_ids: list[str] = Field(default_factory=list)
@@ -35,12 +34,15 @@ class Table(BaseModel):
     # Prompt id → when it times out. A prompt still open at a later step keeps its own
     # deadline (Gaa Under Gunnar's DNF clock runs 15 minutes across many turns).
     deadlines: dict[str, float] = Field(default_factory=dict)
-    deadline_token: str = ""  # names this step's deadlines (see play.settle)
+    # Names this step, unique among all steps ever (the step number and a random part):
+    # its deadlines and its buttons carry it, so neither a deadline of an earlier step
+    # nor a button from another timeline (an older Redis snapshot restored, where the
+    # step number recurs) can act on it (play.settle).
+    step_token: str = ""
     board_message: str | None = None  # the platform's id of the board message, to edit it
     # a digest of the public view last shown: a step that changed nothing on the board
     # does not post it again (play.settle); tables stored before it load with None
     board_digest: str | None = None
-    seen: list[str] = Field(default_factory=list)
     fame: dict[str, Fame] = Field(default_factory=dict)  # by game id (bot/fame.py)
 
     def seat_of(self, user: str) -> int | None:
@@ -54,7 +56,4 @@ class Table(BaseModel):
         self.status, self.game, self.options, self.creator = "idle", None, {}, None
         self.seats, self.state, self.prompt_ids, self.reminded = [], None, [], False
         self.opened_at, self.deadline_at, self.board_digest = 0.0, None, None
-        self.deadlines = {}
-
-    def remember(self, update_id: str) -> None:
-        self.seen = [*self.seen[-(SEEN_UPDATES - 1) :], update_id]
+        self.opened_by, self.deadlines = None, {}

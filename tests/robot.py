@@ -14,11 +14,42 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
+import pytest
+
 from bot import buttons, play
 from bot.table import Table
 from rules import registry
 from rules.core.errors import RuleError
 from rules.core.protocol import GameSpec, Prompt
+
+# The player counts a game is played at through each fake platform, with the options
+# that keep it short. A registered game missing here is played at its smallest player
+# count with its default options, through both platforms: a new game is played there
+# the moment it exists. (These are slow tests: a new entry adds at most one count.)
+PLAYS: dict[str, dict[str, list[tuple[int, str]]]] = {
+    "auktion": {"telegram": [(3, "rounds=2")], "discord": [(3, "rounds=2")]},
+    "einsistkeins_karten": {"telegram": [(2, ""), (5, "")], "discord": [(2, ""), (5, "")]},
+    # one event card (none with five mayors): a round and the last one
+    "aufruhr": {
+        platform: [(n, f"events={0 if n == 5 else 1} deadline=60") for n in (4, 5, 6)]
+        for platform in ("telegram", "discord")
+    },
+    "einsistkeins": {
+        "telegram": [(1, "deadline=60")],
+        "discord": [(2, "deadline=60"), (4, "deadline=60")],
+    },
+    # one inhibition each (a short game), two players and a referee
+    "tube": {platform: [(3, "inhibitions=1 referee=1")] for platform in ("telegram", "discord")},
+}
+
+
+def robot_games(platform: str) -> list[Any]:
+    """(game, players, options) for every registered game, the test games too."""
+    return [
+        pytest.param(game.id, players, options, id=f"{game.id}-{players}")
+        for game in registry.all_games()
+        for players, options in PLAYS.get(game.id, {}).get(platform, [(game.min_players, "")])
+    ]
 
 
 @dataclass(frozen=True)
@@ -40,10 +71,10 @@ def legal_moves(table: Table, rng: random.Random) -> list[Move]:
         for seat in prompt.seats:
             for i, option in enumerate(prompt.options):
                 if _legal(spec, state, seat, option.action):
-                    data = buttons.encode(table.chat, table.step, index, i)
+                    data = buttons.encode(table.chat, table.step_token, index, i)
                     moves.append(Move(seat, prompt.secret, data))
             if prompt.input is not None and (typed := _typed(spec, state, seat, prompt, rng)):
-                data = buttons.encode(table.chat, table.step, index, buttons.TYPED)
+                data = buttons.encode(table.chat, table.step_token, index, buttons.TYPED)
                 moves.append(Move(seat, prompt.secret, None, typed, prompt.command, data))
     return moves
 

@@ -243,7 +243,8 @@ async def test_a_slow_picture_is_drawn_only_after_the_interaction_is_deferred(wo
     (edit,) = fake.called("PATCH", rf"/webhooks/{APP_ID}/{hand['token']}/messages/@original")
     assert edit.files == [("board.png", b"\x89PNG fake")]  # Bob's hand, only to Bob
     await world.feed(board)  # the board: drawn, then posted to the thread
-    assert callback(world, board)["type"] == 5
+    # answered before drawing: at once with the prompt it shows again, or deferred
+    assert callback(world, board)["type"] in (4, 5)
     assert [c for c in fake.called("POST", rf"/channels/{thread}/messages") if c.files]
     assert answered_first == [True, True]
 
@@ -308,14 +309,14 @@ async def test_closed_dms_wait_for_the_next_interaction(world):
     assert f"<@{BOB}>" in notice["content"]
     assert notice["allowed_mentions"] == {"parse": [], "users": [BOB]}
     assert "sealed bid" not in fake.text_of(thread)
-    # Bob's next interaction shows what waited, only to him, with its buttons.
-    board = fake.command("board", BOB, "Bob", channel=thread, thread=True)
-    await world.feed(board)
-    waiting = [c.body for c in fake.answers(board) if c.body.get("flags") == EPHEMERAL]
+    # Bob's next interaction (any: a roll) shows what waited, only to him, with buttons.
+    roll = fake.command("roll", BOB, "Bob", {"expression": "d6"}, channel=thread, thread=True)
+    await world.feed(roll)
+    waiting = [c.body for c in fake.answers(roll) if c.body.get("flags") == EPHEMERAL]
     (prompt,) = [w for w in waiting if "sealed bid" in w["content"]]
     assert {"0", "5", "Type a number"} <= set(components(prompt))
     # ...once.
-    again = fake.command("board", BOB, "Bob", channel=thread, thread=True)
+    again = fake.command("roll", BOB, "Bob", {"expression": "d6"}, channel=thread, thread=True)
     await world.feed(again)
     assert not [c for c in fake.answers(again) if c.body.get("flags") == EPHEMERAL]
 
@@ -351,6 +352,14 @@ async def test_commands_are_synced_with_german_descriptions_and_game_verbs(world
     assert roll["description_localizations"]["de"].startswith("Würfeln")
     assert "4d6kh3" in roll["options"][0]["description"]
     assert "name_localizations" not in roll or not roll["name_localizations"]
+    # the bot's command table decides where a command is offered: not in DMs when it
+    # only works in a channel
+    assert by_name["new"]["contexts"] == [0] and by_name["start"]["contexts"] == [0]
+    assert by_name["roll"].get("contexts") is None and by_name["hand"].get("contexts") is None
+    # a game's verb is described by the game's catalog where it has a line for it
+    assert by_name["bid"]["description"] == "Your sealed bid in the auction, e.g. /bid 60"
+    assert by_name["play"]["description_localizations"]["de"].startswith("Mit einer Kneipen")
+    assert all(len(c["description"]) <= 100 for c in sync.body)  # Discord's limit
 
 
 async def test_commands_go_to_one_guild_in_development(world):

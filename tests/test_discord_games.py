@@ -6,18 +6,7 @@ import pytest
 
 from bot import pictures
 from tests.fake_discord import EPHEMERAL, FakeDiscord, World
-from tests.robot import Move, play_out
-
-# (game, players, options): the test game, the EINS IST KEINS card game and a short Gaa
-# Under Gunnar with a referee (two players, one inhibition each); AUFRUHR! and
-# the board game run through this same test from test_aufruhr_adapters.py and
-# test_einsistkeins_board_adapters.py (they need a deadline option and fixtures of both)
-GAMES = [
-    ("auktion", 3, "rounds=2"),
-    ("einsistkeins_karten", 2, ""),
-    ("einsistkeins_karten", 5, ""),
-    ("tube", 3, "inhibitions=1 referee=1"),
-]
+from tests.robot import Move, play_out, robot_games
 
 
 async def no_picture(svg: str) -> None:
@@ -54,7 +43,7 @@ def find(world: World, channels: set[str], wanted: str) -> tuple[dict, str, str 
     return None
 
 
-@pytest.mark.parametrize(("game", "players", "options"), GAMES)
+@pytest.mark.parametrize(("game", "players", "options"), robot_games("discord"))
 async def test_a_whole_game_with_robot_players(world, game, players, options):
     fake = world.fake
     users = [(100 + i, f"Player{i}") for i in range(players)]

@@ -207,7 +207,7 @@ async def test_deadline_reminds_once_then_applies_the_timeout(chat):
 async def test_a_deadline_fired_twice_acts_once(chat):
     await chat.say("alice: /new auktion rounds=2 deadline=60", "bob: /join", "alice: /start")
     table = await chat.table()
-    member = f"console|group|timeout|{table.step}|{table.deadline_token}"
+    member = f"console|group|timeout|{table.step}|{table.step_token}"
     # a deadline written by an attempt that lost its race names a token no table holds
     _, _, lost = await chat.router.fire(f"console|group|timeout|{table.step}|1.lost")
     assert lost == []
@@ -290,7 +290,7 @@ async def test_no_traceback_reaches_a_chat(chat, caplog, monkeypatch):
 async def test_a_typed_value_can_come_with_a_button_press(chat):
     """Discord's modal: the press names the prompt, the value travels as text."""
     await chat.say("alice: /new auktion", "bob: /join", "alice: /start")
-    step = (await chat.table()).step
+    step = (await chat.table()).step_token
 
     def press(text: str) -> Incoming:
         return Incoming(
@@ -298,7 +298,7 @@ async def test_a_typed_value_can_come_with_a_button_press(chat):
             chat="dm:bob",
             user="bob",
             name="bob",
-            button=f"st1:group:{step}:0.i",
+            button=f"st2:group:{step}:0.i",
             text=text,
             private=True,
         )
@@ -362,11 +362,20 @@ async def test_a_moved_lobby_still_expires_and_a_moved_game_still_times_out(redi
     assert any("Time is up" in r.text for r in replies)
 
 
-async def test_roll_writes_nothing(redis):
+async def test_roll_writes_nothing_but_its_update_marker(redis, backend):
+    """No table for a roll; only the mark that its update was answered, which expires
+    (tests/test_updates_once.py)."""
     chat = Chat.make(redis)
     out = await chat.say("alice: /roll 2d6", "bob> /roll")
     assert len(out) == 4 and out[0] == "[group] 🎲 alice rolls"
-    assert await redis.keys("*") == []
+    if backend.kind == "cluster":
+        from redis.asyncio.cluster import RedisCluster
+
+        keys = await redis.keys("*", target_nodes=RedisCluster.PRIMARIES)
+    else:
+        keys = await redis.keys("*")
+    assert len(keys) == 2 and all(b":update:" in k for k in keys)
+    assert all([await redis.pttl(k) > 0 for k in keys])
 
 
 def test_operators_set_the_expiry_times_in_the_environment():
@@ -467,3 +476,50 @@ async def test_redis_cluster_1_connects_to_the_cluster(real_cluster_url, monkeyp
     await client.flushdb(target_nodes=RedisCluster.PRIMARIES)
     await client.aclose()
     await other.aclose()
+
+
+async def test_board_posts_the_current_prompt_again_with_live_buttons(chat):
+    """A prompt lost on its way (a crash, a message scrolled out of sight) is shown again
+    by /board: privately, with buttons, to each seat still to answer; the group hears
+    whom we wait for and the time left, nothing secret."""
+    await chat.say(*STARTED, "alice> 2")
+    chat.router.clock.now += 30
+    out = await chat.say("dave: /board")
+    assert "[dm:bob:buttons] [0] [1] [2] [5]" in out and "[dm:carol:buttons] [0] [1] [2] [5]" in out
+    assert not any(line.startswith("[dm:alice") for line in out)  # alice has answered
+    group = [line for line in out if line.startswith("[group")]
+    assert any("bob" in line and "carol" in line for line in group)
+    assert any("90" in line for line in group)  # 120 s to answer, 30 s gone
+    # the buttons shown work
+    out = await chat.say("bob> [1]")
+    assert any("Your bid of 1 is sealed." in line for line in out)
+
+
+async def test_buttons_from_a_timeline_redis_lost_are_outdated(chat, redis):
+    """Redis falls back to an older snapshot (an RDB restore): the steps after it happen
+    again, with the same step numbers, but the buttons of the lost timeline stay dead."""
+    from bot.keys import table_key
+
+    await chat.say(*STARTED)
+    key = table_key("console", "group")
+    snapshot = await redis.hgetall(key)
+    lost = await chat.say("alice> 1", "bob> 0", "carol> 0")  # a sale: the protest window
+    old = [line for line in lost if ":buttons]" in line]
+    lost_buttons = [r for r in (await chat.table()).prompt_ids]
+    assert old and lost_buttons
+    old_step = (await chat.table()).step_token
+    await redis.delete(key)
+    await redis.hset(key, mapping=snapshot)  # the restore
+    await chat.say("alice> 1", "bob> 0", "carol> 0")  # the same step numbers again
+    table = await chat.table()
+    assert table.step_token != old_step and table.step == int(old_step.split(".")[0])
+    press = Incoming(
+        platform="console",
+        chat="group",
+        user="bob",
+        name="bob",
+        button=f"st2:group:{old_step}:0.0",
+    )
+    assert [r.text for r in await chat.router.handle(press)] == [
+        "That button is outdated; use the latest message."
+    ]

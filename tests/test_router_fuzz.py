@@ -32,7 +32,7 @@ WORDS = st.sampled_from(
         "[Pass]",
         "3",
         "-2",
-        "st1:",
+        "st2:",
         "",
     ]
 )
@@ -45,9 +45,9 @@ TEXT = st.one_of(
 BUTTON = st.one_of(
     st.text(max_size=70),
     st.builds(
-        lambda chat, step, p, o: f"st1:{chat}:{step}:{p}.{o}",
+        lambda chat, step, p, o: f"st2:{chat}:{step}:{p}.{o}",
         st.sampled_from(["group", "other", "", "group:x"]),
-        st.integers(-2, 5),
+        st.sampled_from(["1.x", "2", "", "3.0000"]),
         st.integers(-1, 3),
         st.integers(-1, 6),
     ),

@@ -6,7 +6,14 @@ import json
 import pytest
 from redis.asyncio.connection import AbstractConnection
 
-from bot.keys import table_key, user_tables_key
+from bot.keys import (
+    adapter_key,
+    deadlines_key,
+    mailbox_key,
+    mailbox_told_key,
+    table_key,
+    user_tables_key,
+)
 from bot.redis_conn import _without_password
 from bot.store import KEEP, RedisStore, StoreConflict
 from tests.conftest import make_backend
@@ -30,6 +37,10 @@ def test_keys_are_pinned_and_share_the_chat_hash_tag():
     chat_keys = [KEY, table_key("telegram", "-100123")]
     assert {k[k.index("{") : k.index("}") + 1] for k in chat_keys} == {"{telegram:-100123}"}
     assert table_key("discord", "-100123") != KEY  # platforms never share a table
+    assert mailbox_key("telegram", "42") == "stammtisch:{telegram:user:42}:mailbox"
+    assert mailbox_told_key("telegram", "42") == "stammtisch:{telegram:user:42}:mailbox-told"
+    assert adapter_key("telegram", "-100123", "sent") == "stammtisch:{telegram:-100123}:sent"
+    assert deadlines_key("telegram", 3) == "stammtisch:{deadlines:telegram:3}:zset"
 
 
 def test_the_log_never_shows_a_password():

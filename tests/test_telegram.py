@@ -10,6 +10,7 @@ import fakeredis
 import pytest
 
 from bot import mailbox, pictures
+from bot.keys import mailbox_key
 from bot.replies import Button, InputRequest, Reply
 from tests.fake_telegram import (
     BOT_USERNAME,
@@ -211,11 +212,34 @@ async def test_deadlines_fire_in_the_process_and_reach_the_group(fake, redis):
         await until(lambda: "Time is up for Alice, Bob" in fake.everything(GROUP))
 
 
-async def test_the_command_menu_in_english_and_german(fake, bot):
-    menus = fake.called("setMyCommands")
-    assert [m.get("language_code") for m in menus] == [None, "de"]
-    assert {"command": "roll", "description": "Roll dice, e.g. 4d6kh3"} in menus[0]["commands"]
-    assert {"command": "roll", "description": "Würfeln, z. B. 4d6kh3"} in menus[1]["commands"]
+async def test_the_command_menus_in_english_and_german_for_groups_and_private_chats(fake, bot):
+    menus = {
+        (m["scope"]["type"], m.get("language_code")): {
+            c["command"]: c["description"] for c in m["commands"]
+        }
+        for m in fake.called("setMyCommands")
+    }
+    assert set(menus) == {
+        (scope, lang) for scope in ("all_group_chats", "all_private_chats") for lang in (None, "de")
+    }
+    assert menus["all_group_chats", None]["roll"] == "Roll dice, e.g. 4d6kh3"
+    assert menus["all_group_chats", "de"]["roll"] == "Würfeln, z. B. 4d6kh3"
+    # a game's verb is offered everywhere (a sealed bid is typed privately), described
+    # by the game's own catalog where it has a line for it
+    assert menus["all_private_chats", None]["bid"] == "Your sealed bid in the auction, e.g. /bid 60"
+    assert menus["all_group_chats", "de"]["go"].startswith("Zu einer Kneipe oder Haltestelle")
+    # a private chat's menu offers only what works there
+    assert "new" in menus["all_group_chats", None] and "start" in menus["all_group_chats", None]
+    assert {"new", "join", "start", "abort"}.isdisjoint(menus["all_private_chats", None])
+    assert {"roll", "hand", "help"} <= set(menus["all_private_chats", "de"])
+
+
+async def test_private_start_delivers_what_waited_or_else_answers_as_help(fake, bot):
+    """Telegram's Start button says `/start` privately; it is no table's /start."""
+    fake.say(ALICE, "Alice", "/start", chat=ALICE)
+    await until(lambda: fake.texts(ALICE))
+    assert "Stammtisch runs" in fake.texts(ALICE)[0]
+    assert await bot.router.table("telegram", str(ALICE)) is None
 
 
 async def test_a_crashing_handler_is_logged_with_its_chat_and_the_bot_goes_on(
@@ -273,7 +297,7 @@ async def test_the_mailbox_keeps_replies_as_json_and_the_group_is_told_once(redi
     for _ in range(mailbox.MAX_WAITING + 5):
         await mailbox.keep(redis, "telegram", "23", reply)
     assert len(await mailbox.take(redis, "telegram", "23")) == mailbox.MAX_WAITING
-    assert 0 < await redis.ttl(mailbox.mailbox_key("telegram", "22")) <= mailbox.TTL_SECONDS
+    assert 0 < await redis.ttl(mailbox_key("telegram", "22")) <= mailbox.TTL_SECONDS
 
 
 def _boards(fake: FakeTelegram) -> list[dict]:

@@ -4,19 +4,9 @@ game must reach the right chat with buttons that work, and nothing private the g
 import fakeredis
 import pytest
 
+from rules import registry
 from tests.fake_telegram import GROUP, FakeTelegram, running_bot, until
-from tests.robot import Move, play_out
-
-# (game, players, options): the test game, the EINS IST KEINS card game and a short Gaa
-# Under Gunnar with a referee (two players, one inhibition each); AUFRUHR! and
-# the board game run through this same test from test_aufruhr_adapters.py and
-# test_einsistkeins_board_adapters.py (they need a deadline option and fixtures of both)
-GAMES = [
-    ("auktion", 3, "rounds=2"),
-    ("einsistkeins_karten", 2, ""),
-    ("einsistkeins_karten", 5, ""),
-    ("tube", 3, "inhibitions=1 referee=1"),
-]
+from tests.robot import PLAYS, Move, play_out, robot_games
 
 
 @pytest.fixture
@@ -50,7 +40,7 @@ def private_lines(fake: FakeTelegram, users: list[int]) -> set[str]:
     return lines
 
 
-@pytest.mark.parametrize(("game", "players", "options"), GAMES)
+@pytest.mark.parametrize(("game", "players", "options"), robot_games("telegram"))
 async def test_a_whole_game_with_robot_players(fake, game, players, options):
     users = [(100 + i, f"Player{i}") for i in range(players)]
     redis = fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer())
@@ -86,3 +76,11 @@ async def test_a_whole_game_with_robot_players(fake, game, players, options):
     leaked = {line for line in private_lines(fake, [u for u, _ in users]) if line in group}
     assert not leaked, f"private lines in the group: {leaked}"
     assert not [a for a in fake.called("answerCallbackQuery") if a.get("show_alert")]
+
+
+def test_every_registered_game_is_played_through_both_platforms():
+    games = {g.id for g in registry.all_games()}
+    for platform in ("telegram", "discord"):
+        assert {p.values[0] for p in robot_games(platform)} == games
+    assert "auktion" in games  # registered from tests/games/ alone
+    assert set(PLAYS) <= games, "options kept for a game that is no longer registered"

@@ -122,6 +122,22 @@ async def test_a_redis_failure_while_pacing_loses_no_reply_and_stops_no_group(fa
     assert not failures
 
 
+async def test_while_redis_is_down_the_group_still_gets_its_replies(fake, redis):
+    """Pacing needs Redis; an outage must not silence the group (the apology for the
+    command that failed is exactly what must arrive)."""
+    pace = Pace(redis, gap=0, per_minute=1000)
+
+    async def down(**kwargs):
+        raise redis_errors.ConnectionError("Redis went away")
+
+    pace._script = down
+    async with running_bot(fake, redis, pace=pace) as bot:
+        for n in (1, 2, 3):
+            fake.say(ALICE, "Alice", f"/roll {n}d1")
+        await until(lambda: fake.everything(GROUP).count("rolls") == 3)
+        await bot.adapter.sender.drain()
+
+
 class Clock:
     def __init__(self) -> None:
         self.now = 1000.0

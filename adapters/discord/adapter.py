@@ -191,7 +191,7 @@ class DiscordAdapter:
         if not (rights.create_public_threads and rights.send_messages_in_threads):
             return
         table = await self.router.table(PLATFORM, msg.chat)
-        if table is None or table.status != "lobby" or msg.update_id not in table.seen:
+        if table is None or table.status != "lobby" or table.opened_by != msg.update_id:
             return  # this command did not open the lobby
         try:
             if answer.posted:

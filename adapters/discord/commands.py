@@ -1,4 +1,5 @@
-"""The slash commands: each becomes the text the router reads (`/new auktion rounds=5`).
+"""The slash commands, made from the bot's command table (bot/commands.py) and the verbs
+of every registered game: each becomes the text the router reads (`/new auktion rounds=5`).
 
 Descriptions come from the catalogs in English and German (Discord shows each user
 their client's language). Command names stay the same in both languages: every
@@ -8,12 +9,14 @@ those messages wrong.
 
 import logging
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.app_commands import Choice, locale_str
 
-from bot.commands import COMMON
+from bot import commands
+from bot.commands import Arg, CommandSpec, Verb
 from bot.i18n import normalize, t
 from rules import registry
 
@@ -21,7 +24,6 @@ log = logging.getLogger(__name__)
 # (interaction, command text, sealed: a game move whose value only the mover may see)
 Run = Callable[..., Awaitable[None]]
 
-PLAIN = ("join", "leave", "start", "abort", "board", "hand", "games", "fame", "help")
 CHOICES = 25  # Discord shows at most 25 autocomplete choices
 LOCALES = {
     discord.Locale.german: "de",
@@ -58,52 +60,64 @@ async def _games(interaction: discord.Interaction, current: str) -> list[Choice[
     ][:CHOICES]
 
 
-def _plain(name: str, run: Run) -> app_commands.Command:
+def _command(spec: CommandSpec | Verb, callback: Any) -> app_commands.Command:
+    made = app_commands.Command(
+        name=spec.name,
+        description=text(commands.menu_key("dc", spec.help)),
+        callback=callback,
+    )
+    # A command that works only in a group is not offered in direct messages.
+    if isinstance(spec, CommandSpec) and spec.scope == "group":
+        made = app_commands.guild_only()(made)
+    return made
+
+
+def _plain(spec: CommandSpec, run: Run) -> app_commands.Command:
     async def callback(interaction: discord.Interaction) -> None:
-        await run(interaction, f"/{name}")
+        await run(interaction, f"/{spec.name}")
 
-    return app_commands.Command(name=name, description=text(f"dc.cmd.{name}"), callback=callback)
+    return _command(spec, callback)
 
 
-def _roll(run: Run) -> app_commands.Command:
+def _dice(spec: CommandSpec, run: Run) -> app_commands.Command:
     @app_commands.describe(expression=text("dc.arg.roll"))
     async def callback(interaction: discord.Interaction, expression: str = "") -> None:
-        await run(interaction, f"/roll {expression}")
+        await run(interaction, f"/{spec.name} {expression}")
 
-    return app_commands.Command(name="roll", description=text("dc.cmd.roll"), callback=callback)
+    return _command(spec, callback)
 
 
-def _new(run: Run) -> app_commands.Command:
+def _game_options(spec: CommandSpec, run: Run) -> app_commands.Command:
     @app_commands.describe(game=text("dc.arg.game"), options=text("dc.arg.options"))
     @app_commands.autocomplete(game=_games)
     async def callback(interaction: discord.Interaction, game: str, options: str = "") -> None:
-        await run(interaction, f"/new {game} {options}")
+        await run(interaction, f"/{spec.name} {game} {options}")
 
-    return app_commands.Command(name="new", description=text("dc.cmd.new"), callback=callback)
+    return _command(spec, callback)
 
 
-def _rules(run: Run) -> app_commands.Command:
+def _game(spec: CommandSpec, run: Run) -> app_commands.Command:
     @app_commands.describe(game=text("dc.arg.rules"))
     @app_commands.autocomplete(game=_games)
     async def callback(interaction: discord.Interaction, game: str = "") -> None:
-        await run(interaction, f"/rules {game}")
+        await run(interaction, f"/{spec.name} {game}")
 
-    return app_commands.Command(name="rules", description=text("dc.cmd.rules"), callback=callback)
+    return _command(spec, callback)
 
 
-def _lang(run: Run) -> app_commands.Command:
+def _language(spec: CommandSpec, run: Run) -> app_commands.Command:
     # Each language by its own name: someone who reads neither finds theirs.
     @app_commands.describe(language=text("dc.arg.lang"))
     @app_commands.choices(
         language=[Choice(name="Deutsch", value="de"), Choice(name="English", value="en")]
     )
     async def callback(interaction: discord.Interaction, language: Choice[str]) -> None:
-        await run(interaction, f"/lang {language.value}")
+        await run(interaction, f"/{spec.name} {language.value}")
 
-    return app_commands.Command(name="lang", description=text("dc.cmd.lang"), callback=callback)
+    return _command(spec, callback)
 
 
-def _images(run: Run) -> app_commands.Command:
+def _on_off(spec: CommandSpec, run: Run) -> app_commands.Command:
     @app_commands.describe(mode=text("dc.arg.images"))
     @app_commands.choices(
         mode=[
@@ -112,27 +126,36 @@ def _images(run: Run) -> app_commands.Command:
         ]
     )
     async def callback(interaction: discord.Interaction, mode: Choice[str]) -> None:
-        await run(interaction, f"/images {mode.value}")
+        await run(interaction, f"/{spec.name} {mode.value}")
 
-    return app_commands.Command(name="images", description=text("dc.cmd.images"), callback=callback)
+    return _command(spec, callback)
 
 
-def _move(verb: str, run: Run) -> app_commands.Command:
+def _move(verb: Verb, run: Run) -> app_commands.Command:
     """A game's own typed move (`/bid 30`); the game checks what follows the verb."""
 
     @app_commands.describe(value=text("dc.arg.move"))
     async def callback(interaction: discord.Interaction, value: str = "") -> None:
-        await run(interaction, f"/{verb} {value}", sealed=True)
+        await run(interaction, f"/{verb.name} {value}", sealed=True)
 
-    return app_commands.Command(name=verb, description=text("dc.cmd.move"), callback=callback)
+    return _command(verb, callback)
+
+
+# How each kind of argument (bot/commands.py's `Arg`) is asked for.
+BUILDERS: dict[Arg | None, Callable[[CommandSpec, Run], app_commands.Command]] = {
+    None: _plain,
+    "dice": _dice,
+    "game_options": _game_options,
+    "game": _game,
+    "language": _language,
+    "on_off": _on_off,
+}
 
 
 def all_commands(run: Run) -> list[app_commands.Command]:
-    """The table commands, then every verb a registered game declares (GameSpec.commands)."""
-    made = [_roll(run), _new(run), _rules(run), _lang(run), _images(run)]
-    made += [_plain(name, run) for name in PLAIN]
-    verbs = sorted({v for g in registry.all_games() for v in g.commands} - set(COMMON))
-    return made + [_move(verb, run) for verb in verbs]
+    """The bot's commands (bot/commands.py), then every verb a registered game declares."""
+    made = [BUILDERS[spec.arg](spec, run) for spec in commands.COMMANDS]
+    return made + [_move(verb, run) for verb in commands.verbs()]
 
 
 def build_tree(client: discord.Client, run: Run) -> app_commands.CommandTree:

@@ -1,7 +1,7 @@
 """Buttons, select menus and modals, made from Replies and read back from presses.
 
 Nothing here is kept in memory: a component's custom id says everything (the
-router's `st1:<chat>:<step>:<prompt>.<option>`), so a press is answered by any
+router's `st2:<chat>:<step>:<prompt>.<option>`), so a press is answered by any
 process, also after a restart, and an old one gets the router's "outdated".
 """
 

@@ -9,14 +9,12 @@ from adapters.telegram import format
 from adapters.telegram.admins import Admins
 from adapters.telegram.chats import PLATFORM, is_private, key_of
 from adapters.telegram.sending import Sender
+from bot import commands
 from bot.i18n import normalize, t
 from bot.replies import Reply
 from bot.router import Incoming, Router
 
 log = logging.getLogger(__name__)
-# The commands for which the router asks whether the user is a chat admin; asking
-# Telegram about every message would cost a call each.
-ADMIN_COMMANDS = ("abort", "start")
 
 
 class TelegramAdapter:
@@ -41,15 +39,21 @@ class TelegramAdapter:
         if user is None or user.is_bot or not message.text:
             return
         private = is_private(message.chat)
-        if private and _command(message.text) == "start" and await self._waiting(user):
-            return
+        text = _with_mentions(message)
+        if private and _command(message.text) == "start":
+            # Telegram says `/start` when a user presses Start in the bot's private chat
+            # (also from the group's "start me" link, `?start=mail`): what waited for
+            # them is delivered; with nothing waiting it is a greeting, answered as /help.
+            if await self._waiting(user):
+                return
+            text = "/help"
         incoming = Incoming(
             platform=PLATFORM,
             chat=str(user.id) if private else key_of(message),
             user=str(user.id),
             name=user.full_name,
             handle=user.username,
-            text=_with_mentions(message),
+            text=text,
             private=private,
             update_id=str(update.update_id),
             admin=not private and await self._admin(message, user),
@@ -114,7 +118,10 @@ class TelegramAdapter:
         return bool(waiting)
 
     async def _admin(self, message: Message, user: User) -> bool:
-        if _command(message.text or "") not in ADMIN_COMMANDS:
+        # Asked only for a host's command (the host or a chat admin may use it): asking
+        # Telegram about every message would cost a call each.
+        spec = commands.find(_command(message.text or ""))
+        if spec is None or spec.who != "host":
             return False
         return await self.admins.includes(message.chat.id, user.id)
 

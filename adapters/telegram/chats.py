@@ -7,7 +7,7 @@ id; groups and channels have negative ids.
 
 from telegram import Chat, MaybeInaccessibleMessage, Message
 
-from bot.keys import PREFIX, chat_tag
+from bot.keys import adapter_key
 
 PLATFORM = "telegram"
 
@@ -42,4 +42,4 @@ def is_group(key: str) -> bool:
 
 def redis_key(chat_id: int, what: str) -> str:
     """A key of the adapter's own about one Telegram chat, with the chat's hash tag."""
-    return f"{PREFIX}:{{{chat_tag(PLATFORM, str(chat_id))}}}:{what}"
+    return adapter_key(PLATFORM, str(chat_id), what)

@@ -1,0 +1,125 @@
+"""What each of the bot's own commands does (their table is bot/commands.py).
+
+A reply needs no table; a change runs inside the table's compare-and-set
+(bot/router.py) and must be pure: it may run more than once.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from bot import fame as hall
+from bot import info, lobby, play
+from bot.dice_text import roll_text
+from bot.i18n import LANGUAGES, t
+from bot.outbox import Outbox
+from bot.table import Seat, Table
+from rules.core.errors import ParseError, RuleError
+from rules.core.rng import Rng
+from rules.dice import roll as roll_dice
+
+
+@dataclass(frozen=True)
+class Call:
+    """One command as the router runs it."""
+
+    player: Seat
+    admin: bool  # a chat administrator, as the platform says
+    args: list[str]
+    rest: str
+    usage: str  # the key of the refusal that shows how to call it (its table's; "" if none)
+    lobby_ttl: float
+    entropy: Callable[[], int]
+    seed: int = 0  # drawn once for a change, before its transaction (which may run again)
+    update_id: str | None = None  # the platform's id of the update that carried it
+
+
+# (table, outbox, now, call) → True if the table changed and must be stored
+Change = Callable[[Table, Outbox, float, Call], bool]
+
+
+# ----- replies without a table ---------------------------------------------------------
+
+
+def roll(lang: str, call: Call) -> str:
+    return roll_text(lang, call.player.name, roll_dice(call.rest, Rng.from_seed(call.entropy())))
+
+
+def help(lang: str, call: Call) -> str:
+    return t(lang, "help.text")
+
+
+def games(lang: str, call: Call) -> str:
+    return info.games_text(lang)
+
+
+def rules(lang: str, call: Call) -> str:
+    return info.rules_text(lang, call.args, call.usage)
+
+
+# ----- changes to the chat's table -------------------------------------------------------
+
+
+def new(table: Table, out: Outbox, now: float, call: Call) -> bool:
+    lobby.open_lobby(table, call.args, call.player, out, now, call.lobby_ttl, call.usage)
+    table.opened_by = call.update_id
+    return True
+
+
+def join(table: Table, out: Outbox, now: float, call: Call) -> bool:
+    lobby.join(table, call.player, out)
+    return True
+
+
+def leave(table: Table, out: Outbox, now: float, call: Call) -> bool:
+    lobby.leave(table, call.player.user, out)
+    return True
+
+
+def start(table: Table, out: Outbox, now: float, call: Call) -> bool:
+    spec = lobby.check_start(table, call.player.user, call.admin)
+    out.names = [s.name for s in table.seats]
+    play.start(table, spec, call.seed, out, now)
+    return True
+
+
+def abort(table: Table, out: Outbox, now: float, call: Call) -> bool:
+    lobby.abort(table, call.player.user, call.player.name, call.admin, out)
+    return True
+
+
+def board(table: Table, out: Outbox, now: float, call: Call) -> bool:
+    if table.status != "playing":
+        raise RuleError("error.no_game")
+    spec = lobby.spec_of(table)
+    play.show_board(table, spec, play.state_of(spec, table), out)
+    # Asked for, the board is posted anew: an edit far up a busy chat would look like
+    # no answer. Later turns edit this new one. The prompts follow it, with buttons.
+    table.board_message = None
+    play.repost_prompts(table, spec, out, now)
+    return True
+
+
+def hand(table: Table, out: Outbox, now: float, call: Call) -> bool:
+    play.show_hand(table, call.player.user, out)
+    return False
+
+
+def fame(table: Table, out: Outbox, now: float, call: Call) -> bool:
+    out.group_lines.append(hall.text(table.fame, table.lang, out.text))
+    return False
+
+
+def lang(table: Table, out: Outbox, now: float, call: Call) -> bool:
+    if len(call.args) != 1 or call.args[0].lower() not in LANGUAGES:
+        raise ParseError(call.usage, languages=" | ".join(LANGUAGES))
+    table.lang = out.lang = call.args[0].lower()
+    out.group("lang.set")
+    return True
+
+
+def images(table: Table, out: Outbox, now: float, call: Call) -> bool:
+    if len(call.args) != 1 or call.args[0].lower() not in ("on", "off"):
+        raise ParseError(call.usage)
+    table.images = call.args[0].lower() == "on"
+    out.group("images.on" if table.images else "images.off")
+    return True

@@ -1,0 +1,118 @@
+"""Every chat's table in Redis, and what lives beside it: the chats each user sits in
+(to route a private message to its table) and the deadlines.
+
+The router changes tables only through here and never sees a key or a Redis command.
+What the keys look like is bot/keys.py's; how a table is written, bot/store.py's.
+Round trips per change: one read, then the table's compare-and-set with the deadlines
+it schedules and the routes it adds in one pipeline; routes forgotten (a player left,
+a game ended) cost one more, after the write has won.
+"""
+
+import logging
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from redis.exceptions import RedisError
+
+from bot.deadlines import Deadline
+from bot.keys import table_key, update_key, user_tables_key
+from bot.outbox import Outbox
+from bot.scheduler import Deadlines
+from bot.store import KEEP, Keep, RedisStore
+from bot.table import Table
+
+log = logging.getLogger(__name__)
+
+# A transaction's function: the stored table's JSON (None if there is none) → what to
+# store (KEEP: nothing) and what it says.
+Fn = Callable[[bytes | None], tuple[bytes | Keep, Outbox]]
+
+
+class Tables:
+    def __init__(self, redis: Any, store: RedisStore | None = None) -> None:
+        self.redis = redis
+        self.store = store or RedisStore(redis)
+
+    async def load(self, platform: str, chat: str) -> Table | None:
+        data = (await self.store.load(table_key(platform, chat))).data
+        return Table.model_validate_json(data) if data else None
+
+    async def transact(
+        self, platform: str, chat: str, fn: Fn, update_id: str | None = None
+    ) -> Outbox:
+        """Run `fn` on the chat's table until its write wins (bot/store.py); then the
+        deadlines it schedules and the players it seats or unseats are written too.
+        `update_id` (the platform's) is handled once: a second delivery raises
+        store.Duplicate."""
+        marker = update_key(platform, chat, update_id) if update_id else None
+        out = await self.store.transact(
+            table_key(platform, chat),
+            fn,
+            also=lambda out, pipe: self._with_write(chat, out, pipe),
+            marker=marker,
+        )
+        try:
+            await self._after_write(platform, chat, out)
+        except RedisError:  # the write has won: a stale route is harmless (chats_of)
+            log.warning("could not forget routes in %s %s", platform, chat, exc_info=True)
+        return out
+
+    async def claim_update(self, platform: str, chat: str, update_id: str | None) -> None:
+        """Mark an update that touches no table (a roll) handled; store.Duplicate if it was."""
+        if update_id:
+            await self.store.claim(update_key(platform, chat, update_id))
+
+    def deadlines(self, platform: str) -> Deadlines:
+        """The deadlines of one platform's tables, for that platform's ticker."""
+        return Deadlines(self.redis, platform)
+
+    async def chats_of(self, platform: str, user: str) -> list[str]:
+        """The chats where `user` sits at a table, sorted (one round trip). May name a
+        chat the user has just left (see `_with_write`): check the table."""
+        members = await self.redis.smembers(user_tables_key(platform, user))
+        return sorted(m.decode() if isinstance(m, bytes) else m for m in members)
+
+    async def move(self, platform: str, old_chat: str, new_chat: str) -> None:
+        """A chat changed its id (Telegram: group → supergroup): its table, its players'
+        routes and its deadlines follow."""
+        old_key, new_key = table_key(platform, old_chat), table_key(platform, new_chat)
+        current = await self.store.load(old_key)
+        if current.data is None:
+            return
+        table = Table.model_validate_json(current.data)
+        table.chat = new_chat
+
+        def put(data: bytes | None) -> tuple[bytes | Keep, None]:
+            return (KEEP if data else table.model_dump_json().encode()), None
+
+        await self.store.transact(new_key, put)
+        await self.store.cas(old_key, current.version, None)
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for seat in table.seats:
+                pipe.srem(user_tables_key(platform, seat.user), old_chat)
+                pipe.sadd(user_tables_key(platform, seat.user), new_chat)
+            await pipe.execute()
+        # The deadlines name the chat: renamed, the lobby still expires and turns time out.
+        deadlines = self.deadlines(platform)
+        pending = await deadlines.matching(Deadline.of_chat(platform, old_chat))
+        moved = {replace(Deadline.parse(m), chat=new_chat).member(): t for m, t in pending.items()}
+        await deadlines.add(moved)
+        await deadlines.cancel(*pending)
+
+    def _with_write(self, chat: str, out: Outbox, pipe: Any) -> None:
+        """Sent in the same round trip as the table's write, before we know it wins:
+        only what is harmless when it loses (see play.settle on deadline tokens; an
+        extra private route is skipped by the router, which checks the table)."""
+        if out.schedule:
+            self.deadlines(out.platform).queue(pipe, out.schedule)
+        for user in out.joined - out.left:
+            pipe.sadd(user_tables_key(out.platform, user), chat)
+
+    async def _after_write(self, platform: str, chat: str, out: Outbox) -> None:
+        """What must only happen once the write has won: forgetting private routes."""
+        if gone := out.left - out.joined:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for user in gone:
+                    pipe.srem(user_tables_key(platform, user), chat)
+                await pipe.execute()

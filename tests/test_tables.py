@@ -1,0 +1,90 @@
+"""The store side of a table (bot/tables.py) on fakeredis and a real redis-server: what
+a change writes beside the table, in how many round trips, and that the router sends
+no Redis command and builds no key of its own."""
+
+import ast
+from pathlib import Path
+
+from bot.deadlines import Deadline
+from bot.outbox import Outbox
+from bot.store import KEEP
+from bot.table import Seat, Table
+from bot.tables import Tables
+from tests.test_store import round_trips  # noqa: F401  (the fixture)
+
+ROUTER = Path(__file__).resolve().parent.parent / "bot" / "router.py"
+
+
+def _seat(joined=(), left=(), schedule=None):
+    """A transaction function storing a table and saying who sat down or left."""
+
+    def fn(data):
+        out = Outbox(lang="en", platform="console")
+        out.joined, out.left = set(joined), set(left)
+        out.schedule = dict(schedule or {})
+        return Table(platform="console", chat="g").model_dump_json().encode(), out
+
+    return fn
+
+
+async def test_a_change_costs_two_round_trips_forgetting_a_route_one_more(
+    redis,
+    round_trips,  # noqa: F811
+):
+    tables = Tables(redis)
+    await tables.transact("console", "g", _seat())  # warm-up: the script is loaded
+
+    round_trips["trips"] = 0
+    due = Deadline("console", "g", "timeout", 1, "t").member()
+    await tables.transact("console", "g", _seat(joined={"ann"}, schedule={due: 5.0}))
+    assert round_trips["trips"] == 2  # read; write + route + deadline in one pipeline
+    assert await tables.chats_of("console", "ann") == ["g"]
+    assert await tables.deadlines("console").matching("console|g|*") == {due: 5.0}
+
+    round_trips["trips"] = 0
+    await tables.transact("console", "g", _seat(left={"ann"}))
+    assert round_trips["trips"] == 3  # the route is forgotten once the write has won
+    assert await tables.chats_of("console", "ann") == []
+
+    round_trips["trips"] = 0
+    await tables.transact("console", "g", lambda data: (KEEP, Outbox(lang="en")))
+    assert round_trips["trips"] == 1  # nothing to write: the read alone
+
+
+async def test_a_moved_table_takes_its_routes_and_deadlines_along(redis):
+    tables = Tables(redis)
+    lobby = Deadline("console", "old", "lobby", 0, "1.0")
+
+    def seated(data):
+        out = Outbox(lang="en", platform="console", joined={"ann"})
+        out.schedule = {lobby.member(): 5.0}
+        table = Table(platform="console", chat="old", seats=[Seat(user="ann", name="Ann")])
+        return table.model_dump_json().encode(), out
+
+    await tables.transact("console", "old", seated)
+    await tables.move("console", "old", "new")
+    assert await tables.load("console", "old") is None
+    assert (await tables.load("console", "new")).chat == "new"
+    assert await tables.chats_of("console", "ann") == ["new"]
+    deadlines = tables.deadlines("console")
+    assert await deadlines.matching("console|old|*") == {}
+    moved = Deadline("console", "new", "lobby", 0, "1.0").member()
+    assert await deadlines.matching("console|new|*") == {moved: 5.0}
+
+
+def test_the_router_sends_no_redis_command_and_builds_no_key():
+    tree = ast.parse(ROUTER.read_text())
+    imported = {
+        node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module
+    }
+    assert "bot.keys" not in imported
+    redis_calls = {
+        node.func.attr
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and isinstance(node.func.value, ast.Attribute)
+        and node.func.value.attr == "redis"
+    }
+    assert not redis_calls, f"the router calls Redis itself: {redis_calls}"
+    assert "pipeline" not in ROUTER.read_text()
