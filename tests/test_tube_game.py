@@ -51,6 +51,8 @@ def test_start_stations_are_on_the_circle_and_all_different():
     seat = prompt.seats[0]
     with pytest.raises(RuleError, match="not_circle"):
         SPEC.apply(state, seat, Choose(station="waterloo"))
+    with pytest.raises(RuleError, match="ambiguous"):
+        SPEC.apply(state, seat, Choose(station="hammersmith"))
     state, _ = SPEC.apply(state, seat, Choose(station="Baker St"))
     (prompt,) = [p for p in SPEC.prompts(state) if not p.standing]
     assert "Baker Street" not in [o.label for o in prompt.options]

@@ -91,6 +91,8 @@ def _choose(state: State, seat: int, text: str) -> list[Event]:
     station = text if text in net().names else None
     if station is None:
         m = find(text)
+        if m.kind == "ambiguous":
+            raise RuleError("tube.error.ambiguous", text=text[:40])
         if m.kind != "station":
             raise RuleError("tube.error.unknown_station", text=text[:40])
         station = m.ids[0]
