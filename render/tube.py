@@ -148,7 +148,60 @@ def board_svg(view: PublicView, names: list[str], label: Label) -> str:
     _drops(doc, view)
     _pieces(doc, view)
     _sheet(doc, view, names, label)
+    _inset(doc, view, label)
     return doc.to_string()
+
+
+INSET = (830, 470, 1080, 740)  # the centre, enlarged: most turns are played there
+
+
+@cache
+def _inset_frame() -> tuple[float, float, float, float, float]:
+    """Bounds (x0, y0, x1, y1 in metres) around the Circle's loop, and the scale."""
+    n = net()
+    xs = [n.pos[s][0] for s in n.circle_loop]
+    ys = [n.pos[s][1] for s in n.circle_loop]
+    mx, my = (max(xs) - min(xs)) * 0.12, (max(ys) - min(ys)) * 0.12
+    x0, x1, y0, y1 = min(xs) - mx, max(xs) + mx, min(ys) - my, max(ys) + my
+    scale = min((INSET[2] - INSET[0]) / (x1 - x0), (INSET[3] - INSET[1]) / (y1 - y0))
+    return x0, y0, x1, y1, scale
+
+
+def _in(station: str) -> tuple[float, float] | None:
+    x0, y0, x1, y1, scale = _inset_frame()
+    x, y = net().pos[station]
+    if not (x0 <= x <= x1 and y0 <= y <= y1):
+        return None
+    pad = (INSET[3] - INSET[1] - (y1 - y0) * scale) / 2  # centred in the box's height
+    return (round(INSET[0] + (x - x0) * scale, 1), round(INSET[3] - pad - (y - y0) * scale, 1))
+
+
+def _inset(doc: Svg, view: PublicView, label: Label) -> None:
+    n = net()
+    doc.rect(INSET[0], INSET[1], INSET[2] - INSET[0], INSET[3] - INSET[1], fill=PAPER, stroke=INK)
+    doc.text(INSET[0] + 6, INSET[1] + 14, label("tube.board.centre"), size=11, fill=MUTED)
+    drawn = sorted(
+        {(min(a, b), max(a, b), line) for a, nbrs in n.adj.items() for b, line in nbrs},
+        key=lambda e: (e[2] in WIDE, e),
+    )
+    for a, b, line in drawn:
+        pa, pb = _in(a), _in(b)
+        if pa and pb:
+            doc.line(*pa, *pb, stroke=n.colours[line], stroke_width=WIDE.get(line, 2.5) * 0.7)
+    for s in sorted(n.names):
+        at = _in(s)
+        if at:
+            doc.circle(*at, 2.5 if n.dots[s] else 1.5, fill=PAPER, stroke=INK, stroke_width=0.8)
+    here: dict[str, int] = {}
+    for p in view.players:
+        at = _in(p.station) if p.station and p.finished is None and not p.dnf else None
+        if at:
+            k = here.get(p.station, 0)
+            here[p.station] = k + 1
+            pieces.token(doc, at[0] + 12 * k, at[1] - 9, p.seat, r=7, ring=view.turn == p.seat)
+            doc.text(
+                at[0] + 12 * k, at[1] + 14, view.names.get(p.station, ""), size=8, anchor="middle"
+            )
 
 
 def _drops(doc: Svg, view: PublicView) -> None:

@@ -77,7 +77,8 @@ def test_the_picture_draws_every_line_in_its_colour_circle_and_central_wider():
     for line, colour in n.colours.items():
         wide = line in ("circle", "central")
         assert (colour, "6" if wide else "2.5") in widths, line
-    assert len(lines) == 373  # every line-edge
+    assert sum(e.get("stroke-width") in ("6", "2.5") for e in lines) == 373  # every line-edge
+    assert "Central London" in [e.text for e in root.iter(f"{SVG_NS}text")]  # the inset
     texts = [e.text for e in root.iter(f"{SVG_NS}text")]
     for letter in "ABCD":
         assert letter in texts
