@@ -257,6 +257,7 @@ def test_the_referee_plays_no_piece_and_calls_snol():
         SPEC.apply(state, 0, Snol(call=f"#{seat % 3 + 1}"))
     _, events = SPEC.apply(state, 0, Snol(call=f"#{seat}"))
     assert keys(events) == ["tube.snol.hurry"]
+    assert {p.command for p in SPEC.prompts(state) if 0 in p.seats} == {"snøl", "snol"}
     after, events = SPEC.apply(state, 0, Snol(call=f"#{seat} count"))
     assert keys(events)[:2] == ["tube.snol.count", "tube.moved"] and after.turn != seat
     after, events = SPEC.apply(state, 0, Snol(call=f"#{seat} suspend"))

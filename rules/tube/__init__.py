@@ -38,5 +38,5 @@ SPEC = GameSpec(
     invariants=engine.invariants,
     locales=Path(__file__).parent / "locales",
     rulebook="rules/tube/NOTES.md",
-    commands=("go", "done", "giveup", "where", "snøl"),
+    commands=("go", "done", "giveup", "where", "snøl", "snol"),
 )

@@ -32,6 +32,7 @@ _ALLOWS: dict[str, tuple[type, ...]] = {
     "giveup": (Concede,),
     "where": (Where,),
     "snøl": (Snol,),
+    "snol": (Snol,),
 }
 
 

@@ -87,7 +87,7 @@ def asked(state: State) -> list[tuple[str, tuple[int, ...]]]:
         if state.clock:
             out.append(("dnf", tuple(playing(state))))
     if state.referee is not None:
-        out.append(("snøl", (state.referee,)))
+        out += [("snøl", (state.referee,)), ("snol", (state.referee,))]
     return out
 
 
@@ -169,14 +169,16 @@ def _standing(state: State) -> list[Prompt]:
             )
         )
     if state.referee is not None:
-        out.append(
+        # `/snol` too: Telegram's command menu and entities take ASCII only
+        out += [
             Prompt(
-                id="snøl",
+                id=verb,
                 seats=(state.referee,),
                 key="tube.prompt.snol",
                 input=FreeInput(kind="text", field="call", action=Snol(call="?"), names_seats=True),
-                command="snøl",
+                command=verb,
                 standing=True,
             )
-        )
+            for verb in ("snøl", "snol")
+        ]
     return out
