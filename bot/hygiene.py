@@ -15,6 +15,16 @@ _UNSAFE = re.compile(
 )
 
 
+MAX_NAME = 64  # characters of a display name kept: Telegram allows 128 (first + last)
+
+
+def name(text: str) -> str:
+    """A display name: one line, cleaned, at most MAX_NAME characters (a table with six
+    long names must stay small, and a board has room for one line)."""
+    text = clean(text, newlines=False).strip()
+    return text if len(text) <= MAX_NAME else text[: MAX_NAME - 1] + "…"
+
+
 def clean(text: str, *, newlines: bool = True) -> str:
     """`text` without what no chat or picture should carry; line breaks kept if allowed
     (a message), turned into spaces if not (a name)."""

@@ -27,6 +27,11 @@ def table_key(platform: str, chat: str) -> str:
     return f"{PREFIX}:{{{chat_tag(platform, chat)}}}:table"
 
 
+def moved_key(platform: str, chat: str) -> str:
+    """Where a chat's table went when the chat changed its id (bot/tables.move)."""
+    return f"{PREFIX}:{{{chat_tag(platform, chat)}}}:moved"
+
+
 def update_key(platform: str, chat: str, update_id: str) -> str:
     """Marks a platform update as handled (bot/store.py), beside its chat's table."""
     return f"{PREFIX}:{{{chat_tag(platform, chat)}}}:update:{update_id}"

@@ -7,6 +7,7 @@ in) is the store side's to write; the router names no key and sends no Redis com
 The bot's own commands and what they do are a table (bot/commands.py).
 """
 
+import contextlib
 import logging
 import secrets
 import time
@@ -14,7 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot import buttons, commands, lobby, play
+from redis.exceptions import RedisError
+
+from bot import buttons, commands, hygiene, lobby, logs, metrics, play
 from bot.answers import asks_a_button, find_typed, typed_value
 from bot.commands import Command, parse
 from bot.deadlines import Deadline
@@ -60,6 +63,10 @@ class Incoming:
         return Seat(user=self.user, name=self.name, handle=self.handle)
 
 
+class _NoTable(Exception):
+    """The chat has no table, and the operation must not make one."""
+
+
 # An operation on one table: change it and say so into the outbox; True if it changed.
 Op = Callable[[Table, Outbox, float], bool]
 
@@ -87,23 +94,57 @@ class Router:
 
     async def handle(self, msg: Incoming) -> list[Reply]:
         """Everything the bot answers to `msg`. Never raises; never shows a traceback."""
-        msg = replace(msg, text=clean(msg.text), name=clean(msg.name, newlines=False))
+        msg = replace(msg, text=clean(msg.text), name=hygiene.name(msg.name))
+        logs.CHAT.set(f"{msg.platform}:{msg.chat}")
+        kind, started = self._kind(msg), time.perf_counter()
+        outcome, replies = await self._handle_safely(msg)
+        metrics.COMMANDS.labels(msg.platform, kind, outcome).inc()
+        metrics.LATENCY.labels(msg.platform, kind).observe(time.perf_counter() - started)
+        return replies
+
+    async def _handle_safely(self, msg: Incoming) -> tuple[str, list[Reply]]:
+        """(outcome, replies): what happened, for the metrics, and what to say."""
         try:
             try:
-                return await self._handle(msg)
+                replies = await self._handle(msg)
+                return ("refused" if any(r.error for r in replies) else "ok"), replies
             except GameError as e:  # refused before any table was touched
-                return [self._error_reply(msg, await self._lang(msg), e)]
+                return "refused", [self._error_reply(msg, await self._lang(msg), e)]
         except Duplicate:  # delivered again: handled the first time, answered then
-            return []
+            return "duplicate", []
         except NotApplied:  # Redis failed mid-write, and we know it did not land
             log.warning("not applied on %s chat %s", msg.platform, msg.chat, exc_info=True)
-            return [self._error_reply(msg, normalize(msg.lang), RuleError("error.not_applied"))]
+            metrics.REDIS_ERRORS.labels("command").inc()
+            reply = self._error_reply(msg, normalize(msg.lang), RuleError("error.not_applied"))
+            return "not_applied", [reply]
         except MaybeApplied:  # … and nobody can tell yet whether it did: say so
             log.warning("maybe applied on %s chat %s", msg.platform, msg.chat, exc_info=True)
-            return [self._error_reply(msg, normalize(msg.lang), RuleError("error.maybe_applied"))]
-        except Exception:  # a bug, or Redis out of reach: an apology, never a traceback
+            metrics.REDIS_ERRORS.labels("command").inc()
+            reply = self._error_reply(msg, normalize(msg.lang), RuleError("error.maybe_applied"))
+            return "maybe_applied", [reply]
+        except Exception as e:  # a bug, or Redis out of reach: an apology, never a traceback
             log.exception("failed on %s chat %s", msg.platform, msg.chat)
-            return [self._error_reply(msg, normalize(msg.lang), RuleError("error.internal"))]
+            if isinstance(e, RedisError):
+                metrics.REDIS_ERRORS.labels("command").inc()
+            return "error", [
+                self._error_reply(msg, normalize(msg.lang), RuleError("error.internal"))
+            ]
+
+    def _kind(self, msg: Incoming) -> str:
+        """What the update is, in few enough words to label a metric: a command we know
+        (or a game's verb), a button, or text."""
+        if msg.button is not None:
+            return "button"
+        try:
+            cmd = parse(msg.text, self.bot_name)
+        except GameError:
+            return "text"
+        if cmd is None:
+            return "text"
+        known = commands.find(cmd.name) is not None or any(
+            cmd.name in g.commands for g in registry.all_games()
+        )
+        return cmd.name if known else "unknown"
 
     async def fire(self, member: str) -> tuple[str, str, list[Reply]]:
         """Run one due deadline; returns (platform, chat, replies) for the adapter to send."""
@@ -123,7 +164,9 @@ class Router:
             return play.timeout(table, d.extra, out, now)
 
         try:
-            replies = await self._transact(d.platform, d.chat, None, op, now)
+            replies = await self._transact(d.platform, d.chat, None, op, now, create=False)
+        except _NoTable:  # the chat's table is gone (moved, expired): nothing to do
+            replies = []
         except Exception:
             log.exception("deadline %s failed", member)
             replies = []
@@ -140,7 +183,9 @@ class Router:
             table.board_message = message_id
             return True
 
-        await self._transact(platform, chat, None, op, self.clock())
+        # A board posted just before its chat moved must not make a ghost table there.
+        with contextlib.suppress(_NoTable):
+            await self._transact(platform, chat, None, op, self.clock(), create=False)
 
     async def move_table(self, platform: str, old_chat: str, new_chat: str) -> None:
         """A chat changed its id (Telegram: group → supergroup): its table follows."""
@@ -268,8 +313,13 @@ class Router:
 
     async def _press(self, msg: Incoming) -> list[Reply]:
         press = buttons.decode(msg.button or "")
+        chat = press.chat
         if not msg.private and press.chat != msg.chat:
-            raise RuleError("error.outdated")
+            # A button sent before its group moved (Telegram: group → supergroup) is
+            # pressed in the new chat: it still works there, and only there.
+            if await self.tables.moved_to(msg.platform, press.chat) != msg.chat:
+                raise RuleError("error.outdated")
+            chat = msg.chat
 
         def op(table: Table, out: Outbox, now: float) -> bool:
             if table.status != "playing" or table.step_token != press.step:
@@ -295,7 +345,16 @@ class Router:
             play.act(table, spec, seat, answer, prompt, out, now)
             return True
 
-        return await self._transact(msg.platform, press.chat, msg, op)
+        try:
+            return await self._transact(msg.platform, chat, msg, op, create=False)
+        except _NoTable:
+            moved = await self.tables.moved_to(msg.platform, chat)
+            if moved is None:
+                raise RuleError("error.outdated") from None
+            try:  # a private button of a table that has moved since it was sent
+                return await self._transact(msg.platform, moved, msg, op, create=False)
+            except _NoTable:
+                raise RuleError("error.outdated") from None
 
     async def _via_private(
         self,
@@ -326,13 +385,23 @@ class Router:
     # ----- the transaction --------------------------------------------------------------
 
     async def _transact(
-        self, platform: str, chat: str, msg: Incoming | None, op: Op, now: float | None = None
+        self,
+        platform: str,
+        chat: str,
+        msg: Incoming | None,
+        op: Op,
+        now: float | None = None,
+        create: bool = True,
     ) -> list[Reply]:
+        """Run `op` on the chat's table (a new one if it has none, unless not `create`:
+        then `_NoTable`)."""
         now = self.clock() if now is None else now
 
         def fn(data: bytes | None) -> tuple[Any, Outbox]:
             if data:
                 table = Table.model_validate_json(data)
+            elif not create:
+                raise _NoTable(chat)
             else:
                 lang = normalize(msg.lang if msg else None)
                 table = Table(platform=platform, chat=chat, lang=lang)

@@ -16,7 +16,7 @@ from typing import Any
 from redis.exceptions import RedisError
 
 from bot.deadlines import Deadline
-from bot.keys import table_key, update_key, user_tables_key
+from bot.keys import moved_key, table_key, update_key, user_tables_key
 from bot.outbox import Outbox
 from bot.scheduler import Deadlines
 from bot.store import KEEP, Keep, RedisStore
@@ -87,6 +87,8 @@ class Tables:
             return (KEEP if data else table.model_dump_json().encode()), None
 
         await self.store.transact(new_key, put)
+        # Buttons already sent name the old chat: a pointer sends their presses on.
+        await self.redis.set(moved_key(platform, old_chat), new_chat, px=self.store.ttl_ms)
         await self.store.cas(old_key, current.version, None)
         async with self.redis.pipeline(transaction=False) as pipe:
             for seat in table.seats:
@@ -100,6 +102,11 @@ class Tables:
         await deadlines.add(moved)
         await deadlines.cancel(*pending)
 
+    async def moved_to(self, platform: str, chat: str) -> str | None:
+        """Where the table of `chat` went when its chat changed its id, if it did."""
+        moved = await self.redis.get(moved_key(platform, chat))
+        return moved.decode() if isinstance(moved, bytes) else moved
+
     def _with_write(self, chat: str, out: Outbox, pipe: Any) -> None:
         """Sent in the same round trip as the table's write, before we know it wins:
         only what is harmless when it loses (see play.settle on deadline tokens; an
@@ -108,6 +115,8 @@ class Tables:
             self.deadlines(out.platform).queue(pipe, out.schedule)
         for user in out.joined - out.left:
             pipe.sadd(user_tables_key(out.platform, user), chat)
+            # idle, it goes with its tables (a user's last table expires as idle as this)
+            pipe.pexpire(user_tables_key(out.platform, user), self.store.ttl_ms)
 
     async def _after_write(self, platform: str, chat: str, out: Outbox) -> None:
         """What must only happen once the write has won: forgetting private routes."""

@@ -523,3 +523,30 @@ async def test_buttons_from_a_timeline_redis_lost_are_outdated(chat, redis):
     assert [r.text for r in await chat.router.handle(press)] == [
         "That button is outdated; use the latest message."
     ]
+
+
+async def test_a_chat_that_moves_mid_game_keeps_every_sent_button_and_leaves_no_ghost(chat, redis):
+    """Telegram turns a group into a supergroup under a new id while a game runs: the
+    buttons already sent (in the group and privately) still work, and a board message
+    remembered late at the old id makes no table there."""
+    from bot.buttons import encode
+
+    await chat.say(*STARTED, "alice> 1", "bob> 0")  # carol still to bid
+    before = await chat.table()
+    carol_bid = encode("group", before.step_token, 0, 0)  # her private [0], sent earlier
+    await chat.router.move_table("console", "group", "super")
+    await chat.router.remember_board("console", "group", "m-1")  # late, at the old id
+    assert await chat.router.table("console", "group") is None
+    press = Incoming("console", "dm:carol", "carol", "carol", button=carol_bid, private=True)
+    assert any("Your bid of 0 is sealed." in r.text for r in await chat.router.handle(press))
+    moved = await chat.router.table("console", "super")
+    assert moved.state["phase"] == "protest"  # alice bought the lot, there
+    # A group button sent before the move, pressed in the new chat, works there only.
+    protest = encode("group", moved.step_token, 0, 1)  # [Pass], as the old group showed it
+    moved_press = Incoming("console", "super", "carol", "carol", button=protest)
+    stray = Incoming("console", "elsewhere", "carol", "carol", button=protest)
+    assert [r.text for r in await chat.router.handle(stray)] == [
+        "That button is outdated; use the latest message."
+    ]
+    assert not any(r.error for r in await chat.router.handle(moved_press))
+    assert (await chat.router.table("console", "super")).state["passed"] == [2]  # carol
