@@ -81,6 +81,7 @@ class Router:
         entropy: Callable[[], int] = lambda: secrets.randbits(63),
         lobby_ttl: float = LOBBY_TTL,
         bot_name: str | None = None,
+        roll_secret: bytes | None = None,  # makes /roll verifiable (bot/roll_proof.py)
     ) -> None:
         self.redis = redis  # for the adapters' own keys (bot/mailbox.py, pacing)
         self.store = store or RedisStore(redis)
@@ -89,6 +90,10 @@ class Router:
         self.entropy = entropy
         self.lobby_ttl = lobby_ttl
         self.bot_name = bot_name
+        # Whether the platform shows us ordinary chat messages (not only commands and
+        # presses): adapters say so (Telegram's privacy mode, Discord's intent).
+        self.reads_chat = True
+        self.roll_secret = roll_secret
 
     # ----- the door -----------------------------------------------------------------
 
@@ -216,6 +221,11 @@ class Router:
             lobby_ttl=self.lobby_ttl,
             entropy=self.entropy,
             update_id=msg.update_id,
+            reads_chat=self.reads_chat,
+            platform=msg.platform,
+            chat=msg.chat,
+            now=self.clock(),
+            roll_secret=self.roll_secret,
         )
         if spec.reply is not None:
             # Touches no table, so the update is marked handled on its own: a /roll

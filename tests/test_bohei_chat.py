@@ -117,3 +117,30 @@ async def test_the_german_chat_names_the_rule_in_german(redis):
     await _edit(chat, _activate("lower"))
     out = await chat.say("ben: Hallo Leute")
     assert out[0] == "[group] 🚨 ben hat „Flüsterkneipe“ gebrochen: 1 Karte abwerfen."
+
+
+async def test_where_the_bot_cannot_read_the_chat_every_rule_is_watched_by_the_group(redis):
+    """Telegram with privacy mode on, Discord without the Message Content intent: the
+    bot says so at /start, and Bohei is played with every rule watched (/foul)."""
+    chat = Chat.make(redis)
+    chat.router.reads_chat = False
+    out = await chat.say("ann: /new bohei", "ben: /join", "cyd: /join", "ann: /start")
+    assert any("I cannot read ordinary messages in this chat" in line for line in out)
+    table = await chat.table()
+    assert table.state["options"]["checks"] == "none"
+
+
+async def test_telegram_with_privacy_mode_on_tells_the_router():
+    import fakeredis
+
+    from tests.fake_telegram import FakeTelegram, running_bot
+
+    fake = FakeTelegram(reads_all=False)
+    runner = await fake.start()
+    redis = fakeredis.FakeAsyncRedis()
+    try:
+        async with running_bot(fake, redis) as bot:
+            assert bot.adapter.router.reads_chat is False
+    finally:
+        await runner.cleanup()
+        await redis.aclose()

@@ -36,6 +36,8 @@ def build(env: Mapping[str, str]) -> StammtischClient:
         sync=shards is None or 0 in shards,
         shard_ids=shards,
         shard_count=int(count) if count else None,
+        # Bohei's rule cards are checked on ordinary messages: the privileged intent.
+        read_messages=env.get("DISCORD_MESSAGE_CONTENT") == "1",
     )
 
 

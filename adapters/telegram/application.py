@@ -45,6 +45,9 @@ class TelegramBot:
 
     async def on_start(self, app: Application) -> None:
         self.router.bot_name = app.bot.username
+        # With privacy mode on (the default), Telegram shows the bot only commands and
+        # replies: games that read the chat are then played with what the group watches.
+        self.router.reads_chat = bool(app.bot.can_read_all_group_messages)
         await menu.register(app.bot)
         self._ticker = asyncio.create_task(
             run_ticker(

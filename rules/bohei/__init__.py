@@ -35,4 +35,6 @@ SPEC = GameSpec(
     locales=Path(__file__).parent / "locales",
     rulebook="rules/bohei/NOTES.md",
     commands=("foul", "word", "guess"),
+    # Where the bot cannot read the chat, every rule is watched by the group (`/foul`).
+    without_chat=lambda options: options.model_copy(update={"checks": "none"}),
 )

@@ -12,7 +12,7 @@ Seats are numbered 0..n-1; the bot maps them to chat users.
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, SerializeAsAny, TypeAdapter, ValidationError
 
@@ -40,13 +40,12 @@ class Event(Frozen):
 
 
 # A game's own action model (one member of its action union): what a button does.
-# (A plain dict is still accepted while the games move to typed actions: issue 14.)
-ActionModel = Annotated[
-    dict[str, Any] | SerializeAsAny[BaseModel], Field(union_mode="left_to_right")
-]
+ActionModel = SerializeAsAny[BaseModel]
 
 
 def payload(action: BaseModel | dict[str, Any]) -> dict[str, Any]:
+    """An action as the plain data `GameSpec.parse_action` validates (a typed value is
+    filled into its template as data: FreeInput.fill)."""
     return dict(action) if isinstance(action, dict) else action.model_dump()
 
 
@@ -176,6 +175,10 @@ class GameSpec:
     languages: tuple[str, ...] = field(default=("de", "en"))
     invariants: Callable[[Any], None] | None = None
     locales: Path | None = None  # <package>/locales: de.po, en.po
+    # The options to play with where the bot cannot read ordinary chat messages (Telegram
+    # with privacy mode on, Discord without the Message Content intent): None when the
+    # game never reads them. The bot applies it at /start and tells the table so.
+    without_chat: Callable[[Any], Any] | None = None
 
     def name(self, lang: str) -> str:
         return self.names.get(lang) or next(iter(self.names.values()))

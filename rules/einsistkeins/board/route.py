@@ -10,7 +10,7 @@ walking neighbour listed first (squares in index order), so a route is determini
 from collections import deque
 from dataclasses import dataclass
 
-from rules.einsistkeins.board import board
+from rules.einsistkeins.board.graph import board
 
 
 @dataclass(frozen=True)

@@ -5,21 +5,28 @@ and the face-up card: its name when it is within reach this turn, "towards …" 
 """
 
 from rules.core.protocol import FreeInput, Option, Prompt
-from rules.einsistkeins.board import index
-from rules.einsistkeins.boardmodel import State
-from rules.einsistkeins.boardrules import (
-    budget,
-    drink_limit,
-    in_open_pub,
+from rules.einsistkeins.board.drinking import drink_limit, in_open_pub
+from rules.einsistkeins.board.graph import index
+from rules.einsistkeins.board.hours import trams_run
+from rules.einsistkeins.board.model import (
+    Discard,
+    Draw,
+    Drink,
+    Go,
+    Roll,
+    State,
+    Stay,
+    Swap,
+    Take,
     permille,
-    trams_run,
-    where,
 )
-from rules.einsistkeins.route import distances
+from rules.einsistkeins.board.moving import budget
+from rules.einsistkeins.board.places import where
+from rules.einsistkeins.board.route import distances
 
 
 def _go_input() -> FreeInput:
-    return FreeInput(kind="text", field="to", action={"type": "go"}, max_length=80)
+    return FreeInput(kind="text", field="to", action=Go(to=("",)), max_length=80)
 
 
 def _go_options(state: State, seat: int) -> list[Option]:
@@ -34,11 +41,13 @@ def _go_options(state: State, seat: int) -> list[Option]:
         sq = index(name)
         if sq == here:
             continue
-        action = {"type": "go", "to": name}
+        action = Go(to=(name,))
         if dist[sq] >= 0:
             options.append(Option(label=name, literal=True, action=action))
         else:
-            options.append(Option(label="eikb.button.towards", params={"pub": name}, action=action))
+            options.append(
+                Option(label="einsistkeins.button.towards", params={"pub": name}, action=action)
+            )
     return options
 
 
@@ -48,9 +57,9 @@ def _drink_options(state: State, seat: int, roll: int) -> list[Option]:
         return []
     return [
         Option(
-            label="eikb.button.drink",
+            label="einsistkeins.button.drink",
             params={"amount": permille(most)},
-            action={"type": "drink", "amount": most},
+            action=Drink(amount=most),
         )
     ]
 
@@ -64,26 +73,26 @@ def prompts(state: State) -> list[Prompt]:
         return [
             Prompt(
                 **base,
-                key="eikb.prompt.roll",
+                key="einsistkeins.prompt.roll",
                 params={"seat": seat, "level": level, "place": place},
-                options=(Option(label="eikb.button.roll", action={"type": "roll"}),),
+                options=(Option(label="einsistkeins.button.roll", action=Roll()),),
             )
         ]
     if phase in ("one", "act", "gum"):
         roll = 1 if phase == "one" else state.roll or 0
         options = [] if phase == "gum" else _drink_options(state, seat, roll)
         options += _go_options(state, seat)
-        stay = "eikb.button.skip" if phase == "one" else "eikb.button.wait"
+        stay = "einsistkeins.button.skip" if phase == "one" else "einsistkeins.button.wait"
         if phase != "one" and in_open_pub(state, seat):
-            stay = "eikb.button.stay"
-        options.append(Option(label=stay, action={"type": "stay"}))
-        key = f"eikb.prompt.{phase}"
+            stay = "einsistkeins.button.stay"
+        options.append(Option(label=stay, action=Stay()))
+        key = f"einsistkeins.prompt.{phase}"
         if phase == "act" and state.takeaway and drink_limit(state, seat, roll) > 0:
-            key = "eikb.prompt.takeaway"
+            key = "einsistkeins.prompt.takeaway"
         elif phase == "act" and drink_limit(state, seat, roll) == 0:
-            key = "eikb.prompt.move"
+            key = "einsistkeins.prompt.move"
         elif phase == "act" and budget(state, seat) == 0:
-            key = "eikb.prompt.drink"
+            key = "einsistkeins.prompt.drink"
         return [
             Prompt(
                 **base,
@@ -102,39 +111,45 @@ def prompts(state: State) -> list[Prompt]:
         ]
     if phase == "swap":
         options = [
-            Option(label="eikb.button.swap", params={"card": c}, action={"type": "swap", "card": c})
+            Option(label="einsistkeins.button.swap", params={"card": c}, action=Swap(card=c))
             for c in state.hands[seat]
             if state.faceup
         ]
         options += [
             Option(
-                label="eikb.button.discard",
+                label="einsistkeins.button.discard",
                 params={"card": c},
-                action={"type": "discard", "card": c},
+                action=Discard(card=c),
             )
             for c in state.hands[seat]
             if state.pile
         ]
-        options.append(Option(label="eikb.button.skip", action={"type": "stay"}))
+        options.append(Option(label="einsistkeins.button.skip", action=Stay()))
         return [
             Prompt(
                 **base,
-                key="eikb.prompt.swap",
-                params={"seat": seat, "faceup": state.faceup or "–"},
+                # no face-up card (the pile turned up none): only putting one down is offered
+                key="einsistkeins.prompt.swap" if state.faceup else "einsistkeins.prompt.swap_none",
+                params={"seat": seat, "faceup": state.faceup},
                 options=tuple(options),
             )
         ]
     if phase == "refill":
         options = []
         if state.pile:
-            options.append(Option(label="eikb.button.draw", action={"type": "draw"}))
+            options.append(Option(label="einsistkeins.button.draw", action=Draw()))
         if state.faceup:
             options.append(
                 Option(
-                    label="eikb.button.take", params={"card": state.faceup}, action={"type": "take"}
+                    label="einsistkeins.button.take", params={"card": state.faceup}, action=Take()
                 )
             )
         return [
-            Prompt(**base, key="eikb.prompt.refill", params={"seat": seat}, options=tuple(options))
+            Prompt(
+                **base,
+                key="einsistkeins.prompt.refill",
+                params={"seat": seat},
+                options=tuple(options),
+            )
         ]
     return []

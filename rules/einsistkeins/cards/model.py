@@ -1,6 +1,6 @@
 """State, options, actions and views of the EINS IST KEINS card game (2–5 players).
 
-Cards are pub names (data/pubs.json). Hands are private: only `SeatView` holds one.
+Cards are pub names (../data/pubs.json). Hands are private: only `SeatView` holds one.
 """
 
 from typing import Annotated, Literal
@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field
 from rules.core.protocol import Frozen
 
 Call = Literal["opening", "closing", "district", "lifebuoy"]
-CALLS: tuple[str, ...] = Call.__args__  # type: ignore[attr-defined]
+CALLS: tuple[Call, ...] = Call.__args__  # type: ignore[attr-defined]
 Phase = Literal["lead", "call", "follow", "over"]
 
 

@@ -7,7 +7,7 @@ which seat it is. Alcohol is kept in tenths of ‰ (0–23); the clock in minute
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 from rules.core.protocol import Frozen
 
@@ -20,6 +20,11 @@ NIGHT_STAR = 25 * 60  # from 01:00 trams only on the full hour
 HALF_HOUR = 30
 LIMIT = 23  # 2.3 ‰, the know-your-limit rule
 HAND = 6
+
+
+def permille(tenths: int) -> float:
+    """23 → 2.3: a message parameter, so the bot can write it as its language does."""
+    return round(tenths / 10, 1)
 
 
 class Options(Frozen):
@@ -35,7 +40,7 @@ class State(BaseModel):
     hands: list[list[str]]  # face-up cards in front of each player
     visited: list[list[str]]  # scored pubs
     boxed: list[str] = Field(default_factory=list)  # cards of pubs closed for the night
-    pos: list[int]  # board squares (board.py)
+    pos: list[int]  # board squares (graph.py)
     alcohol: list[int]  # tenths of ‰
     clock: int = START_CLOCK
     starter: int = 0
@@ -62,10 +67,20 @@ class Drink(Frozen):
 
 
 class Go(Frozen):
-    """Move towards a pub or station (`/go Izarro`) or along waypoints (`/go A > B`)."""
+    """Move towards a pub or station (`/go Izarro`), or to each waypoint in turn
+    (`/go A > B`): typed text is split into its waypoints here, so the action holds
+    places, not a route to be parsed."""
 
     type: Literal["go"] = "go"
-    to: str
+    to: tuple[str, ...] = Field(min_length=1)
+
+    @field_validator("to", mode="before")
+    @classmethod
+    def _waypoints(cls, value: object) -> object:
+        if isinstance(value, str):
+            parts = [p for p in value.replace("→", ">").split(">") if p.strip()]
+            return tuple(parts) or (value,)  # nothing but arrows: refused as a place
+        return value
 
 
 class Stay(Frozen):

@@ -2,8 +2,8 @@
 
 Pure code, deterministic, built once on import (about 10 ms):
 
-- the *places*: Café Safran, the 50 pubs (pubs.py) and the tram stations of lines 6, 9
-  and 10 that lie on the map (data/tram.json);
+- the *places*: Café Safran, the 50 pubs (../pubs.py) and the tram stations of lines 6,
+  9 and 10 that lie on the map (../data/tram.json, loaded by data.py);
 - walking: the places are joined by the Gabriel graph of their positions (a and b are
   joined when no third place lies inside the circle with diameter ab — it contains the
   minimum spanning tree, so every place is reachable, and it joins near neighbours
@@ -16,13 +16,12 @@ stations), then path squares. NOTES.md ("The board") gives the scale and the sou
 """
 
 import itertools
-import json
 import math
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
-from typing import Any, Literal
+from typing import Literal
 
+from rules.einsistkeins.board.data import trams
 from rules.einsistkeins.pubs import PUBS, START
 
 STEP_M = 150  # metres walked in one step
@@ -30,21 +29,11 @@ LAT0, LON0 = 52.3750, 9.7300  # the projection's origin (near Steintor)
 M_PER_LAT = 111_200.0
 M_PER_LON = 111_320.0 * math.cos(math.radians(LAT0))
 
-
-def _tram_data() -> dict[str, Any]:
-    text = (resources.files("rules.einsistkeins") / "data" / "tram.json").read_text("utf-8")
-    data: dict[str, Any] = json.loads(text)
-    return data
-
-
-# Tram stops on the map, in line order (data/tram.json, from ../shared/data/hanover).
-_TRAM = _tram_data()
+# Tram stops on the map, in line order (data/tram.json, validated by data.py).
 STATIONS: dict[str, tuple[float, float]] = {
-    name: (s["lat"], s["lon"]) for name, s in _TRAM["stations"].items()
+    name: (s.lat, s.lon) for name, s in trams().stations.items()
 }
-LINES: dict[str, tuple[str, ...]] = {line: tuple(stops) for line, stops in _TRAM["lines"].items()}
-if not all(stop in STATIONS for stops in LINES.values() for stop in stops):
-    raise ValueError("data/tram.json: a line stops at an unknown station")
+LINES: dict[str, tuple[str, ...]] = dict(trams().lines)
 
 Kind = Literal["start", "pub", "station", "path"]
 
