@@ -415,12 +415,13 @@ class Router:
             else:
                 lang = normalize(msg.lang if msg else None)
                 table = Table(platform=platform, chat=chat, lang=lang)
-            out = Outbox(lang=table.lang, platform=platform, names=[s.name for s in table.seats])
+            names, game = [s.name for s in table.seats], table.game or ""
+            out = Outbox(lang=table.lang, platform=platform, game=game, names=names)
             try:
                 changed = op(table, out, now)
             except GameError as e:
                 out = Outbox(lang=table.lang, platform=platform)
-                out.extra.append(self._error_reply(msg, table.lang, e))
+                out.extra.append(self._error_reply(msg, table.lang, e, game))
                 return KEEP, out
             return (table.model_dump_json().encode() if changed else KEEP), out
 
@@ -439,8 +440,8 @@ class Router:
     def _reply(self, msg: Incoming, text: str) -> Reply:
         return Reply(text=text, to=msg.user if msg.private else None, chat=msg.chat)
 
-    def _error_reply(self, msg: Incoming | None, lang: str, e: GameError) -> Reply:
-        text = t(lang, e.key, **e.params)
+    def _error_reply(self, msg: Incoming | None, lang: str, e: GameError, game: str = "") -> Reply:
+        text = t(lang, e.key, **Outbox(lang=lang, game=game).shown(e.key, e.params))
         if msg is None:
             return Reply(text=text, error=True)
         # A sealed move (a Discord slash command answered ephemerally) is refused as

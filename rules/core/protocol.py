@@ -14,7 +14,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, SerializeAsAny, TypeAdapter, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    InstanceOf,
+    SerializeAsAny,
+    TypeAdapter,
+    ValidationError,
+)
 
 from rules.core.errors import ParseError
 
@@ -39,8 +47,9 @@ class Event(Frozen):
         return self.to is None
 
 
-# A game's own action model (one member of its action union): what a button does.
-ActionModel = SerializeAsAny[BaseModel]
+# A game's own action model (one member of its action union): what a button does. Only
+# an instance will do: a dict is refused where the prompt is made, not coerced.
+ActionModel = SerializeAsAny[InstanceOf[BaseModel]]
 
 
 def payload(action: BaseModel | dict[str, Any]) -> dict[str, Any]:
