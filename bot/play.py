@@ -119,8 +119,11 @@ def tell(table: Table, events: list[Event], out: Outbox) -> None:
 
 
 def announce(table: Table, prompts: list[Prompt], out: Outbox, now: float) -> None:
-    deadline = min((p.deadline for p in prompts if p.deadline), default=None)
-    table.deadline_at = now + deadline if deadline else None
+    # A prompt that was open before keeps its deadline; a new one starts its own.
+    kept = table.deadlines
+    table.deadlines = {p.id: kept.get(p.id, now + p.deadline) for p in prompts if p.deadline}
+    table.deadline_at = min(table.deadlines.values(), default=None)
+    deadline = round(table.deadline_at - now) if table.deadline_at is not None else None
     post_prompts(table, prompts, out)
     if deadline:
         out.group("prompt.deadline", seconds=deadline)
@@ -200,8 +203,8 @@ def _schedule(
     table: Table, prompts: list[Prompt], deadline: int | None, out: Outbox, now: float
 ) -> None:
     timeout, remind = _deadline_members(table)
-    if deadline:
-        out.schedule[timeout] = now + deadline
+    if deadline is not None and table.deadline_at is not None:
+        out.schedule[timeout] = table.deadline_at
         if deadline >= REMIND_MIN_DEADLINE:
             out.schedule[remind] = now + deadline * REMIND_AT
     elif prompts:
@@ -214,7 +217,12 @@ def timeout(table: Table, token: str, out: Outbox, now: float) -> bool:
         return False
     spec = spec_of(table)
     state = state_of(spec, table)
-    pending = waiting_prompts(spec, state)
+    # Only the prompts whose own deadline is the one that fired, the earliest (a table
+    # stored before deadlines were kept per prompt has none: all are due, as they were).
+    due = table.deadline_at if table.deadline_at is not None else now
+    pending = [
+        p for p in waiting_prompts(spec, state) if table.deadlines.get(p.id, due) <= due + 1e-6
+    ]
     silent = sorted({s for p in pending if p.deadline for s in p.seats})
     # Said in the game's words where it has them ("no bid from …"), else in general.
     told: set[int] = set()

@@ -31,6 +31,9 @@ class Table(BaseModel):
     prompt_ids: list[str] = Field(default_factory=list)
     reminded: bool = False
     deadline_at: float | None = None  # when the current prompts time out
+    # Prompt id → when it times out. A prompt still open at a later step keeps its own
+    # deadline (Gaa Under Gunnar's DNF clock runs 15 minutes across many turns).
+    deadlines: dict[str, float] = Field(default_factory=dict)
     # Names this step, unique among all steps ever (the step number and a random part):
     # its deadlines and its buttons carry it, so neither a deadline of an earlier step
     # nor a button from another timeline (an older Redis snapshot restored, where the
@@ -53,4 +56,4 @@ class Table(BaseModel):
         self.status, self.game, self.options, self.creator = "idle", None, {}, None
         self.seats, self.state, self.prompt_ids, self.reminded = [], None, [], False
         self.opened_at, self.deadline_at, self.board_digest = 0.0, None, None
-        self.opened_by = None
+        self.opened_by, self.deadlines = None, {}
