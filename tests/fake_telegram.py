@@ -251,10 +251,15 @@ class FakeTelegram:
             return [u for u in self.updates if u["update_id"] >= offset]
         if method in ("sendMessage", "sendPhoto"):
             return self._remember(params)
-        if method in ("editMessageText", "editMessageMedia"):
+        if method in ("editMessageText", "editMessageMedia", "editMessageReplyMarkup"):
             message = self.sent[params["message_id"]]
             if "text" in params:
                 message["text"] = params["text"]
+            # As Telegram does: an edit without a keyboard leaves the message without one.
+            if params.get("reply_markup"):
+                message["reply_markup"] = params["reply_markup"]
+            else:
+                message.pop("reply_markup", None)
             return message
         if method == "getChatMember":
             user = int(params["user_id"])
