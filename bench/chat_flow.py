@@ -40,8 +40,8 @@ from adapters.telegram.pace import Pace
 from bot.i18n import t
 from tests import fake_discord, fake_telegram
 from tests.fake_discord import EPHEMERAL, FakeDiscord, World
-from tests.games import install as install_test_games
 from tests.fake_telegram import GROUP, FakeTelegram, running_bot, until
+from tests.games import install as install_test_games
 from tests.robot import PLAYS, Move, play_out
 from tests.test_discord_games import find
 from tests.test_telegram_games import latest_with

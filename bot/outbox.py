@@ -24,6 +24,12 @@ class Outbox:
     group_input: InputRequest | None = None
     private_inputs: dict[str, InputRequest] = field(default_factory=dict)
     extra: list[Reply] = field(default_factory=list)  # boards, notices: sent as they are
+    edits: list[Reply] = field(default_factory=list)  # of earlier messages: sent first
+    # The living status line of a new step, the group message's last line (play.announce),
+    # and the step token the adapter remembers the message for.
+    status_line: str | None = None
+    status_token: str = ""
+    chosen: str | None = None  # "Anna: Yes", for the status of a public prompt answered
     schedule: dict[str, float] = field(default_factory=dict)
     joined: set[str] = field(default_factory=set)  # users who now sit at this table
     left: set[str] = field(default_factory=set)
@@ -62,14 +68,16 @@ class Outbox:
         self.extra.append(Reply(text=self.text(key, **params), to=user, notice=True))
 
     def replies(self) -> list[Reply]:
-        out: list[Reply] = []
+        out: list[Reply] = list(self.edits)
         boards = [r for r in self.extra if r.board]
-        if self.group_lines or self.group_buttons:
+        if self.group_lines or self.group_buttons or self.status_line:
+            lines = [*self.group_lines, *([self.status_line] if self.status_line else [])]
             out.append(
                 Reply(
-                    text="\n".join(self.group_lines),
+                    text="\n".join(lines),
                     buttons=tuple(self.group_buttons),
                     input=self.group_input,
+                    status=self.status_token if self.status_line else "",
                 )
             )
         out.extend(boards)

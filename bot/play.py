@@ -46,6 +46,11 @@ def waiting_prompts(spec: GameSpec, state: Any) -> list[Prompt]:
     return [p for p in spec.prompts(state) if not p.standing]
 
 
+def waiting(spec: GameSpec, state: Any) -> list[int]:
+    """The seats the table waits for."""
+    return sorted({s for p in waiting_prompts(spec, state) for s in p.seats})
+
+
 def act(
     table: Table,
     spec: GameSpec,
@@ -57,26 +62,26 @@ def act(
 ) -> None:
     """Apply one seat's answer to `prompt`. Raises ParseError/RuleError to refuse."""
     action = spec.parse_action(answer)
+    before = state_of(spec, table)
     try:
-        state, events = spec.apply(state_of(spec, table), seat, action)
+        state, events = spec.apply(before, seat, action)
     except GameError as e:
         e.private = True  # an engine's refusal may name private values: tell the player only
         raise
-    # Announced once, when the seat has finished answering: a step of a multi-step
-    # secret answer (a token put into a folder) tells the group nothing.
-    answered = prompt.secret and not any(
-        p.id == prompt.id and seat in p.seats for p in waiting_prompts(spec, state)
-    )
-    if answered:
-        out.group("prompt.answered", seat=seat)
+    chosen = next((o for o in prompt.options if o.action == action), None)
+    if chosen is not None and not prompt.secret:  # the living status shows it, in public
+        label = chosen.label if chosen.literal else out.text(chosen.label, **chosen.params)
+        out.chosen = out.text("status.chose", seat=seat, choice=label)
     step = table.step
     settle(table, spec, state, events, out, now)
-    if answered and table.step == step and table.status == "playing":
-        waiting = sorted(
-            {s for p in waiting_prompts(spec, state) if p.id == prompt.id for s in p.seats}
-        )
-        if waiting:
-            out.group("prompt.still_waiting", seats=waiting)
+    if (
+        table.step == step
+        and table.status == "playing"
+        and waiting(spec, state) != waiting(spec, before)
+    ):
+        # Who has answered shows in the living status, edited in place: no new message.
+        # A step of a multi-step secret answer (a token put into a folder) changes nothing.
+        refresh_status(table, spec, state, out, now)
 
 
 def settle(
@@ -115,20 +120,88 @@ def tell(table: Table, events: list[Event], out: Outbox) -> None:
 def announce(table: Table, prompts: list[Prompt], out: Outbox, now: float) -> None:
     deadline = min((p.deadline for p in prompts if p.deadline), default=None)
     table.deadline_at = now + deadline if deadline else None
+    retire_status(table, out)
+    table.asked = sorted({s for p in prompts for s in p.seats})
     post_prompts(table, prompts, out)
-    if deadline:
-        out.group("prompt.deadline", seconds=deadline)
+    open_status(table, prompts, out, now)
     _schedule(table, prompts, deadline, out, now)
 
 
 def repost_prompts(table: Table, spec: GameSpec, out: Outbox, now: float) -> None:
     """The current prompts once more, with their live buttons (`/board`): a prompt lost
-    on its way (a crash, a message scrolled away) can be answered again. The deadline
-    is told as time left; nothing is scheduled anew."""
+    on its way (a crash, a message scrolled away) can be answered again. The new
+    message becomes the living status (with the time left); the old one loses its
+    buttons. Nothing is scheduled anew."""
     prompts = waiting_prompts(spec, state_of(spec, table))
+    retire_status(table, out, "status.moved")
     post_prompts(table, prompts, out)
-    if table.deadline_at and table.deadline_at > now:
-        out.group("prompt.deadline", seconds=round(table.deadline_at - now))
+    open_status(table, prompts, out, now)
+
+
+# ----- the living status: one message per step, edited in place --------------------
+
+
+def status_line(table: Table, waiting: list[int], out: Outbox, now: float) -> str:
+    """Who has answered, whom we wait for, the time left: one line."""
+    answered = [s for s in table.asked if s not in waiting]
+    parts = [out.text("status.answered", seats=answered)] if answered else []
+    parts.append(out.text("status.waiting", seats=waiting) if waiting else out.text("status.done"))
+    if waiting and table.deadline_at:
+        parts.append(out.text("status.time_left", seconds=max(0, round(table.deadline_at - now))))
+    return " · ".join(parts)
+
+
+def open_status(table: Table, prompts: list[Prompt], out: Outbox, now: float) -> None:
+    """This step's group message ends with the living status; the adapter tells us its
+    id (Router.remember_status). Its text above the status is kept for the edits: the
+    lines said so far are all the group message of this step will hold."""
+    waiting = sorted({s for p in prompts for s in p.seats})
+    table.status_message = None
+    if not waiting:
+        return
+    out.status_line = status_line(table, waiting, out, now)
+    out.status_token = table.step_token
+    table.status_head = "\n".join(out.group_lines)
+    table.status_public = bool(out.group_buttons or out.group_input)
+
+
+def refresh_status(table: Table, spec: GameSpec, state: Any, out: Outbox, now: float) -> None:
+    """An answer that leaves the step open: the living status is edited, nothing posted.
+    Where its message is not known (yet), nothing is said."""
+    if table.status_message is None:
+        return
+    prompts = waiting_prompts(spec, state)
+    seats = sorted({s for p in prompts for s in p.seats})
+    rows, request = group_keyboard(table, prompts, out) if table.status_public else ([], None)
+    text = "\n".join(filter(None, [table.status_head, status_line(table, seats, out, now)]))
+    out.edits.append(
+        Reply(text=text, buttons=tuple(rows), input=request, edit=table.status_message)
+    )
+
+
+def retire_status(table: Table, out: Outbox, key: str = "status.done") -> None:
+    """The step is over: its status message says so (or what was chosen, for a public
+    prompt) and loses its buttons."""
+    if table.status_message is None:
+        return
+    last = out.chosen if key == "status.done" and out.chosen else out.text(key)
+    text = "\n".join(filter(None, [table.status_head, last]))
+    out.edits.append(Reply(text=text, edit=table.status_message))
+    table.status_message = None
+
+
+def group_keyboard(
+    table: Table, prompts: list[Prompt], out: Outbox
+) -> tuple[list[tuple[Button, ...]], InputRequest | None]:
+    """The group's buttons (and typed input) of the public prompts, as post_prompts
+    puts them under the message."""
+    rows: list[tuple[Button, ...]] = []
+    request = None
+    for index, prompt in enumerate(prompts):
+        if not prompt.secret:
+            rows.extend(_keyboard(table, index, prompt, out, prompt.seats))
+            request = _input_request(table, index, prompt, out) or request
+    return rows, request
 
 
 def post_prompts(table: Table, prompts: list[Prompt], out: Outbox) -> None:
@@ -139,7 +212,8 @@ def post_prompts(table: Table, prompts: list[Prompt], out: Outbox) -> None:
         request = _input_request(table, index, prompt, out)
         if prompt.secret:
             # The question and its options may be private (a hand of cards): only the
-            # prompted seats see them; the group learns whom we are waiting for.
+            # prompted seats see them; the group learns whom we are waiting for (in
+            # the living status).
             out.group("prompt.secret_waiting", seats=list(prompt.seats))
             for seat in prompt.seats:
                 user = table.seats[seat].user
@@ -247,6 +321,7 @@ def remind(table: Table, token: str, out: Outbox, now: float) -> bool:
 
 
 def finish(table: Table, spec: GameSpec, state: Any, outcome: Outcome, out: Outbox) -> None:
+    retire_status(table, out)
     show_board(table, spec, state, out)
     out.group("game.over", game=spec.name(table.lang))
     for place, seats in enumerate(outcome.ranking, start=1):

@@ -46,6 +46,14 @@ class Reply:
     svg: Callable[[], str | None] | None = field(default=None, repr=False, compare=False)
     input: InputRequest | None = None
     chat: str = ""  # the table's chat this reply belongs to (its group, for group replies)
+    # The table's living status message of the step with this token: the adapter tells
+    # the router its id (Router.remember_status) so that later answers edit it; it is
+    # never merged with other replies, which an edit would drop.
+    status: str = ""
+    # Edit this earlier message (the platform's id) instead of posting: its text becomes
+    # `text` and its buttons `buttons` (none: they are removed). An edit that fails is
+    # dropped, never posted anew.
+    edit: str | None = None
 
     @property
     def private(self) -> bool:

@@ -151,6 +151,19 @@ class Router:
         with contextlib.suppress(_NoTable):
             await self._transact(platform, chat, None, op, self.clock(), create=False)
 
+    async def remember_status(self, platform: str, chat: str, message_id: str, token: str) -> None:
+        """Adapters call this after posting a step's living status (Reply.status), so
+        that the step's answers edit it. A step already over keeps no status message."""
+
+        def op(table: Table, out: Outbox, now: float) -> bool:
+            if table.status != "playing" or table.step_token != token:
+                return False
+            table.status_message = message_id
+            return True
+
+        with contextlib.suppress(_NoTable):
+            await self._transact(platform, chat, None, op, self.clock(), create=False)
+
     async def move_table(self, platform: str, old_chat: str, new_chat: str) -> None:
         """A chat changed its id (Telegram: group → supergroup): its table follows."""
         await self.tables.move(platform, old_chat, new_chat)

@@ -25,8 +25,11 @@ async def test_a_step_of_a_secret_answer_tells_the_group_nothing(chat):
     out = await chat.say("anna> [Demand: 40 for me]", "anna> [Put in ★]")
     assert group(out) == []
     assert out[-1].startswith("[dm:anna] Your folder so far")
+    assert not [line for line in out if line.startswith("[group:edit]")]
     out = await chat.say("anna> [Hand over]")
-    assert group(out) == ["[group] anna has answered.", "[group] Still waiting for cem, dora."]
+    assert [line for line in out if line.startswith("[group")] == [
+        "[group:edit] ✓ anna · ⏳ Waiting for cem, dora · 60 s left"
+    ]
 
 
 @pytest.mark.parametrize(

@@ -87,7 +87,7 @@ async def test_a_whole_game_in_a_thread_with_buttons_a_modal_and_a_dm(world):
     fake = world.fake
     thread = await open_game(world)
     assert "This thread is the table" in fake.text_of(thread)
-    assert "Waiting for secret answers from Alice, Bob" in fake.text_of(thread)
+    assert "⏳ Waiting for Alice, Bob" in fake.text_of(thread)
     # The board: in the thread, as text, with a "My hand" button.
     (board,) = [m for m in messages(world, thread) if "```" in m["content"]]
     assert "🔒 My hand & money" in components(board)
@@ -103,7 +103,7 @@ async def test_a_whole_game_in_a_thread_with_buttons_a_modal_and_a_dm(world):
         alice_prompt, components(alice_prompt)["1"], ALICE, "Alice", channel=thread, thread=True
     )
     await world.feed(press)
-    assert "Alice has answered" in fake.text_of(thread)
+    assert "✓ Alice" in fake.text_of(thread)
     opener = fake.press(
         bob_prompt, components(bob_prompt)["Type a number"], BOB, "Bob", channel=bob_dm, guild=None
     )
@@ -157,7 +157,7 @@ async def test_a_bid_from_the_ephemeral_prompt_opens_a_modal_and_stays_secret(wo
     # Only Alice sees her bid; the thread sees that she answered.
     assert callback(world, submit)["data"]["flags"] == EPHEMERAL
     assert "Your bid of 7 is sealed" in ephemeral_answer(world, submit)
-    assert "Alice has answered" in fake.text_of(thread) and " 7" not in fake.text_of(thread)
+    assert "✓ Alice" in fake.text_of(thread) and " 7" not in fake.text_of(thread)
 
 
 async def test_a_typed_bid_in_the_thread_stays_with_the_bidder(world):
@@ -169,7 +169,7 @@ async def test_a_typed_bid_in_the_thread_stays_with_the_bidder(world):
     assert callback(world, bid) == {"type": 5, "data": {"flags": EPHEMERAL}}
     (edit,) = fake.called("PATCH", rf"/webhooks/{APP_ID}/{bid['token']}/messages/@original")
     assert "Your bid of 7 is sealed" in edit.body["content"]
-    assert "Alice has answered" in fake.text_of(thread) and " 7" not in fake.text_of(thread)
+    assert "✓ Alice" in fake.text_of(thread) and " 7" not in fake.text_of(thread)
 
 
 async def test_buttons_survive_a_restart_and_stale_ones_are_outdated(world):
@@ -182,7 +182,7 @@ async def test_buttons_survive_a_restart_and_stale_ones_are_outdated(world):
     # A current button still works...
     bid = fake.press(alice_prompt, components(alice_prompt)["0"], ALICE, "Alice", channel=thread)
     await world.feed(bid, later)
-    assert "Alice has answered" in fake.text_of(thread)
+    assert "✓ Alice" in fake.text_of(thread)
     bid = fake.press(bob_prompt, components(bob_prompt)["0"], BOB, "Bob", guild=None)
     await world.feed(bid, later)
     # ...and once the bids are in, the same button is outdated: said to the presser only.
@@ -263,7 +263,7 @@ async def test_when_deferring_fails_the_answers_still_arrive(world):
     assert "Alice rolls" in fake.text_of(thread)
     assert "Coins: 10" in fake.text_of(fake.dm_channel(BOB))
     assert "Your bid of 7 is sealed" in fake.text_of(fake.dm_channel(ALICE))
-    assert "Alice has answered" in fake.text_of(thread) and " 7" not in fake.text_of(thread)
+    assert "✓ Alice" in fake.text_of(thread) and " 7" not in fake.text_of(thread)
     assert "Coins: 10" not in fake.text_of(thread) and "Sorry" not in fake.text_of(thread)
 
 

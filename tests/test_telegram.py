@@ -57,7 +57,7 @@ async def test_a_whole_game_through_the_polling_path(fake, bot):
     # The sealed bids are asked privately, with buttons; the group only hears whom we wait for.
     assert "Your sealed bid" in _sent_to(fake, ALICE)[0]["text"]
     assert "inline_keyboard" in _sent_to(fake, BOB)[0]["reply_markup"]
-    assert "Waiting for secret answers from Alice, Bob" in fake.everything(GROUP)
+    assert "⏳ Waiting for Alice, Bob" in fake.everything(GROUP)
 
     fake.press_label(ALICE, "Alice", "1", chat=ALICE)  # a button, privately
     fake.say(BOB, "Bob", "0", chat=BOB)  # a typed sealed bid, privately
@@ -115,7 +115,7 @@ async def test_a_player_who_never_started_the_bot_gets_one_link_then_everything(
     assert not any("Stammtisch runs" in t for t in delivered)  # no help text after the mail
 
     fake.press_label(BOB, "Bob", "0", chat=BOB)  # and the kept buttons work
-    await until(lambda: "Bob has answered." in fake.everything(GROUP))
+    await until(lambda: "✓ Bob ·" in fake.everything(GROUP))
 
 
 async def test_a_stale_button_is_answered_outdated_and_changes_nothing(fake, bot, redis):
@@ -173,7 +173,13 @@ async def test_each_forum_topic_is_a_table_and_hears_its_own_replies(fake, bot):
     fake.say(ALICE, "Alice", "/start", thread=7)
     await until(lambda: fake.texts(ALICE) and fake.texts(BOB))
     fake.press_label(ALICE, "Alice", "0", chat=ALICE)
-    await until(lambda: any("Alice has answered" in t for t in fake.texts(GROUP, thread=7)))
+    # the topic's living status is edited: Alice has answered
+    await until(
+        lambda: any(
+            "✓ Alice" in c["text"] and c.get("message_id") in fake.sent
+            for c in fake.done("editMessageText")
+        )
+    )
 
 
 async def test_a_group_that_becomes_a_supergroup_keeps_its_table(fake, bot):
@@ -207,7 +213,7 @@ async def test_deadlines_fire_in_the_process_and_reach_the_group(fake, redis):
         fake.say(ALICE, "Alice", "/new auktion rounds=1 deadline=30")
         fake.say(BOB, "Bob", "/join")
         fake.say(ALICE, "Alice", "/start")
-        await until(lambda: "Time to answer: 30 s" in fake.everything(GROUP))
+        await until(lambda: "30 s left" in fake.everything(GROUP))
         clock.now += 31
         await until(lambda: "Time is up for Alice, Bob" in fake.everything(GROUP))
 
@@ -315,20 +321,23 @@ async def test_board_posts_the_board_anew_and_the_next_turn_edits_that_one(fake,
     fake.say(ALICE, "Alice", "/start")
     await until(lambda: _boards(fake) and _sent_to(fake, ALICE) and _sent_to(fake, BOB))
     await bot.adapter.sender.drain()
-    edits_before = len(fake.done("editMessageMedia") + fake.done("editMessageText"))
+    edits_before = len(fake.done("editMessageMedia"))
     fake.say(BOB, "Bob", "/board")
     # In a busy chat an edit far up shows nothing: Bob sees a new board at the bottom.
     await until(lambda: len(_boards(fake)) == 2)
     await bot.adapter.sender.drain()
-    assert len(fake.done("editMessageMedia") + fake.done("editMessageText")) == edits_before
+    assert len(fake.done("editMessageMedia")) == edits_before
+    # the old prompt's status now points below, where it was asked again
+    (moved,) = [c for c in fake.done("editMessageText") if "Asked again below" in c["text"]]
+    assert "reply_markup" not in moved
     newest = max(m for m, msg in fake.sent.items() if msg["chat"]["id"] == GROUP)
     # The next turn edits the board Bob just got, not the old one.
     fake.press_label(ALICE, "Alice", "0", chat=ALICE)
     fake.press_label(BOB, "Bob", "0", chat=BOB)
-    edited = lambda: [  # noqa: E731
+    edited = lambda: [  # noqa: E731  (the board's edits; the status is edited apart)
         c
         for c in fake.done("editMessageMedia") + fake.done("editMessageText")
-        if c["chat_id"] == GROUP
+        if c["chat_id"] == GROUP and ("media" in c or "<pre>" in c["text"])
     ]
     await until(edited)
     assert {c["message_id"] for c in edited()} == {newest}

@@ -224,6 +224,8 @@ class DiscordAdapter:
                     await self._direct(reply, answer)
                 elif reply.board:
                     await self._board(reply, answer)
+                elif reply.edit is not None:
+                    await self._edit(reply, answer)
                 else:
                     await self._group(reply, answer)
             except discord.Forbidden as e:
@@ -272,16 +274,32 @@ class DiscordAdapter:
         view = components.view_for(reply.buttons, reply.input)
         channel = self._channel(reply.chat, answer)
 
-        async def send(content: str, **kwargs: Any) -> Any:
+        async def send(content: str, **kwargs: Any) -> str:
             ours = answer is not None and answer.chat == reply.chat
-            if ours and await answer.public(content, **kwargs):
-                return None
+            if ours and (said := await answer.public(content, **kwargs)) is not None:
+                return said
             sent = await channel.send(content, **kwargs)
             if ours and answer.message is None:
                 answer.message = sent  # e.g. the lobby's line, for its thread
-            return sent
+            return str(sent.id)
 
-        await self._post(send, reply, view, mentions)
+        sent = await self._post(send, reply, view, mentions)
+        if reply.status and sent:  # the living status: the step's answers edit it
+            await self.router.remember_status(PLATFORM, reply.chat, sent, reply.status)
+
+    async def _edit(self, reply: Reply, answer: Answer | None) -> None:
+        """An earlier message edited in place (its last part, where the status and the
+        components are); one Discord will not edit any more stays as it is."""
+        assert reply.edit is not None
+        channel = self._channel(reply.chat, answer)
+        last = (pieces(reply) or [""])[-1]
+        view = components.view_for(reply.buttons, reply.input)
+        try:
+            await channel.get_partial_message(int(reply.edit)).edit(
+                content=last, view=view, allowed_mentions=NO_MENTIONS
+            )
+        except discord.NotFound:
+            log.info("discord chat %s: message %s to edit is gone", reply.chat, reply.edit)
 
     def _channel(self, chat: str, answer: Answer | None) -> Any:
         """The interaction's own channel object where we have it (it knows its guild,
@@ -363,7 +381,7 @@ def _quick(replies: list[Reply], answer: Answer) -> bool:
     if not replies:
         return True  # `finish` answers at once
     first = replies[0]
-    if first.board or first.svg is not None:
+    if first.board or first.svg is not None or first.edit is not None:
         return False
     if first.private:
         return first.to == answer.user

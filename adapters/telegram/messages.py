@@ -76,8 +76,11 @@ class Poster:
             ),
         )
 
-    async def edit_text(self, chat: int, message_id: int, html: str) -> bool:
-        """Replace a message's text; False if Telegram will not (deleted, too old…)."""
+    async def edit_text(
+        self, chat: int, message_id: int, html: str, markup: InlineKeyboardMarkup | None = None
+    ) -> bool:
+        """Replace a message's text and keyboard (none: Telegram removes it); False if
+        Telegram will not (deleted, too old…)."""
         return await self._edit(
             chat,
             lambda: self.bot.edit_message_text(
@@ -86,6 +89,7 @@ class Poster:
                 message_id=message_id,
                 parse_mode=HTML,
                 link_preview_options=NO_PREVIEW,
+                reply_markup=markup,
             ),
         )
 

@@ -95,11 +95,24 @@ class Sender:
             await self.poster.text(chat, thread, [first.html], first.markup)
         elif first.board:
             await self.boards.show(place, first)
+        elif first.edit is not None:
+            await self._edit(chat, first)
         else:
             replies = [r for r in batch if isinstance(r, Reply)]
             lines = [line for reply in replies for line in format.lines_of(reply)]
             markup = format.keyboard(replies[-1].buttons)
-            await self.poster.text(chat, thread, format.pieces(lines), markup)
+            sent = await self.poster.text(chat, thread, format.pieces(lines), markup)
+            if first.status and sent is not None:  # the living status: later edited
+                await self.router.remember_status(
+                    PLATFORM, place, str(sent.message_id), first.status
+                )
+
+    async def _edit(self, chat: int, reply: Reply) -> None:
+        """An earlier message edited in place: a long one's last piece, where the
+        status and the buttons are. A message Telegram will not edit stays as it is."""
+        assert reply.edit is not None
+        last = format.pieces(format.lines_of(reply))[-1]
+        await self.poster.edit_text(chat, int(reply.edit), last, format.keyboard(reply.buttons))
 
     async def _migrated(self, place: str, new_id: int, batch: Sequence[Item]) -> None:
         """The group became a supergroup under a new id: the table and its queue follow."""
@@ -129,4 +142,11 @@ def _take(queue: deque[Item]) -> Sequence[Item]:
 
 
 def _mergeable(item: Item) -> TypeGuard[Reply]:
-    return isinstance(item, Reply) and not item.board and item.svg is None
+    """A living status is a message of its own (its edits keep only its own text)."""
+    return (
+        isinstance(item, Reply)
+        and not item.board
+        and item.svg is None
+        and not item.status
+        and item.edit is None
+    )
