@@ -54,6 +54,9 @@ class Reply:
     # `text` and its buttons `buttons` (none: they are removed). An edit that fails is
     # dropped, never posted anew.
     edit: str | None = None
+    # The pressed message is done (answered, or outdated): the adapter adds this line to
+    # it and removes its buttons. A reply with no text says nothing else.
+    pressed: str | None = None
 
     @property
     def private(self) -> bool:

@@ -35,6 +35,8 @@ from rules.core.protocol import Prompt
 log = logging.getLogger(__name__)
 
 LOBBY_TTL = 2 * 3600  # seconds an unstarted lobby keeps the chat
+# Refusals of a press after which its message's buttons are of no use to the presser.
+DONE = {"error.outdated": "status.outdated", "error.already_answered": "status.answered_before"}
 MAX_TEXT = 500  # characters of a typed answer
 
 
@@ -320,6 +322,20 @@ class Router:
             else:
                 answer = prompt.options[press.option].action
             play.act(table, spec, seat, answer, prompt, out, now)
+            if msg.private and _done(table, spec, press.step, prompt, seat):
+                # A private prompt's message shows the choice and loses its buttons; a
+                # group's is the living status, which play.act edits.
+                option = prompt.options[press.option] if press.option >= 0 else None
+                choice = (
+                    msg.text.strip()
+                    if option is None
+                    else (
+                        option.label if option.literal else out.text(option.label, **option.params)
+                    )
+                )
+                out.extra.append(
+                    Reply(pressed=out.text("status.pressed", choice=choice), to=msg.user)
+                )
             return True
 
         try:
@@ -410,8 +426,22 @@ class Router:
         text = t(lang, e.key, **e.params)
         if msg is None:
             return Reply(text=text, error=True)
+        if msg.button is not None and e.key in DONE:  # its message's buttons go
+            pressed = t(lang, DONE[e.key])
+            return Reply(
+                text=text, to=msg.user, notice=True, error=True, chat=msg.chat, pressed=pressed
+            )
         # A sealed move (a Discord slash command answered ephemerally) is refused as
         # privately as it was made: the refusal could tell what was typed.
         if msg.button is not None or e.private or msg.sealed:
             return Reply(text=text, to=msg.user, notice=True, error=True, chat=msg.chat)
         return replace(self._reply(msg, text), error=True)
+
+
+def _done(table: Table, spec: Any, step: str, prompt: Prompt, seat: int) -> bool:
+    """Whether `seat` is through with `prompt` of step `step` (a step of a multi-step
+    answer, a token put into a folder, is not: its buttons are still needed)."""
+    if table.status != "playing" or table.step_token != step:
+        return True
+    state = play.state_of(spec, table)
+    return not any(p.id == prompt.id and seat in p.seats for p in play.waiting_prompts(spec, state))

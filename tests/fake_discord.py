@@ -63,6 +63,7 @@ class FakeDiscord:
     _originals: dict[str, str] = field(default_factory=dict)  # token → original message id
     _dms: dict[int, int] = field(default_factory=dict)  # DM channel id → user id
     _channel_of: dict[str, str] = field(default_factory=dict)  # token → interaction's channel
+    _pressed: dict[str, str] = field(default_factory=dict)  # token → the message pressed
 
     # ----- what tests use -----------------------------------------------------------------
 
@@ -152,6 +153,7 @@ class FakeDiscord:
             }
         if message is not None:
             payload["message"] = message
+            self._pressed[payload["token"]] = message["id"]
         self._channel_of[payload["token"]] = str(channel)
         return payload
 
@@ -262,6 +264,8 @@ class FakeDiscord:
             message = self._message(self._channel_of[token], data, files)
             self._originals[token] = message["id"]
             resource["message"] = message
+        if kind == 7:  # the pressed message, edited as the response
+            resource["message"] = self._edit(data, files, None, self._pressed[token])
         return {
             "interaction": {
                 "id": iid,

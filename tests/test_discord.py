@@ -179,18 +179,25 @@ async def test_buttons_survive_a_restart_and_stale_ones_are_outdated(world):
     (bob_prompt,) = messages(world, fake.dm_channel(BOB))
     await world.clients[0].close()
     later = await world.start_bot()  # a new process: nothing of the old one in memory
+    stale = components(alice_prompt)["5"]
     # A current button still works...
     bid = fake.press(alice_prompt, components(alice_prompt)["0"], ALICE, "Alice", channel=thread)
     await world.feed(bid, later)
     assert "✓ Alice" in fake.text_of(thread)
+    # ...and its message, answered, shows the choice and has no buttons any more
+    assert alice_prompt["content"].endswith("✓ 0") and alice_prompt["components"] == []
     bid = fake.press(bob_prompt, components(bob_prompt)["0"], BOB, "Bob", guild=None)
     await world.feed(bid, later)
     # ...and once the bids are in, the same button is outdated: said to the presser only.
-    again = fake.press(alice_prompt, components(alice_prompt)["5"], ALICE, "Alice", channel=thread)
+    again = fake.press(alice_prompt, stale, ALICE, "Alice", channel=thread)
     await world.feed(again, later)
     body = callback(world, again)
-    assert body["data"]["flags"] == EPHEMERAL
-    assert "outdated" in body["data"]["content"]
+    assert body["type"] == 7  # the press is answered by editing its message: outdated
+    assert body["data"]["content"].endswith("⌛ Outdated.") and body["data"]["components"] == []
+    (notice,) = [
+        c.body for c in fake.answers(again) if c.method == "POST" and "/webhooks/" in c.path
+    ]
+    assert notice["flags"] == EPHEMERAL and "outdated" in notice["content"]
 
 
 async def slow_bot(world, delay: float):

@@ -132,6 +132,9 @@ class DiscordAdapter:
             if not done:
                 await answer.defer()
             replies, waiting = await work
+            if done := next((r.pressed for r in replies if r.pressed), None):
+                await self._done(answer, done)
+                replies = [r for r in replies if r.text or r.pre or r.svg or r.buttons]
             if not answer.done and not _quick(replies, answer):
                 await answer.defer()  # before drawing a picture or calling Discord elsewhere
             await self.send(replies, answer)
@@ -148,6 +151,24 @@ class DiscordAdapter:
             log.exception("interaction %s in discord chat %s failed", interaction.id, msg.chat)
             await self._apologise(answer, msg)
             return None
+
+    async def _done(self, answer: Answer, line: str) -> None:
+        """The pressed message is done with: it shows `line` (the choice, or outdated)
+        and loses its components. Answering the press with this edit costs no extra
+        call, and is the only way to edit an ephemeral message."""
+        message = answer.interaction.message
+        if message is None or answer.lost:
+            return
+        content = f"{message.content}\n{line}"[:2000]
+        try:
+            if not answer.done:
+                await answer.interaction.response.edit_message(
+                    content=content, view=None, allowed_mentions=NO_MENTIONS
+                )
+            elif not message.flags.ephemeral:
+                await message.edit(content=content, view=None, allowed_mentions=NO_MENTIONS)
+        except discord.HTTPException as e:
+            log.warning("discord: could not close a pressed message: %s", e)
 
     async def _route(self, msg: Incoming) -> tuple[list[Reply], list[Reply]]:
         """The router's replies, and whatever waited for this player since a DM failed."""

@@ -93,7 +93,11 @@ class TelegramAdapter:
             notice = Reply(text=sorry, to=incoming.user, notice=True, error=True)
         finally:
             await self._answer(query, notice)
-        self.sender.send(r for r in replies if r is not notice)
+        done = next((r.pressed for r in replies if r.pressed), None)
+        if done and (query.message.text or query.message.caption):
+            # The pressed message is done with: it shows the choice, and no buttons.
+            self.sender.send([_done(query.message, done, incoming.chat if not private else "")])
+        self.sender.send(r for r in replies if r is not notice and (r.text or r.pre or r.svg))
 
     async def on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         chat = update.effective_chat if isinstance(update, Update) else None
@@ -124,6 +128,14 @@ class TelegramAdapter:
         if spec is None or spec.who != "host":
             return False
         return await self.admins.includes(message.chat.id, user.id)
+
+
+def _done(message: Message, line: str, chat: str) -> Reply:
+    """An edit of `message`: its text and `line` under it, its buttons removed. (Plain
+    text: the bot's light marks in it were already rendered, and are not again.)"""
+    text = message.text or message.caption or ""
+    to = None if chat else str(message.chat.id)
+    return Reply(text=f"{text}\n{line}", edit=str(message.message_id), to=to, chat=chat)
 
 
 def _command(text: str) -> str:

@@ -84,19 +84,21 @@ class Sender:
             log.exception("telegram: could not pace %s; sending anyway", place)
 
     async def _deliver(self, place: str, batch: Sequence[Item]) -> None:
+        first = batch[0]
+        if isinstance(first, Reply) and first.edit is not None:
+            chat = int(place.removeprefix(DM)) if place.startswith(DM) else parse_key(place)[0]
+            await self._edit(chat, first)
+            return
         if place.startswith(DM):
             await self.private.deliver(
                 place.removeprefix(DM), [r for r in batch if isinstance(r, Reply)]
             )
             return
         chat, thread = parse_key(place)
-        first = batch[0]
         if isinstance(first, Prepared):
             await self.poster.text(chat, thread, [first.html], first.markup)
         elif first.board:
             await self.boards.show(place, first)
-        elif first.edit is not None:
-            await self._edit(chat, first)
         else:
             replies = [r for r in batch if isinstance(r, Reply)]
             lines = [line for reply in replies for line in format.lines_of(reply)]
