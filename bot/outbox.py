@@ -30,6 +30,7 @@ class Outbox:
     status_line: str | None = None
     status_token: str = ""
     chosen: str | None = None  # "Anna: Yes", for the status of a public prompt answered
+    morph: str | None = None  # the status message that becomes this step's (play.announce)
     schedule: dict[str, float] = field(default_factory=dict)
     joined: set[str] = field(default_factory=set)  # users who now sit at this table
     left: set[str] = field(default_factory=set)
@@ -77,7 +78,8 @@ class Outbox:
                     text="\n".join(lines),
                     buttons=tuple(self.group_buttons),
                     input=self.group_input,
-                    status=self.status_token if self.status_line else "",
+                    status=self.status_token if self.status_line and not self.morph else "",
+                    edit=self.morph,
                 )
             )
         out.extend(boards)

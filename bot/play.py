@@ -23,6 +23,9 @@ from rules.core.protocol import Event, GameSpec, Outcome, Prompt
 REMIND_AT = 0.75  # of a deadline: the one reminder comes when three quarters have passed
 REMIND_MIN_DEADLINE = 20  # seconds; shorter deadlines get no reminder
 REMIND_WITHOUT_DEADLINE = 600  # seconds until a prompt without deadline is reminded
+# Characters of what happened that a status message kept over several steps of one
+# seat's turn may hold before the next step is posted anew (Telegram's limit is 4096).
+MORPH_LIMIT = 2500
 
 
 def state_of(spec: GameSpec, table: Table) -> Any:
@@ -120,10 +123,26 @@ def tell(table: Table, events: list[Event], out: Outbox) -> None:
 def announce(table: Table, prompts: list[Prompt], out: Outbox, now: float) -> None:
     deadline = min((p.deadline for p in prompts if p.deadline), default=None)
     table.deadline_at = now + deadline if deadline else None
-    retire_status(table, out)
-    table.asked = sorted({s for p in prompts for s in p.seats})
+    asked = sorted({s for p in prompts for s in p.seats})
+    said = sum(len(line) + 1 for line in out.group_lines)
+    if (
+        table.status_message is not None
+        and asked
+        and asked == table.asked
+        and len(table.status_log) + said < MORPH_LIMIT
+    ):
+        # The same seats are asked again (their turn goes on): the status message they
+        # are looking at becomes this step's, edited in place, with what happened kept
+        # above the new question. Nobody else needs to be called, so nothing is posted.
+        out.morph = table.status_message
+        log = [table.status_log, out.chosen or ""]
+        out.group_lines[:0] = [line for line in log if line]
+    else:
+        retire_status(table, out)
+    table.asked = asked
+    told = len(out.group_lines)
     post_prompts(table, prompts, out)
-    open_status(table, prompts, out, now)
+    open_status(table, prompts, out, now, told)
     _schedule(table, prompts, deadline, out, now)
 
 
@@ -151,14 +170,19 @@ def status_line(table: Table, waiting: list[int], out: Outbox, now: float) -> st
     return " · ".join(parts)
 
 
-def open_status(table: Table, prompts: list[Prompt], out: Outbox, now: float) -> None:
+def open_status(
+    table: Table, prompts: list[Prompt], out: Outbox, now: float, told: int | None = None
+) -> None:
     """This step's group message ends with the living status; the adapter tells us its
     id (Router.remember_status). Its text above the status is kept for the edits: the
-    lines said so far are all the group message of this step will hold."""
+    lines said so far are all the group message of this step will hold; the first
+    `told` of them (what happened, before the question) may be kept by the next step."""
     waiting = sorted({s for p in prompts for s in p.seats})
-    table.status_message = None
+    if out.morph is None:
+        table.status_message = None
     if not waiting:
         return
+    table.status_log = "\n".join(out.group_lines[: len(out.group_lines) if told is None else told])
     out.status_line = status_line(table, waiting, out, now)
     out.status_token = table.step_token
     table.status_head = "\n".join(out.group_lines)

@@ -43,6 +43,7 @@ class Table(BaseModel):
     # above the status line, which every edit keeps.
     status_message: str | None = None
     status_head: str = ""
+    status_log: str = ""  # the part of status_head that tells what happened (play.announce)
     status_public: bool = False  # it carries the prompt's buttons (a public prompt)
     asked: list[int] = Field(default_factory=list)  # the seats this step asked
     # a digest of the public view last shown: a step that changed nothing on the board
@@ -63,3 +64,4 @@ class Table(BaseModel):
         self.opened_at, self.deadline_at, self.board_digest = 0.0, None, None
         self.opened_by = None
         self.status_message, self.status_head, self.asked = None, "", []
+        self.status_log = ""

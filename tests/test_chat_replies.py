@@ -158,7 +158,8 @@ async def test_the_board_is_posted_again_only_when_it_changed(chat):
     await chat.say("anna> [No folder]", "cem> [No folder]", "dora> [No folder]")
     # the Lord Mayor's next steps change nothing on the board: no new picture
     out = await chat.say("ben: [Essen (ben)]", "ben: [Bochum (cem)]")
-    assert boards(out) == 0 and "[group] EU subvention: ben receives 40." in out
+    # (ben is asked again: his status message becomes the next question, edited)
+    assert boards(out) == 0 and "[group:edit] EU subvention: ben receives 40." in out
     # asked for, it is always shown
     assert boards(await chat.say("ben: /board")) == 1
 
