@@ -31,6 +31,7 @@ class Outbox:
     status_token: str = ""
     chosen: str | None = None  # "Anna: Yes", for the status of a public prompt answered
     morph: str | None = None  # the status message that becomes this step's (play.announce)
+    mentions: list[tuple[str, str]] = field(default_factory=list)  # for the group message
     schedule: dict[str, float] = field(default_factory=dict)
     joined: set[str] = field(default_factory=set)  # users who now sit at this table
     left: set[str] = field(default_factory=set)
@@ -80,6 +81,7 @@ class Outbox:
                     input=self.group_input,
                     status=self.status_token if self.status_line and not self.morph else "",
                     edit=self.morph,
+                    mentions=tuple(self.mentions),
                 )
             )
         out.extend(boards)

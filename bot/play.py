@@ -185,8 +185,14 @@ def open_status(
     table.status_log = "\n".join(out.group_lines[: len(out.group_lines) if told is None else told])
     out.status_line = status_line(table, waiting, out, now)
     out.status_token = table.step_token
+    call(table, waiting, out)
     table.status_head = "\n".join(out.group_lines)
     table.status_public = bool(out.group_buttons or out.group_input)
+
+
+def call(table: Table, seats: list[int], out: Outbox) -> None:
+    """Whoever must act is mentioned in the group message (it notifies them)."""
+    out.mentions = [(table.seats[s].user, table.seats[s].name) for s in seats]
 
 
 def refresh_status(table: Table, spec: GameSpec, state: Any, out: Outbox, now: float) -> None:
@@ -337,10 +343,17 @@ def remind(table: Table, token: str, out: Outbox, now: float) -> bool:
     if not waiting:
         return False
     table.reminded = True
+    # In the group, mentioning them, and privately too: a muted group notifies nobody.
     if table.deadline_at:
-        out.group("prompt.reminder_deadline", seats=waiting, seconds=round(table.deadline_at - now))
+        seconds = round(table.deadline_at - now)
+        out.group("prompt.reminder_deadline", seats=waiting, seconds=seconds)
+        for seat in waiting:
+            out.dm(table.seats[seat].user, "prompt.reminder_private_deadline", seconds=seconds)
     else:
         out.group("prompt.reminder", seats=waiting)
+        for seat in waiting:
+            out.dm(table.seats[seat].user, "prompt.reminder_private")
+    call(table, waiting, out)
     return True
 
 

@@ -57,6 +57,9 @@ class Reply:
     # The pressed message is done (answered, or outdated): the adapter adds this line to
     # it and removes its buttons. A reply with no text says nothing else.
     pressed: str | None = None
+    # (user id, display name): these players must act; the adapter turns their names
+    # in the last line into mentions that notify them, and no one else.
+    mentions: tuple[tuple[str, str], ...] = ()
 
     @property
     def private(self) -> bool:

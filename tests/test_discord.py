@@ -87,7 +87,7 @@ async def test_a_whole_game_in_a_thread_with_buttons_a_modal_and_a_dm(world):
     fake = world.fake
     thread = await open_game(world)
     assert "This thread is the table" in fake.text_of(thread)
-    assert "⏳ Waiting for Alice, Bob" in fake.text_of(thread)
+    assert f"⏳ Waiting for <@{ALICE}>, <@{BOB}>" in fake.text_of(thread)
     # The board: in the thread, as text, with a "My hand" button.
     (board,) = [m for m in messages(world, thread) if "```" in m["content"]]
     assert "🔒 My hand & money" in components(board)

@@ -38,15 +38,17 @@ async def test_telegram_answers_edit_one_status_message(fake, monkeypatch):
         for user, name in PLAYERS[1:]:
             fake.say(user, name, "/join")
         fake.say(ALICE, "Alice", "/start")
-        await until(
-            lambda: "⏳ Waiting for Alice, Bob, Carol · 90 s left" in fake.everything(GROUP)
-        )
+        await until(lambda: "90 s left" in fake.everything(GROUP))
         await bot.adapter.sender.drain()
         table = await bot.router.table("telegram", str(GROUP))
         await until(lambda: fake.sent.get(int(table.status_message or 0)) is not None)
         table = await bot.router.table("telegram", str(GROUP))
         status = int(table.status_message)
         assert "90 s left" in fake.sent[status]["text"]  # the deadline, inside the status
+        # whoever must act is mentioned, and notified (a text mention each)
+        (posted,) = [c for c in group_posts(fake) if "90 s left" in c["text"]]
+        links = [f'<a href="tg://user?id={u}">{n}</a>' for u, n in PLAYERS]
+        assert posted["text"].endswith(f"⏳ Waiting for {', '.join(links)} · 90 s left")
         posts = len(group_posts(fake))
         fake.press_label(ALICE, "Alice", "1", chat=ALICE)
         await until(lambda: "✓ Alice · ⏳ Waiting for Bob, Carol" in fake.sent[status]["text"], 20)
@@ -64,7 +66,7 @@ async def test_telegram_answers_edit_one_status_message(fake, monkeypatch):
         await until(lambda: "protest" in group_posts(fake)[-1].get("text", ""), timeout=20)
         await bot.adapter.sender.drain()
         (new,) = group_posts(fake)[posts:]  # the decision: one new message, its own status
-        assert new["text"].endswith("⏳ Waiting for Bob, Carol · 60 s left")
+        assert new["text"].endswith(f"⏳ Waiting for {links[1]}, {links[2]} · 60 s left")
     await redis.aclose()
 
 
@@ -100,7 +102,11 @@ async def test_discord_answers_edit_one_status_message(world):
     await world.feed(fake.command("start", ALICE, "Alice", channel=thread, thread=True))
     table = await world.bot.adapter.router.table("discord", str(thread))
     status = fake.messages[table.status_message]
-    assert "⏳ Waiting for Alice, Bob, Carol" in status["content"]
+    assert f"⏳ Waiting for <@{ALICE}>, <@{BOB}>, <@{CAROL}>" in status["content"]
+    # exactly those three may be notified: never everyone, never a role
+    (start,) = [c for c in fake.calls if "<@33>" in str(c.body)]
+    data = start.body.get("data", start.body)
+    assert data["allowed_mentions"] == {"parse": [], "users": [ALICE, BOB, CAROL]}
     before = len(public(world, thread))
     # Bob answers from his DM with a button
     (bob_prompt,) = [
@@ -111,7 +117,7 @@ async def test_discord_answers_edit_one_status_message(world):
     )
     dm = {"channel": fake.dm_channel(BOB), "guild": None}
     await world.feed(fake.press(bob_prompt, button["custom_id"], BOB, "Bob", **dm))
-    assert "✓ Bob · ⏳ Waiting for Alice, Carol" in status["content"]
+    assert "✓ Bob · ⏳ Waiting for Alice, Carol" in status["content"]  # edits call nobody
     assert len(public(world, thread)) == before  # nothing new in the thread
     edits = fake.called("PATCH", rf"/channels/{thread}/messages/{status['id']}")
     assert len(edits) == 1 and edits[0].body["allowed_mentions"] == {"parse": []}

@@ -199,7 +199,10 @@ async def test_deadline_reminds_once_then_applies_the_timeout(chat):
     out = await chat.say("@wait 74")
     assert out == []
     out = await chat.say("@wait 1")
-    assert out == ["[group] bob: the table is waiting for you – 25 s left."]
+    assert out == [
+        "[group] bob: the table is waiting for you – 25 s left.",
+        "[dm:bob] ⏰ The table is waiting for your answer – 25 s left.",  # muted groups too
+    ]
     out = await chat.say("@wait 25")
     # the step's status first says it is over, then the group hears why
     assert out[:2] == [

@@ -57,7 +57,11 @@ async def test_a_whole_game_through_the_polling_path(fake, bot):
     # The sealed bids are asked privately, with buttons; the group only hears whom we wait for.
     assert "Your sealed bid" in _sent_to(fake, ALICE)[0]["text"]
     assert "inline_keyboard" in _sent_to(fake, BOB)[0]["reply_markup"]
-    assert "⏳ Waiting for Alice, Bob" in fake.everything(GROUP)
+    # whoever must act is mentioned: Telegram notifies them
+    alice, bob = (
+        f'<a href="tg://user?id={u}">{n}</a>' for u, n in ((ALICE, "Alice"), (BOB, "Bob"))
+    )
+    assert f"⏳ Waiting for {alice}, {bob}" in fake.everything(GROUP)
 
     fake.press_label(ALICE, "Alice", "1", chat=ALICE)  # a button, privately
     fake.say(BOB, "Bob", "0", chat=BOB)  # a typed sealed bid, privately

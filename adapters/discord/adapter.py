@@ -18,7 +18,7 @@ import discord
 
 from adapters.discord import components
 from adapters.discord.answer import Answer
-from adapters.discord.format import pieces
+from adapters.discord.format import pieces, with_mentions
 from bot import mailbox, pictures
 from bot.i18n import normalize, t
 from bot.replies import Reply
@@ -269,6 +269,10 @@ class DiscordAdapter:
         """A reply as messages of at most 2000 characters: a picture on the first (instead
         of the text board), components under the last. Returns the last sent."""
         parts = pieces(reply, with_pre=picture is None) or [""]
+        if reply.mentions:  # whoever must act, notified; nobody else ever
+            parts[-1] = with_mentions(parts[-1], reply.mentions)
+            users = [discord.Object(id=int(user)) for user, _ in reply.mentions]
+            mentions = discord.AllowedMentions(everyone=False, roles=False, users=users)
         sent = None
         for i, part in enumerate(parts):
             kwargs: dict[str, Any] = {"allowed_mentions": mentions}

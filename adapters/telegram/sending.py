@@ -103,7 +103,10 @@ class Sender:
             replies = [r for r in batch if isinstance(r, Reply)]
             lines = [line for reply in replies for line in format.lines_of(reply)]
             markup = format.keyboard(replies[-1].buttons)
-            sent = await self.poster.text(chat, thread, format.pieces(lines), markup)
+            pieces = format.pieces(lines)
+            if first.mentions:  # never merged: its line with the names is the last
+                pieces[-1] = format.with_mentions(pieces[-1], first.mentions)
+            sent = await self.poster.text(chat, thread, pieces, markup)
             if first.status and sent is not None:  # the living status: later edited
                 await self.router.remember_status(
                     PLATFORM, place, str(sent.message_id), first.status
@@ -151,4 +154,5 @@ def _mergeable(item: Item) -> TypeGuard[Reply]:
         and item.svg is None
         and not item.status
         and item.edit is None
+        and not item.mentions
     )
