@@ -70,7 +70,8 @@ class Outbox:
         self.extra.append(Reply(text=self.text(key, **params), to=user, notice=True))
 
     def replies(self) -> list[Reply]:
-        out: list[Reply] = list(self.edits)
+        # Closing earlier prompts goes first: a new private prompt sent now stays open.
+        out: list[Reply] = [*self.edits, *(r for r in self.extra if r.pressed)]
         boards = [r for r in self.extra if r.board]
         if self.group_lines or self.group_buttons or self.status_line:
             lines = [*self.group_lines, *([self.status_line] if self.status_line else [])]
@@ -95,5 +96,5 @@ class Outbox:
                     input=self.private_inputs.get(user),
                 )
             )
-        out.extend(r for r in self.extra if not r.board)
+        out.extend(r for r in self.extra if not r.board and not r.pressed)
         return out

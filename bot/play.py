@@ -75,8 +75,10 @@ def act(
     if chosen is not None and not prompt.secret:  # the living status shows it, in public
         label = chosen.label if chosen.literal else out.text(chosen.label, **chosen.params)
         out.chosen = out.text("status.chose", seat=seat, choice=label)
-    step = table.step
+    step, users = table.step, [s.user for s in table.seats]  # (a game over clears seats)
     settle(table, spec, state, events, out, now)
+    if table.step != step:  # the others' private prompts of the step are outdated now
+        close_private(users, [s for s in waiting(spec, before) if s != seat], out)
     if (
         table.step == step
         and table.status == "playing"
@@ -330,8 +332,17 @@ def timeout(table: Table, token: str, out: Outbox, now: float) -> bool:
                 continue
             state, more = spec.apply(state, seat, spec.timeout(state, current, seat))
             events += more
+    users = [s.user for s in table.seats]
     settle(table, spec, state, events, out, now)
+    close_private(users, silent, out)
     return True
+
+
+def close_private(users: list[str], seats: list[int], out: Outbox) -> None:
+    """Tell the adapter that these seats' private prompt messages of an ended step are
+    outdated: their buttons go (where the platform lets us edit them)."""
+    for seat in seats:
+        out.extra.append(Reply(pressed=out.text("status.outdated"), to=users[seat]))
 
 
 def remind(table: Table, token: str, out: Outbox, now: float) -> bool:

@@ -270,7 +270,12 @@ class Router:
             assert prompt.input is not None
             text = cmd.rest if cmd else msg.text.strip()
             answer = prompt.input.fill(typed_value(table, prompt, text, out))
+            step = table.step_token
             play.act(table, spec, seat, answer, prompt, out, now)
+            if prompt.secret and _done(table, spec, step, prompt, seat):
+                # typed, not pressed: the adapter closes the private prompt it sent last
+                line = out.text("status.pressed", choice=text)
+                out.extra.append(Reply(pressed=line, to=msg.user))
             return True
 
         if msg.private:

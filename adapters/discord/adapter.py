@@ -18,9 +18,10 @@ import discord
 
 from adapters.discord import components
 from adapters.discord.answer import Answer
-from adapters.discord.format import pieces, with_mentions
+from adapters.discord.format import pieces, to_markdown, with_mentions
 from bot import mailbox, pictures
 from bot.i18n import normalize, t
+from bot.keys import adapter_key
 from bot.replies import Reply
 from bot.router import Incoming, Router
 from rules import registry
@@ -32,6 +33,8 @@ DM_CLOSED = 50007  # Discord's code for "Cannot send messages to this user"
 NO_MENTIONS = discord.AllowedMentions.none()
 THREAD_ARCHIVE_MINUTES = 1440  # a game thread hides after a day without messages
 THREAD_NAME = 100  # characters
+OPEN_PROMPTS = "open_prompts"  # a user's DMs with live prompt components: channel:id → text
+OPEN_PROMPTS_SECONDS = 86400
 
 
 class DiscordAdapter:
@@ -132,9 +135,9 @@ class DiscordAdapter:
             if not done:
                 await answer.defer()
             replies, waiting = await work
-            if done := next((r.pressed for r in replies if r.pressed), None):
-                await self._done(answer, done)
-                replies = [r for r in replies if r.text or r.pre or r.svg or r.buttons]
+            mine = next((r for r in replies if r.pressed and r.to == msg.user), None)
+            if mine is not None and mine.pressed and await self._done(answer, mine.pressed):
+                replies = [r for r in replies if r is not mine or r.text]
             if not answer.done and not _quick(replies, answer):
                 await answer.defer()  # before drawing a picture or calling Discord elsewhere
             await self.send(replies, answer)
@@ -152,13 +155,14 @@ class DiscordAdapter:
             await self._apologise(answer, msg)
             return None
 
-    async def _done(self, answer: Answer, line: str) -> None:
+    async def _done(self, answer: Answer, line: str) -> bool:
         """The pressed message is done with: it shows `line` (the choice, or outdated)
         and loses its components. Answering the press with this edit costs no extra
-        call, and is the only way to edit an ephemeral message."""
+        call, and is the only way to edit an ephemeral message. False: no message."""
         message = answer.interaction.message
         if message is None or answer.lost:
-            return
+            return False
+        await self._forget(answer.user, f"{message.channel.id}:{message.id}")
         content = f"{message.content}\n{line}"[:2000]
         try:
             if not answer.done:
@@ -169,6 +173,31 @@ class DiscordAdapter:
                 await message.edit(content=content, view=None, allowed_mentions=NO_MENTIONS)
         except discord.HTTPException as e:
             log.warning("discord: could not close a pressed message: %s", e)
+        return True
+
+    async def _close(self, user: str, line: str) -> None:
+        """The user's direct messages with live prompt components are done: each shows
+        `line` and loses them (answered in a modal or outdated). Ephemeral prompts cannot
+        be edited later; they vanish with the client's session."""
+        assert self.client is not None
+        key = adapter_key(PLATFORM, user, OPEN_PROMPTS)
+        sent = await self.router.redis.hgetall(key)
+        await self.router.redis.delete(key)
+        for where, content in sent.items():
+            channel, _, message_id = (
+                where.decode() if isinstance(where, bytes) else where
+            ).partition(":")
+            text = content.decode() if isinstance(content, bytes) else str(content)
+            partial = self.client.get_partial_messageable(int(channel))
+            try:
+                await partial.get_partial_message(int(message_id)).edit(
+                    content=f"{text}\n{to_markdown(line)}"[:2000], view=None
+                )
+            except discord.HTTPException as e:
+                log.info("discord: could not close prompt %s: %s", where, e)
+
+    async def _forget(self, user: str, where: str) -> None:
+        await self.router.redis.hdel(adapter_key(PLATFORM, user, OPEN_PROMPTS), where)
 
     async def _route(self, msg: Incoming) -> tuple[list[Reply], list[Reply]]:
         """The router's replies, and whatever waited for this player since a DM failed."""
@@ -239,7 +268,10 @@ class DiscordAdapter:
         """Every reply to its place; one that fails is logged and the others still go."""
         for reply in replies:
             try:
-                if reply.private and answer is not None and reply.to == answer.user:
+                if reply.pressed and not reply.text:
+                    if reply.private and reply.to:
+                        await self._close(reply.to, reply.pressed)
+                elif reply.private and answer is not None and reply.to == answer.user:
                     await self._say_private(answer, reply)
                 elif reply.private:
                     await self._direct(reply, answer)
@@ -340,7 +372,11 @@ class DiscordAdapter:
         try:
             channel = await self.client.create_dm(discord.Object(id=int(reply.to)))
             view = components.view_for(reply.buttons, reply.input)
-            await self._post(channel.send, reply, view, picture=await self._picture(reply))
+            sent = await self._post(channel.send, reply, view, picture=await self._picture(reply))
+            if view is not None and sent is not None:  # kept, to close it when done
+                key = adapter_key(PLATFORM, reply.to, OPEN_PROMPTS)
+                await self.router.redis.hset(key, f"{channel.id}:{sent.id}", sent.content)
+                await self.router.redis.expire(key, OPEN_PROMPTS_SECONDS)
         except discord.Forbidden as e:
             if e.code != DM_CLOSED:
                 raise

@@ -93,11 +93,15 @@ class TelegramAdapter:
             notice = Reply(text=sorry, to=incoming.user, notice=True, error=True)
         finally:
             await self._answer(query, notice)
-        done = next((r.pressed for r in replies if r.pressed), None)
-        if done and (query.message.text or query.message.caption):
+        mine = next((r for r in replies if r.pressed and r.to == incoming.user), None)
+        if mine and (query.message.text or query.message.caption):
             # The pressed message is done with: it shows the choice, and no buttons.
-            self.sender.send([_done(query.message, done, incoming.chat if not private else "")])
-        self.sender.send(r for r in replies if r is not notice and (r.text or r.pre or r.svg))
+            assert mine.pressed is not None
+            closed = _done(query.message, mine.pressed, incoming.chat if not private else "")
+            self.sender.send([closed])
+        else:
+            mine = None
+        self.sender.send(r for r in replies if r is not notice and not (r is mine and not r.text))
 
     async def on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         chat = update.effective_chat if isinstance(update, Update) else None

@@ -41,6 +41,8 @@ class Sender:
     def send(self, replies: Iterable[Reply]) -> None:
         """Queue replies: privately to `to`, or to the group of the table they belong to."""
         for reply in replies:
+            if reply.pressed and not reply.text and not reply.private:
+                continue  # closing applies to private prompts (the group's: its status)
             self._put(f"{DM}{reply.to}" if reply.private else reply.chat, reply)
 
     def post(self, key: str, message: Prepared) -> None:
@@ -88,6 +90,11 @@ class Sender:
         if isinstance(first, Reply) and first.edit is not None:
             chat = int(place.removeprefix(DM)) if place.startswith(DM) else parse_key(place)[0]
             await self._edit(chat, first)
+            if place.startswith(DM):
+                await self.private.forget(place.removeprefix(DM), first.edit)
+            return
+        if isinstance(first, Reply) and first.pressed and not first.text:
+            await self.private.close(place.removeprefix(DM), first.pressed)
             return
         if place.startswith(DM):
             await self.private.deliver(
@@ -155,4 +162,5 @@ def _mergeable(item: Item) -> TypeGuard[Reply]:
         and not item.status
         and item.edit is None
         and not item.mentions
+        and not (item.pressed and not item.text)
     )
