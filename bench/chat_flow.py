@@ -15,6 +15,8 @@ Per platform and game it prints:
               clock: each decision takes a player THINK seconds, and the adapter's
               pacing sleeps on the same clock (so the pacing is the real one)
   ment/pr     user mentions per prompt (per step the group is asked something)
+  lag         the most new group messages of ours standing below the board when a
+              new one is posted (how far up the board can have scrolled)
 
 Telegram runs with its real pacing (20 a minute, a second apart) on the model clock;
 Discord has no pacing of ours. The robots are tests/robot.py's, at the counts and
@@ -111,6 +113,7 @@ class Figures:
     largest_png: int = 0
     burst: int = 0
     mentions: int = 0
+    lag: int = 0
     seconds: float = 0.0
     group_stamps: list[float] = field(default_factory=list)
 
@@ -121,13 +124,14 @@ class Figures:
             f"{self.platform:8} {self.game + '-' + str(self.players):24} {self.decisions:5} "
             f"{per:7.2f} {self.status_new:6} {self.edits:6} {self.live:5} "
             f"{self.uploaded / 1024:8.0f} {self.largest_png / 1024:7.0f} {self.burst:5} "
-            f"{ment:7.2f} {self.seconds:6.1f}"
+            f"{ment:7.2f} {self.lag:4} {self.seconds:6.1f}"
         )
 
 
 HEADER = (
     f"{'platform':8} {'game':24} {'dec':>5} {'new/dec':>7} {'status':>6} {'edits':>6} "
-    f"{'live':>5} {'KB up':>8} {'max png':>7} {'burst':>5} {'ment/pr':>7} {'wall s':>6}"
+    f"{'live':>5} {'KB up':>8} {'max png':>7} {'burst':>5} {'ment/pr':>7} {'lag':>4} "
+    f"{'wall s':>6}"
 )
 
 
@@ -147,20 +151,7 @@ def _has_prompt_buttons_dc(message: dict[str, Any]) -> bool:
 
 async def telegram_game(game: str, players: int, options: str) -> Figures:
     clock = ModelClock()
-    fake = FakeTelegram()
-    stamps: list[tuple[float, str, dict[str, Any]]] = []
-    handle = fake._handle
-
-    async def stamped(request: Any) -> Any:
-        at = clock.now  # when it arrived: the pacing counted it then
-        count = len(fake.calls)
-        response = await handle(request)
-        if len(fake.calls) > count:
-            call = fake.calls[count]
-            stamps.append((at, call.method, call.params))
-        return response
-
-    fake._handle = stamped  # type: ignore[method-assign]
+    fake = FakeTelegram(clock=clock)
     runner = await fake.start()
     users = [(100 + i, f"Player{i}") for i in range(players)]
     redis = fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer())
@@ -178,6 +169,7 @@ async def telegram_game(game: str, players: int, options: str) -> Figures:
             return table
 
         async def act(table, move: Move) -> None:
+            await bot.adapter.sender.drain()  # the bot is done before the player thinks
             clock.now += THINK
             user, name = users[move.seat]
             chat = user if move.secret else GROUP
@@ -195,7 +187,7 @@ async def telegram_game(game: str, players: int, options: str) -> Figures:
         fake.say(*users[0], "/start")
         await until(lambda: "begins" in fake.everything(GROUP), timeout=30)
         await bot.adapter.sender.drain()
-        first_call = len(stamps)
+        first_call = len(fake.calls)
         figures.decisions = await play_out(load, act, seed=len(game))
         await until(lambda: "is over" in fake.everything(GROUP), timeout=60)
         await bot.adapter.sender.drain()
@@ -203,7 +195,13 @@ async def telegram_game(game: str, players: int, options: str) -> Figures:
     await runner.cleanup()
     patterns = status_patterns()
     figures.prompts = len(steps)
-    for at, method, params in stamps[first_call:]:
+    below = 0
+    stamps = [(c.at, c.method, c.params) for c in fake.calls[first_call:] if c.ok]
+    for at, method, params in stamps:
+        if method in ("sendMessage", "sendPhoto") and params.get("chat_id") == GROUP:
+            board = method == "sendPhoto" or "<pre>" in str(params.get("text"))
+            below = 0 if board else below + 1
+            figures.lag = max(figures.lag, below)
         group = params.get("chat_id") == GROUP
         if group and method.startswith(("send", "edit")):  # what the group's pacing counts
             figures.group_stamps.append(at)
@@ -241,13 +239,16 @@ async def discord_game(game: str, players: int, options: str) -> Figures:
 
     clock = ModelClock()
     fake = FakeDiscord()
-    born: dict[str, float] = {}  # message id → when it was made, on the model clock
+    # message id → when it was made (model clock) and the message as first sent (a
+    # deleted board still counts as a message posted)
+    born: dict[str, tuple[float, dict[str, Any]]] = {}
     handle = fake._handle
 
     async def stamped(request: Any) -> Any:
+        at = clock.now
         response = await handle(request)
         for mid in fake.messages.keys() - born.keys():
-            born[mid] = clock.now
+            born[mid] = (at, dict(fake.messages[mid]))
         return response
 
     fake._handle = stamped  # type: ignore[method-assign]
@@ -322,13 +323,18 @@ async def discord_game(game: str, players: int, options: str) -> Figures:
         figures.decisions = await play_out(load, act, seed=len(game))
         patterns = status_patterns()
         figures.prompts = len(steps)
-        for mid, message in fake.messages.items():
+        below = 0
+        for mid in sorted(born, key=int):
+            message = born[mid][1]
             if mid in before or message["channel_id"] != str(thread):
                 continue
             if message["flags"] & EPHEMERAL:
                 continue
+            board = "```" in message["content"] or bool(message["attachments"])
+            below = 0 if board else below + 1
+            figures.lag = max(figures.lag, below)
             figures.group_new += 1
-            figures.group_stamps.append(born.get(mid, 0.0))
+            figures.group_stamps.append(born[mid][0])
             figures.status_new += status_only(message["content"], patterns)
         for call in fake.calls[first_call:]:
             body = call.body if isinstance(call.body, dict) else {}

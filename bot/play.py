@@ -6,6 +6,7 @@ answers are secret is shown, with its options, only privately to its seats.
 
 import hashlib
 import secrets
+from dataclasses import replace
 from typing import Any
 
 from pydantic import BaseModel
@@ -20,6 +21,10 @@ from render.boards import board_svg, board_text, private_svg, private_text
 from rules.core.errors import GameError, RuleError
 from rules.core.protocol import Event, GameSpec, Outcome, Prompt
 
+# New group messages of ours below the board before the next step posts it anew: with
+# the status edited in place and one seat's turn in one message, that is about three
+# decisions of different players; the board is then at most 3 messages up.
+BOARD_DISTANCE = 3
 REMIND_AT = 0.75  # of a deadline: the one reminder comes when three quarters have passed
 REMIND_MIN_DEADLINE = 20  # seconds; shorter deadlines get no reminder
 REMIND_WITHOUT_DEADLINE = 600  # seconds until a prompt without deadline is reminded
@@ -110,7 +115,11 @@ def settle(
     # table ever holds, so it fires as a no-op. Old steps' deadlines likewise.
     table.step_token = f"{table.step}.{secrets.token_hex(4)}"
     announce(table, prompts, out, now)
-    show_board(table, spec, state, out, only_changed=True)
+    # The board stays in sight: once BOARD_DISTANCE new messages of ours stand below it,
+    # the next step posts it anew under its question (the old one is deleted), changed
+    # or not; else it is edited in place, and only when it changed.
+    far = table.posts_since_board >= BOARD_DISTANCE
+    show_board(table, spec, state, out, only_changed=not far, anew=far)
 
 
 def tell(table: Table, events: list[Event], out: Outbox) -> None:
@@ -187,6 +196,8 @@ def open_status(
     table.status_log = "\n".join(out.group_lines[: len(out.group_lines) if told is None else told])
     out.status_line = status_line(table, waiting, out, now)
     out.status_token = table.step_token
+    if out.morph is None:
+        table.posts_since_board += 1
     call(table, waiting, out)
     table.status_head = "\n".join(out.group_lines)
     table.status_public = bool(out.group_buttons or out.group_input)
@@ -388,15 +399,26 @@ def finish(table: Table, spec: GameSpec, state: Any, outcome: Outcome, out: Outb
 
 
 def show_board(
-    table: Table, spec: GameSpec, state: Any, out: Outbox, only_changed: bool = False
+    table: Table,
+    spec: GameSpec,
+    state: Any,
+    out: Outbox,
+    only_changed: bool = False,
+    anew: bool = False,
 ) -> None:
     """Post the board; with `only_changed`, only if the public view changed since the
-    board was last shown (a busy chat is not sent the same picture step after step)."""
+    board was last shown (a busy chat is not sent the same picture step after step);
+    `anew`: as a new message at the bottom, the old one deleted."""
     view = spec.public_view(state)
     digest = hashlib.blake2b(view.model_dump_json().encode(), digest_size=8).hexdigest()
     if only_changed and digest == table.board_digest:
         return
     table.board_digest = digest
+    replaces = None
+    if anew and table.board_message:
+        replaces, table.board_message = table.board_message, None
+    if table.board_message is None:  # posted anew (else edited where it stands)
+        table.posts_since_board = 0
     text = board_text(spec.id, view, out.names, out.text)
     names = list(out.names)
 
@@ -404,7 +426,8 @@ def show_board(
         return board_svg(spec.id, view, names, out.text)
 
     title = out.text("board.title", game=spec.name(table.lang))
-    out.extra.append(Reply(text=title, pre=text, svg=svg if table.images else None, board=True))
+    board = Reply(text=title, pre=text, svg=svg if table.images else None, board=True)
+    out.extra.append(replace(board, replaces=replaces))
 
 
 def show_hand(table: Table, user: str, out: Outbox) -> None:

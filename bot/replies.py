@@ -60,6 +60,9 @@ class Reply:
     # (user id, display name): these players must act; the adapter turns their names
     # in the last line into mentions that notify them, and no one else.
     mentions: tuple[tuple[str, str], ...] = ()
+    # A board posted anew at the bottom of the chat: delete this earlier board message
+    # (the platform's id as the table kept it, Table.board_message).
+    replaces: str | None = None
 
     @property
     def private(self) -> bool:

@@ -46,6 +46,7 @@ class Table(BaseModel):
     status_log: str = ""  # the part of status_head that tells what happened (play.announce)
     status_public: bool = False  # it carries the prompt's buttons (a public prompt)
     asked: list[int] = Field(default_factory=list)  # the seats this step asked
+    posts_since_board: int = 0  # new group messages of ours below the board (play.settle)
     # a digest of the public view last shown: a step that changed nothing on the board
     # does not post it again (play.settle); tables stored before it load with None
     board_digest: str | None = None

@@ -91,10 +91,10 @@ def board(table: Table, out: Outbox, now: float, call: Call) -> bool:
     if table.status != "playing":
         raise RuleError("error.no_game")
     spec = lobby.spec_of(table)
-    play.show_board(table, spec, play.state_of(spec, table), out)
-    # Asked for, the board is posted anew: an edit far up a busy chat would look like
-    # no answer. Later turns edit this new one. The prompts follow it, with buttons.
-    table.board_message = None
+    # Asked for, the board is posted anew (the old one deleted): an edit far up a busy
+    # chat would look like no answer. Later turns edit this new one. The prompts follow
+    # it, with buttons.
+    play.show_board(table, spec, play.state_of(spec, table), out, anew=True)
     play.repost_prompts(table, spec, out, now)
     return True
 

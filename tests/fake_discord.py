@@ -229,6 +229,7 @@ class FakeDiscord:
             ("POST", r"/channels/(\d+)/messages", self._post),
             ("PATCH", r"/channels/(\d+)/messages/(\d+)", self._edit),
             ("POST", r"/channels/(\d+)/messages/(\d+)/threads", self._thread),
+            ("DELETE", r"/channels/(\d+)/messages/(\d+)", self._delete),
         ]
 
     def _message(
@@ -314,6 +315,10 @@ class FakeDiscord:
             message["attachments"] = _attachments(files)
         message["edited_timestamp"] = STAMP
         return message
+
+    def _delete(self, body, files, channel, mid):
+        self.messages.pop(mid, None)
+        return web.Response(status=204)
 
     def _thread(self, body, files, channel, mid):
         self.threads.append(next(self._ids))

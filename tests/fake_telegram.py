@@ -55,6 +55,7 @@ class FakeTelegram:
     sent: dict[int, dict[str, Any]] = field(default_factory=dict)  # message id → the message
     names: dict[int, str] = field(default_factory=dict)  # user → name, from what they did
     port: int = 0
+    clock: Callable[[], float] = time.monotonic  # stamps calls (a bench's model clock)
     _failures: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     _ids: itertools.count = field(default_factory=lambda: itertools.count(1000))
     _update_ids: itertools.count = field(default_factory=lambda: itertools.count(1))
@@ -206,7 +207,7 @@ class FakeTelegram:
     async def _handle(self, request: web.Request) -> web.Response:
         method = request.match_info["method"]
         params = await _params(request)
-        call = Call(method, params, time.monotonic())
+        call = Call(method, params, self.clock())
         if method != "getUpdates":
             self.calls.append(call)
         refusal = self._failures[method].pop(0) if self._failures.get(method) else None
@@ -261,6 +262,9 @@ class FakeTelegram:
             else:
                 message.pop("reply_markup", None)
             return message
+        if method == "deleteMessage":
+            self.sent.pop(params["message_id"], None)
+            return True
         if method == "getChatMember":
             user = int(params["user_id"])
             return {"status": "member", "user": _user(user, self.names.get(user, "?"), None)}

@@ -429,7 +429,10 @@ async def test_board_posts_the_board_anew_and_the_next_turn_edits_that_one(world
     await world.feed(fake.command("board", BOB, "Bob", channel=thread, thread=True))
     # Bob sees a board at the bottom of the thread, not an edit far up.
     assert not fake.called("PATCH", rf"/channels/{thread}/messages/{old['id']}")
-    (_, new) = [m for m in messages(world, thread) if "```" in m["content"]]
+    # ...and the old one is gone
+    (new,) = [m for m in messages(world, thread) if "```" in m["content"]]
+    assert new["id"] != old["id"]
+    assert fake.called("DELETE", rf"/channels/{thread}/messages/{old['id']}")
     for user, name in [(ALICE, "Alice"), (BOB, "Bob")]:
         bid = fake.command("bid", user, name, {"value": "0"}, channel=thread, thread=True)
         await world.feed(bid)

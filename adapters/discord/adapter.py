@@ -413,6 +413,11 @@ class DiscordAdapter:
         board_id = str(sent.id) if sent is not None and len(parts) == 1 else None
         if board_id != previous:
             await self.router.remember_board(PLATFORM, reply.chat, board_id)
+        if reply.replaces:  # the board moved down: the old one goes
+            try:
+                await channel.get_partial_message(int(reply.replaces)).delete()
+            except discord.HTTPException as e:
+                log.info("discord chat %s: old board not deleted: %s", reply.chat, e)
 
     async def _explain(self, answer: Answer | None, chat: str, error: discord.Forbidden) -> None:
         """The bot lacks a permission: say which, once, to whoever is interacting."""
