@@ -21,11 +21,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules.core.errors import RuleError
-from rules.einsistkeins.board import board
-from rules.einsistkeins.boardgame import BOARD_GAME, setup
-from rules.einsistkeins.boardmodel import Go, Options
-from rules.einsistkeins.boardrules import find_place
-from rules.einsistkeins.route import via
+from rules.einsistkeins.board import BOARD_GAME
+from rules.einsistkeins.board.engine import setup
+from rules.einsistkeins.board.graph import board
+from rules.einsistkeins.board.model import Go, Options
+from rules.einsistkeins.board.places import find_place
+from rules.einsistkeins.board.route import via
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -57,7 +58,7 @@ def main() -> None:
     state.phase, state.roll, state.alcohol = "act", 6, [23, 23]
     for _ in range(args.calls // 4):
         state.pos[state.turn] = r.randrange(squares)
-        action = Go(to=r.choice(places))
+        action = Go(to=(r.choice(places),))
         t0 = time.perf_counter()
         with contextlib.suppress(RuleError):  # already there: refused, also timed
             BOARD_GAME.apply(state, state.turn, action)

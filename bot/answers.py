@@ -24,7 +24,10 @@ def find_typed(
     for prompt in prompts:
         if seat not in prompt.seats or prompt.input is None:
             continue
-        if cmd is None and prompt.secret == private and not prompt.standing:
+        # Plain text answers a waiting prompt, or a standing one without a command: a
+        # game that reads the chat itself (rules about how players write) stands open
+        # for every message (the game lists such a prompt after the ones it waits on).
+        if cmd is None and prompt.secret == private and not (prompt.standing and prompt.command):
             return seat, prompt
         if cmd is not None and prompt.command == cmd.name:
             return seat, prompt

@@ -3,6 +3,8 @@
 REDIS_URL                      a Redis server (else the embedded fakeredis, with a warning)
 STAMMTISCH_TABLE_TTL_DAYS      idle tables vanish after this many days (default 30)
 STAMMTISCH_LOBBY_TTL_MINUTES   an unstarted lobby closes after this long (default 120)
+STAMMTISCH_ROLL_SECRET         makes /roll verifiable (bot/roll_proof.py); the same in
+                               every worker, kept secret, never changed (else no proof)
 """
 
 import os
@@ -20,6 +22,8 @@ def make_router(env: Mapping[str, str] = os.environ, redis: Any = None, **kwargs
     table_ttl = _number(env, "STAMMTISCH_TABLE_TTL_DAYS", DEFAULT_TTL_SECONDS / 86400) * 86400
     lobby_ttl = _number(env, "STAMMTISCH_LOBBY_TTL_MINUTES", LOBBY_TTL / 60) * 60
     store = RedisStore(redis, ttl_seconds=table_ttl)
+    secret = env.get("STAMMTISCH_ROLL_SECRET") or None
+    kwargs.setdefault("roll_secret", secret.encode() if secret else None)
     return Router(redis, store=store, lobby_ttl=lobby_ttl, **kwargs)
 
 

@@ -24,8 +24,8 @@ Scope = Literal["group", "both"]
 # chat admin only for a host's command, since asking about every message costs a call.
 Who = Literal["anyone", "seated", "host"]
 # What may follow the command, for menus that ask for it (Discord's slash options):
-# dice notation, a game and options, a game, a language, or on/off.
-Arg = Literal["dice", "game_options", "game", "language", "on_off"]
+# dice notation, a game and options, a game, a language, on/off, or a roll id (and dice).
+Arg = Literal["dice", "game_options", "game", "language", "on_off", "roll_id"]
 
 
 @dataclass(frozen=True)
@@ -49,6 +49,7 @@ class CommandSpec:
 # In the order Telegram shows its menu.
 COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("roll", "both", "anyone", "cmd.roll", arg="dice", reply=do.roll),
+    CommandSpec("verify", "both", "anyone", "cmd.verify", arg="roll_id", reply=do.verify),
     CommandSpec(
         "new", "group", "anyone", "cmd.new", "error.new_usage", "game_options", change=do.new
     ),

@@ -125,6 +125,10 @@ def t(lang: str, key: str, **params: Any) -> str:
 
 
 def _shown(value: Any, lang: str) -> Any:
+    if isinstance(value, dict) and value and all(isinstance(v, str) for v in value.values()):
+        # A name given in several languages (a card's name from a game's data, in
+        # German and English): shown in the chat's language.
+        value = value.get(lang) or next(iter(value.values()))
     if isinstance(value, str):
         return _printable(value)
     return _number(value, lang)

@@ -37,11 +37,17 @@ def state_of(spec: GameSpec, table: Table) -> Any:
     return spec.state.model_validate(table.state)
 
 
-def start(table: Table, spec: GameSpec, seed: int, out: Outbox, now: float) -> None:
+def start(
+    table: Table, spec: GameSpec, seed: int, out: Outbox, now: float, reads_chat: bool = True
+) -> None:
     options = spec.options.model_validate(table.options)
+    if not reads_chat and spec.without_chat is not None:
+        options = spec.without_chat(options)
     state = spec.setup(len(table.seats), options, seed)
     table.status = "playing"
     out.group("game.started", game=spec.name(table.lang), seats=list(range(len(table.seats))))
+    if not reads_chat and spec.without_chat is not None:
+        out.group("game.chat_unread")
     settle(table, spec, state, [], out, now)
 
 

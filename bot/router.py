@@ -15,7 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot import buttons, commands, hygiene, lobby, play
+from redis.exceptions import RedisError
+
+from bot import buttons, commands, hygiene, lobby, logs, metrics, play
 from bot.answers import asks_a_button, find_typed, typed_value
 from bot.commands import Command, parse
 from bot.deadlines import Deadline
@@ -81,6 +83,7 @@ class Router:
         entropy: Callable[[], int] = lambda: secrets.randbits(63),
         lobby_ttl: float = LOBBY_TTL,
         bot_name: str | None = None,
+        roll_secret: bytes | None = None,  # makes /roll verifiable (bot/roll_proof.py)
     ) -> None:
         self.redis = redis  # for the adapters' own keys (bot/mailbox.py, pacing)
         self.store = store or RedisStore(redis)
@@ -89,28 +92,66 @@ class Router:
         self.entropy = entropy
         self.lobby_ttl = lobby_ttl
         self.bot_name = bot_name
+        # Whether the platform shows us ordinary chat messages (not only commands and
+        # presses): adapters say so (Telegram's privacy mode, Discord's intent).
+        self.reads_chat = True
+        self.roll_secret = roll_secret
 
     # ----- the door -----------------------------------------------------------------
 
     async def handle(self, msg: Incoming) -> list[Reply]:
         """Everything the bot answers to `msg`. Never raises; never shows a traceback."""
         msg = replace(msg, text=clean(msg.text), name=hygiene.name(msg.name))
+        logs.CHAT.set(f"{msg.platform}:{msg.chat}")
+        kind, started = self._kind(msg), time.perf_counter()
+        outcome, replies = await self._handle_safely(msg)
+        metrics.COMMANDS.labels(msg.platform, kind, outcome).inc()
+        metrics.LATENCY.labels(msg.platform, kind).observe(time.perf_counter() - started)
+        return replies
+
+    async def _handle_safely(self, msg: Incoming) -> tuple[str, list[Reply]]:
+        """(outcome, replies): what happened, for the metrics, and what to say."""
         try:
             try:
-                return await self._handle(msg)
+                replies = await self._handle(msg)
+                return ("refused" if any(r.error for r in replies) else "ok"), replies
             except GameError as e:  # refused before any table was touched
-                return [self._error_reply(msg, await self._lang(msg), e)]
+                return "refused", [self._error_reply(msg, await self._lang(msg), e)]
         except Duplicate:  # delivered again: handled the first time, answered then
-            return []
+            return "duplicate", []
         except NotApplied:  # Redis failed mid-write, and we know it did not land
             log.warning("not applied on %s chat %s", msg.platform, msg.chat, exc_info=True)
-            return [self._error_reply(msg, normalize(msg.lang), RuleError("error.not_applied"))]
+            metrics.REDIS_ERRORS.labels("command").inc()
+            reply = self._error_reply(msg, normalize(msg.lang), RuleError("error.not_applied"))
+            return "not_applied", [reply]
         except MaybeApplied:  # … and nobody can tell yet whether it did: say so
             log.warning("maybe applied on %s chat %s", msg.platform, msg.chat, exc_info=True)
-            return [self._error_reply(msg, normalize(msg.lang), RuleError("error.maybe_applied"))]
-        except Exception:  # a bug, or Redis out of reach: an apology, never a traceback
+            metrics.REDIS_ERRORS.labels("command").inc()
+            reply = self._error_reply(msg, normalize(msg.lang), RuleError("error.maybe_applied"))
+            return "maybe_applied", [reply]
+        except Exception as e:  # a bug, or Redis out of reach: an apology, never a traceback
             log.exception("failed on %s chat %s", msg.platform, msg.chat)
-            return [self._error_reply(msg, normalize(msg.lang), RuleError("error.internal"))]
+            if isinstance(e, RedisError):
+                metrics.REDIS_ERRORS.labels("command").inc()
+            return "error", [
+                self._error_reply(msg, normalize(msg.lang), RuleError("error.internal"))
+            ]
+
+    def _kind(self, msg: Incoming) -> str:
+        """What the update is, in few enough words to label a metric: a command we know
+        (or a game's verb), a button, or text."""
+        if msg.button is not None:
+            return "button"
+        try:
+            cmd = parse(msg.text, self.bot_name)
+        except GameError:
+            return "text"
+        if cmd is None:
+            return "text"
+        known = commands.find(cmd.name) is not None or any(
+            cmd.name in g.commands for g in registry.all_games()
+        )
+        return cmd.name if known else "unknown"
 
     async def fire(self, member: str) -> tuple[str, str, list[Reply]]:
         """Run one due deadline; returns (platform, chat, replies) for the adapter to send."""
@@ -195,6 +236,11 @@ class Router:
             lobby_ttl=self.lobby_ttl,
             entropy=self.entropy,
             update_id=msg.update_id,
+            reads_chat=self.reads_chat,
+            platform=msg.platform,
+            chat=msg.chat,
+            now=self.clock(),
+            roll_secret=self.roll_secret,
         )
         if spec.reply is not None:
             # Touches no table, so the update is marked handled on its own: a /roll

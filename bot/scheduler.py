@@ -18,6 +18,7 @@ from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from bot import metrics
 from bot.keys import deadlines_key
 
 log = logging.getLogger(__name__)
@@ -39,9 +40,10 @@ local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, 1)
 local stale = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', ARGV[1], 'LIMIT', 0, 1)
 local member = due[1] or stale[1]
 if not member then return false end
+local score = redis.call('ZSCORE', KEYS[1], member) or redis.call('ZSCORE', KEYS[2], member)
 redis.call('ZREM', KEYS[1], member)
 redis.call('ZADD', KEYS[2], ARGV[2], member)
-return member
+return {member, score}
 """
 
 # Removes a claim only while it is still ours (its lease unchanged): a claim that ran out
@@ -67,6 +69,7 @@ return 0
 class Claim:
     member: str
     lease: str  # the end of the lease, as written: the acknowledgement's proof
+    due: float = 0.0  # when it fell due (or, claimed again, when its last lease ended)
 
 
 def shard_of(member: str, shards: int = SHARDS) -> int:
@@ -127,10 +130,11 @@ class Deadlines:
         until = repr(now + lease)
         for i in range(len(self.keys)):
             key = self.keys[(self._turn + i) % len(self.keys)]
-            member = await self._claim(keys=[key, self._claimed(key)], args=[now, until])
-            if member:
+            found = await self._claim(keys=[key, self._claimed(key)], args=[now, until])
+            if found:
                 self._turn = (self._turn + i + 1) % len(self.keys)
-                return Claim(_text(member), until)
+                member, due = found
+                return Claim(_text(member), until, float(due))
         return None
 
     async def ack(self, claim: Claim) -> None:
@@ -176,6 +180,9 @@ async def run_ticker(
     while True:
         try:
             while (claim := await deadlines.claim(clock(), lease)) is not None:
+                metrics.beat()
+                metrics.DEADLINE_LAG.observe(max(0.0, clock() - claim.due))
+                metrics.DEADLINES_FIRED.inc()
                 try:
                     await fire(claim.member)
                 except asyncio.CancelledError:
@@ -184,8 +191,10 @@ async def run_ticker(
                 except Exception:
                     log.exception("deadline %s failed", claim.member)
                 await deadlines.ack(claim)
+            metrics.beat()  # Redis answered, nothing (more) is due
         except asyncio.CancelledError:
             raise
         except Exception:
+            metrics.REDIS_ERRORS.labels("ticker").inc()
             log.exception("deadline ticker could not reach Redis")
         await asyncio.sleep(interval)

@@ -25,6 +25,8 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import NoScriptError, RedisError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
+from bot import logs, metrics
+
 R = TypeVar("R")
 
 DEFAULT_TTL_SECONDS: Final = 30 * 24 * 3600  # idle tables vanish after 30 days
@@ -215,7 +217,9 @@ class RedisStore:
                         raise NotApplied(key) from e
                     return result
                 if won:
+                    logs.VERSION.set(current.version + 1)
                     return result
+                metrics.CAS_RETRIES.inc()
                 # Lost to another process: back off a little, with jitter, and retry.
                 await asyncio.sleep(random.uniform(0, min(0.005, 0.0002 * (attempt + 1))))
         raise StoreConflict(key)

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot import fame as hall
-from bot import info, lobby, play
+from bot import info, lobby, play, roll_proof
 from bot.dice_text import roll_text
 from bot.i18n import LANGUAGES, t
 from bot.outbox import Outbox
@@ -31,6 +31,12 @@ class Call:
     entropy: Callable[[], int]
     seed: int = 0  # drawn once for a change, before its transaction (which may run again)
     update_id: str | None = None  # the platform's id of the update that carried it
+    reads_chat: bool = True  # the bot sees ordinary messages in this chat (Router.reads_chat)
+    # for a verifiable /roll (bot/roll_proof.py): where and when, and the master secret
+    platform: str = ""
+    chat: str = ""
+    now: float = 0.0
+    roll_secret: bytes | None = None
 
 
 # (table, outbox, now, call) → True if the table changed and must be stored
@@ -41,7 +47,18 @@ Change = Callable[[Table, Outbox, float, Call], bool]
 
 
 def roll(lang: str, call: Call) -> str:
-    return roll_text(lang, call.player.name, roll_dice(call.rest, Rng.from_seed(call.entropy())))
+    if call.roll_secret is None or call.update_id is None:
+        seed, line = call.entropy(), None
+    else:
+        seed, found = roll_proof.proved_seed(
+            call.roll_secret, call.platform, call.chat, call.update_id, call.now
+        )
+        line = roll_proof.proof_line(lang, found)
+    return roll_text(lang, call.player.name, roll_dice(call.rest, Rng.from_seed(seed)), line)
+
+
+def verify(lang: str, call: Call) -> str:
+    return roll_proof.verify_text(lang, call.roll_secret, call.args, call.now)
 
 
 def help(lang: str, call: Call) -> str:
@@ -78,7 +95,7 @@ def leave(table: Table, out: Outbox, now: float, call: Call) -> bool:
 def start(table: Table, out: Outbox, now: float, call: Call) -> bool:
     spec = lobby.check_start(table, call.player.user, call.admin)
     out.names = [s.name for s in table.seats]
-    play.start(table, spec, call.seed, out, now)
+    play.start(table, spec, call.seed, out, now, call.reads_chat)
     return True
 
 

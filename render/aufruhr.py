@@ -15,8 +15,8 @@ from render.maps import Edge, Node, draw_map
 from render.palette import INK, MUTED, PAPER, player
 from render.svg import Svg
 from render.text import columns, fit
-from rules.aufruhr.mapdata import ruhr_map
-from rules.aufruhr.model import Bilingual, PublicProject, PublicView, SeatView
+from rules.aufruhr.data import ruhr_map
+from rules.aufruhr.views import Bilingual, PublicProject, PublicView, SeatView
 
 WIDTH, HEIGHT = 1040, 560
 MAP = (10, 50, 740, 550)  # x0, y0, x1, y1 of the map area

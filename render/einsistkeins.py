@@ -8,13 +8,14 @@ import math
 
 from render import pieces
 from render.boards import Label, Renderers, register
-from render.maps import Edge, Node, Region, draw_map
+from render.einsistkeins_karten import BUOY_COLOURS  # the same hues as on the cards
+from render.maps import Edge, Node, Region, draw_map, hull
 from render.palette import INK, MUTED, PAPER, player
 from render.svg import MONO, Group, Svg
 from render.text import fit
-from rules.einsistkeins.board import LINES, square
-from rules.einsistkeins.board import board as graph
-from rules.einsistkeins.boardmodel import LIMIT, PublicView, SeatView
+from rules.einsistkeins.board.graph import LINES, square
+from rules.einsistkeins.board.graph import board as graph
+from rules.einsistkeins.board.model import LIMIT, PublicView, SeatView
 from rules.einsistkeins.pubs import (
     DISTRICTS,
     LIFEBUOY_NAMES,
@@ -41,28 +42,30 @@ def card_line(name: str, view: PublicView) -> str:
 
 
 def _status(view: PublicView, label: Label) -> str:
-    trams = label("eikb.board.trams") if view.trams else label("eikb.board.night_star")
-    return label("eikb.board.status", time=clock(view.clock), trams=trams, pile=view.pile)
+    trams = (
+        label("einsistkeins.board.trams") if view.trams else label("einsistkeins.board.night_star")
+    )
+    return label("einsistkeins.board.status", time=clock(view.clock), trams=trams, pile=view.pile)
 
 
 def board(view: PublicView, names: list[str], label: Label) -> str:
     lines = [_status(view, label)]
     if view.faceup:
-        lines.append(label("eikb.board.faceup", card=card_line(view.faceup, view)))
+        lines.append(label("einsistkeins.board.faceup", card=card_line(view.faceup, view)))
     if view.phase == "over":
         if view.winner is not None:
-            lines.append(label("eikb.board.winner", seat=view.winner))
+            lines.append(label("einsistkeins.board.winner", seat=view.winner))
         else:
-            lines.append(label("eikb.board.over"))
+            lines.append(label("einsistkeins.board.over"))
     else:
-        lines.append(label("eikb.board.turn", seat=view.turn))
+        lines.append(label("einsistkeins.board.turn", seat=view.turn))
     for seat in range(view.players):
         lines.append("")
         clock_card = " ⏰" if seat == view.keeper else ""
         lines.append(
             f"{chr(65 + seat)}{clock_card} "
             + label(
-                "eikb.board.player",
+                "einsistkeins.board.player",
                 seat=seat,
                 place=view.where[seat],
                 level=permille(view.alcohol[seat]),
@@ -85,13 +88,6 @@ def private(view: SeatView, names: list[str], label: Label) -> str:
 WIDTH, HEIGHT = 1280, 820
 MAP = (10, 54, 870, 810)  # x0, y0, x1, y1 of the map
 SIDE = 890
-BUOY_COLOURS = {  # the card game's lifebuoy hues (Okabe–Ito), printed with their names
-    "nordstadt": "#CC79A7",
-    "linden_nord": "#009E73",
-    "linden_mitte": "#56B4E9",
-    "mitte": "#E69F00",
-    "oststadt_list": "#0072B2",
-}
 LINE_COLOURS = {"6": "#0072B2", "9": "#D55E00", "10": "#009E73"}
 DISTRICT_FILLS = ("#f4efe6", "#eef3ea", "#eaf0f4", "#f4ecef", "#f1f1e6", "#ebeef5", "#f3ebe4")
 OPEN_FILL, SHUT_FILL = "#2e9b4f", "#c8c8c8"
@@ -114,36 +110,15 @@ def _at(index: int) -> tuple[float, float]:
     return round(sq.x * s + dx, 1), round(dy - sq.y * s, 1)
 
 
-def _hull(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
-    """Convex hull (monotone chain), counter-clockwise."""
-    pts = sorted(set(points))
-    if len(pts) < 3:
-        return pts
-
-    def cross(o, a, b):  # type: ignore[no-untyped-def]
-        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-
-    lower: list[tuple[float, float]] = []
-    upper: list[tuple[float, float]] = []
-    for p in pts:
-        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
-            lower.pop()
-        lower.append(p)
-    for p in reversed(pts):
-        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
-            upper.pop()
-        upper.append(p)
-    return lower[:-1] + upper[:-1]
-
-
 def _blob(points: list[tuple[float, float]], pad: float = 16) -> tuple[tuple[float, float], ...]:
-    """A rounded area around points: the hull of a small octagon around each."""
+    """A rounded area around points: the hull of a small octagon around each (maps.blob's
+    twelve-sided ring would redraw every district of the golden pictures)."""
     ring = []
     for x, y in points:
         for k in range(8):
             a = math.pi * k / 4
             ring.append((round(x + pad * math.cos(a), 1), round(y + pad * math.sin(a), 1)))
-    return tuple(_hull(ring))
+    return tuple(hull(ring))
 
 
 def _districts(doc: Group) -> list[Region]:
@@ -288,18 +263,22 @@ def _meter(doc: Group, x: float, y: float, tenths: int, seat: int) -> None:
 def _side(doc: Svg, view: PublicView, names: list[str], label: Label) -> None:
     x = SIDE
     doc.text(x, 96, clock(view.clock), size=40, weight="bold", family=MONO)
-    trams = label("eikb.board.trams") if view.trams else label("eikb.board.night_star")
+    trams = (
+        label("einsistkeins.board.trams") if view.trams else label("einsistkeins.board.night_star")
+    )
     doc.text(x + 130, 80, trams, size=13, fill=INK if view.trams else "#D55E00")
-    doc.text(x + 130, 98, label("eikb.board.pile_count", count=view.pile), size=13)
+    doc.text(x + 130, 98, label("einsistkeins.board.pile_count", count=view.pile), size=13)
     y = 126
     if view.faceup:
-        doc.text(x, y, label("eikb.board.faceup", card=card_line(view.faceup, view)), size=13)
+        doc.text(
+            x, y, label("einsistkeins.board.faceup", card=card_line(view.faceup, view)), size=13
+        )
         y += 22
     if view.phase == "over":
         text = (
-            label("eikb.board.winner", seat=view.winner)
+            label("einsistkeins.board.winner", seat=view.winner)
             if view.winner is not None
-            else label("eikb.board.over")
+            else label("einsistkeins.board.over")
         )
         doc.text(x, y, text, size=15, weight="bold")
         y += 22
@@ -315,7 +294,9 @@ def _side(doc: Svg, view: PublicView, names: list[str], label: Label) -> None:
         doc.text(
             WIDTH - 12,
             y + 15,
-            label("eikb.board.pubs", count=len(view.visited[seat]), needed=view.needed[seat]),
+            label(
+                "einsistkeins.board.pubs", count=len(view.visited[seat]), needed=view.needed[seat]
+            ),
             size=12,
             anchor="end",
         )
@@ -336,18 +317,20 @@ def _side(doc: Svg, view: PublicView, names: list[str], label: Label) -> None:
         x,
         legend_y,
         [
-            (OPEN_FILL, label("eikb.board.legend_open")),
-            (SHUT_FILL, label("eikb.board.legend_shut")),
+            (OPEN_FILL, label("einsistkeins.board.legend_open")),
+            (SHUT_FILL, label("einsistkeins.board.legend_shut")),
         ],
     )
     for i, (line, colour) in enumerate(LINE_COLOURS.items()):
         doc.rect(x + 130, legend_y + i * 20 + 4, 24, 6, fill=colour)
-        doc.text(x + 160, legend_y + i * 20 + 12, label("eikb.board.line", line=line), size=12)
+        doc.text(
+            x + 160, legend_y + i * 20 + 12, label("einsistkeins.board.line", line=line), size=12
+        )
 
 
 def board_svg(view: PublicView, names: list[str], label: Label) -> str:
     doc = Svg(WIDTH, HEIGHT)
-    pieces.title(doc, WIDTH, label("eikb.board.title"), _status(view, label))
+    pieces.title(doc, WIDTH, label("einsistkeins.board.title"), _status(view, label))
     _map(doc, view)
     _side(doc, view, names, label)
     return doc.to_string()

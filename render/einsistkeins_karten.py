@@ -9,8 +9,9 @@ from render.palette import INK, MUTED, PAPER, player
 from render.pieces import title, token
 from render.svg import Group, Svg
 from render.text import fit
-from rules.einsistkeins.cardmodel import Played, PublicView, SeatView
-from rules.einsistkeins.pubs import LIFEBUOY_NAMES, LIFEBUOYS, clock, pub
+from rules.einsistkeins.cards.model import Played, PublicView, SeatView
+from rules.einsistkeins.cards.views import call_value, card_text
+from rules.einsistkeins.pubs import LIFEBUOY_NAMES, LIFEBUOYS, pub
 
 GAME_ID = "einsistkeins_karten"
 BUOY_COLOURS = {  # Okabe–Ito hues, and the lifebuoy's name is always printed too
@@ -25,33 +26,14 @@ DARK = ("#0072B2", "#009E73")  # white ink reads better on these
 CARD_W, CARD_H = 128, 150
 
 
-def card_line(name: str) -> str:
-    p = pub(name)
-    parts = [p.hours(), p.district]
-    if p.lifebuoy:
-        parts.append(f"🛟 {LIFEBUOY_NAMES[p.lifebuoy]}")
-    return f"{p.name} ({' · '.join(parts)})"
-
-
-def _call_value(name: str, call: str) -> str:
-    p = pub(name)
-    if call == "opening":
-        return clock(p.opening)
-    if call == "closing":
-        return clock(p.closing)
-    if call == "district":
-        return p.district
-    return LIFEBUOY_NAMES.get(p.lifebuoy or "", "")
-
-
 def _call(view: PublicView, label: Label) -> str:
     if view.call is None or not view.trick:
-        return label("eikk.board.no_call")
+        return label("einsistkeins_karten.board.no_call")
     top = view.trick[-1].card
     return label(
-        "eikk.board.call",
-        call=label(f"eikk.call.{view.call}"),
-        value=_call_value(top, view.call),
+        "einsistkeins_karten.board.call",
+        call=label(f"einsistkeins_karten.call.{view.call}"),
+        value=call_value(top, view.call),
     )
 
 
@@ -71,34 +53,34 @@ def _name(names: list[str], seat: int) -> str:
 def _player_line(view: PublicView, seat: int, label: Label) -> str:
     cards = view.visited[seat]
     line = label(
-        "eikk.board.player",
+        "einsistkeins_karten.board.player",
         cards=view.hand_sizes[seat],
         count=len(cards),
         needed=view.needed[seat],
         districts=len(_districts(cards)),
     )
-    return f"{line} · {label('eikk.board.out')}" if seat in view.out else line
+    return f"{line} · {label('einsistkeins_karten.board.out')}" if seat in view.out else line
 
 
 def board(view: PublicView, names: list[str], label: Label) -> str:
     lines = [
-        f"{label('eikk.board.trick', number=view.trick_no, seat=view.leader)}"
-        f" · {label('eikk.board.pile', count=view.pile)}"
+        f"{label('einsistkeins_karten.board.trick', number=view.trick_no, seat=view.leader)}"
+        f" · {label('einsistkeins_karten.board.pile', count=view.pile)}"
     ]
     if view.phase != "over":
         lines.append(_call(view, label))
-        lines.append(label("eikk.board.table"))
+        lines.append(label("einsistkeins_karten.board.table"))
         for played in view.trick:
-            lines.append(f"  {player(played.seat).letter} {card_line(played.card)}")
+            lines.append(f"  {player(played.seat).letter} {card_text(played.card)}")
         if not view.trick:
-            lines.append(f"  {label('eikk.board.empty')}")
+            lines.append(f"  {label('einsistkeins_karten.board.empty')}")
         if view.passed:
-            lines.append(f"  {label('eikk.board.passed', seats=list(view.passed))}")
-        lines.append(label("eikk.board.turn", seat=view.turn))
+            lines.append(f"  {label('einsistkeins_karten.board.passed', seats=list(view.passed))}")
+        lines.append(label("einsistkeins_karten.board.turn", seat=view.turn))
     elif view.winner is not None:
-        lines.append(label("eikk.board.winner", seat=view.winner))
+        lines.append(label("einsistkeins_karten.board.winner", seat=view.winner))
     else:
-        lines.append(label("eikk.board.over"))
+        lines.append(label("einsistkeins_karten.board.over"))
     lines.append("")
     for seat in range(view.players):
         lines.append(
@@ -112,17 +94,17 @@ def board(view: PublicView, names: list[str], label: Label) -> str:
     if view.last_trick and view.last_taker is not None:
         lines.append("")
         cards = [p.card for p in view.last_trick]
-        lines.append(label("eikk.board.last", seat=view.last_taker, cards=cards))
+        lines.append(label("einsistkeins_karten.board.last", seat=view.last_taker, cards=cards))
     return fit(lines)
 
 
 def private(view: SeatView, names: list[str], label: Label) -> str:
     if not view.hand:
-        return label("eikk.board.no_hand")
-    lines = [label("eikk.board.hand", count=len(view.hand))]
+        return label("einsistkeins_karten.board.no_hand")
+    lines = [label("einsistkeins_karten.board.hand", count=len(view.hand))]
     for name in view.hand:
-        mark = f"  ← {label('eikk.board.playable')}" if name in view.playable else ""
-        lines.append(f"• {card_line(name)}{mark}")
+        mark = f"  ← {label('einsistkeins_karten.board.playable')}" if name in view.playable else ""
+        lines.append(f"• {card_text(name)}{mark}")
     return fit(lines)
 
 
@@ -168,32 +150,38 @@ def board_svg(view: PublicView, names: list[str], label: Label) -> str:
     rows = view.players
     height = 44 + 230 + rows * 64 + 40
     doc = Svg(width, height)
-    status = label("eikk.board.pile", count=view.pile)
-    head = label("eikk.board.trick", number=view.trick_no, seat=view.leader)
+    status = label("einsistkeins_karten.board.pile", count=view.pile)
+    head = label("einsistkeins_karten.board.trick", number=view.trick_no, seat=view.leader)
     title(
         doc,
         width,
-        label("eikk.board.title"),
+        label("einsistkeins_karten.board.title"),
         status if view.phase == "over" else f"{head} · {status}",
     )
     on_table = list(view.trick) if view.trick else list(view.last_trick)
-    caption = _call(view, label) if view.trick else label("eikk.board.table")
+    caption = _call(view, label) if view.trick else label("einsistkeins_karten.board.table")
     if not view.trick and view.last_taker is not None:
-        caption = label("eikk.board.last", seat=view.last_taker, cards=[])
+        caption = label("einsistkeins_karten.board.last", seat=view.last_taker, cards=[])
     if view.phase == "over":
         caption = (
-            label("eikk.board.winner", seat=view.winner)
+            label("einsistkeins_karten.board.winner", seat=view.winner)
             if view.winner is not None
-            else label("eikk.board.over")
+            else label("einsistkeins_karten.board.over")
         )
     doc.text(20, 70, caption.rstrip(": "), size=16, weight="bold")
     step = _row(on_table, width)
     for i, played in enumerate(on_table):
         draw_card(doc, 20 + i * step, 84, played.card, seat=played.seat)
     if not on_table:
-        doc.text(20, 150, label("eikk.board.empty"), size=14, fill=MUTED)
+        doc.text(20, 150, label("einsistkeins_karten.board.empty"), size=14, fill=MUTED)
     if view.phase != "over":
-        doc.text(width - 20, 70, label("eikk.board.turn", seat=view.turn), size=16, anchor="end")
+        doc.text(
+            width - 20,
+            70,
+            label("einsistkeins_karten.board.turn", seat=view.turn),
+            size=16,
+            anchor="end",
+        )
     top = 44 + 230
     for seat in range(view.players):
         y = top + seat * 64
@@ -223,10 +211,10 @@ def private_svg(view: SeatView, names: list[str], label: Label) -> str:
     width = 20 + per_row * (CARD_W + 12)
     height = 44 + 40 + ((count + per_row - 1) // per_row) * (CARD_H + 30)
     doc = Svg(width, height)
-    hand = label("eikk.board.hand", count=len(view.hand)).rstrip(":")
+    hand = label("einsistkeins_karten.board.hand", count=len(view.hand)).rstrip(":")
     title(doc, width, _name(names, view.seat), hand)
     if not view.hand:
-        doc.text(20, 100, label("eikk.board.no_hand"), size=14, fill=MUTED)
+        doc.text(20, 100, label("einsistkeins_karten.board.no_hand"), size=14, fill=MUTED)
     for i, name in enumerate(view.hand):
         x = 20 + (i % per_row) * (CARD_W + 12)
         y = 64 + (i // per_row) * (CARD_H + 30)
@@ -238,7 +226,7 @@ def private_svg(view: SeatView, names: list[str], label: Label) -> str:
             doc.text(
                 x + CARD_W / 2,
                 y + CARD_H + 18,
-                label("eikk.board.playable"),
+                label("einsistkeins_karten.board.playable"),
                 size=11,
                 anchor="middle",
             )

@@ -8,6 +8,7 @@ A shipped map's labels never move, so placements are cached per map (~50 ms for 
 """
 
 import functools
+import math
 from dataclasses import dataclass
 
 from render.palette import INK, PAPER
@@ -177,3 +178,39 @@ def draw_map(
             paint_order="stroke",
         )
     return labels
+
+
+def hull(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The convex hull of points (Andrew's monotone chain), counter-clockwise."""
+    pts = sorted(set(points))
+    if len(pts) < 3:
+        return pts
+
+    def cross(o: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    lower: list[tuple[float, float]] = []
+    upper: list[tuple[float, float]] = []
+    for p in pts:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
+            lower.pop()
+        lower.append(p)
+    for p in reversed(pts):
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
+            upper.pop()
+        upper.append(p)
+    return lower[:-1] + upper[:-1]
+
+
+def blob(points: list[tuple[float, float]], pad: float) -> list[tuple[float, float]]:
+    """A rounded area round points (a district, a Veedel): the hull of a small
+    twelve-sided ring of radius `pad` round each."""
+    ring = [
+        (
+            round(x + pad * math.cos(math.pi * k / 6), 1),
+            round(y + pad * math.sin(math.pi * k / 6), 1),
+        )
+        for x, y in points
+        for k in range(12)
+    ]
+    return hull(ring)

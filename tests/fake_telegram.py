@@ -47,6 +47,7 @@ class Call:
 class FakeTelegram:
     calls: list[Call] = field(default_factory=list)
     updates: list[dict[str, Any]] = field(default_factory=list)
+    reads_all: bool = True  # privacy mode off: the bot sees every group message
     blocked: set[int] = field(default_factory=set)  # users who never started the bot
     admins: dict[int, set[int]] = field(default_factory=dict)  # chat → its administrators
     no_photos: set[int] = field(default_factory=set)  # chats where the bot may not post photos
@@ -239,7 +240,7 @@ class FakeTelegram:
                 "is_bot": True,
                 "username": BOT_USERNAME,
                 "can_join_groups": True,
-                "can_read_all_group_messages": True,
+                "can_read_all_group_messages": self.reads_all,
                 "supports_inline_queries": False,
             }
         if method == "getUpdates":

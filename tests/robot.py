@@ -34,6 +34,8 @@ PLAYS: dict[str, dict[str, list[tuple[int, str]]]] = {
         platform: [(n, f"events={0 if n == 5 else 1} deadline=60") for n in (4, 5, 6)]
         for platform in ("telegram", "discord")
     },
+    # Bohei: closing time after 8 rounds bounds a robots' game that never reaches 7.
+    "bohei": {"telegram": [(3, "closing=8")], "discord": [(4, "closing=8")]},
     "einsistkeins": {
         "telegram": [(1, "deadline=60")],
         "discord": [(2, "deadline=60"), (4, "deadline=60")],

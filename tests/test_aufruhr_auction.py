@@ -2,7 +2,8 @@
 
 import pytest
 
-from rules.aufruhr.auction import MINIMUM, check_bid, resolve
+from rules.aufruhr.auction import check_bid, resolve
+from rules.aufruhr.projects import MINIMUM
 from rules.core.errors import RuleError
 
 

@@ -2,10 +2,11 @@
 
 import pytest
 
-from rules.aufruhr.building import municipal_sites, ruhrcity_sites
-from rules.aufruhr.mapdata import ruhr_map
-from rules.aufruhr.subventions import check_assignment
-from rules.core.errors import RuleError
+from rules.aufruhr.actions import Hand, Vote
+from rules.aufruhr.data import ruhr_map
+from rules.aufruhr.engine import apply, prompts, setup, timeout
+from rules.aufruhr.model import AMOUNTS, Options
+from rules.aufruhr.sites import municipal_sites, ruhrcity_sites
 
 
 def test_municipal_sites_border_the_own_city():
@@ -34,11 +35,23 @@ def test_ruhrcity_needs_an_empty_community():
     assert "gladbeck" not in sites and "herne" in sites and "essen" not in sites
 
 
-def test_subventions_must_use_each_amount_once():
-    check_assignment(4, [10, 40, 20, 30])
-    with pytest.raises(RuleError):
-        check_assignment(4, [40, 40, 20, 10])
-    check_assignment(6, [60, 10, 20, 30, 40, 50])
+@pytest.mark.parametrize("n", [4, 5, 6])
+def test_subventions_use_each_amount_once(n):
+    state = setup(n, Options(), 1)
+    for seat in range(n):  # everyone elects seat 1 (seat 1 elects seat 0)
+        state, _ = apply(state, seat, Vote(seat=0 if seat == 1 else 1))
+    while state.phase == "folders":
+        main = next(p for p in prompts(state) if not p.standing)
+        state, _ = apply(state, main.seats[0], Hand(hand=False))
+    given = {}
+    while state.phase == "subvention":
+        main = next(p for p in prompts(state) if not p.standing)
+        state, events = apply(state, 1, timeout(state, main, 1))
+        given |= {
+            e.params["seat"]: e.params["amount"] for e in events if e.key == "aufruhr.subvention"
+        }
+    assert sorted(given) == list(range(n))
+    assert sorted(given.values(), reverse=True) == list(AMOUNTS[n])
 
 
 def test_great_cities_not_in_play_are_ordinary_communities():

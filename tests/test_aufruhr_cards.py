@@ -2,7 +2,9 @@
 
 from collections import Counter
 
-from rules.aufruhr.cards import CATEGORIES, cards
+import pytest
+
+from rules.aufruhr.data import CATEGORIES, cards, checked
 
 
 def test_sixty_projects_fifteen_per_category_thirteen_payouts():
@@ -16,3 +18,17 @@ def test_big_ruhrcity_projects_have_two_categories_and_names_in_both_languages()
     for p in cards().projects:
         assert len(p.categories) == (2 if (p.kind, p.size) == ("ruhrcity", "big") else 1)
         assert p.name["de"] and p.name["en"]
+
+
+@pytest.mark.parametrize(
+    ("broken", "why"),
+    [
+        (lambda c: {"events": (*c.events, c.events[0])}, "used twice"),
+        (lambda c: {"initial": {**c.initial, "atlantis": c.initial["essen"]}}, "not on the map"),
+        (lambda c: {"categories": {**c.categories, "sports": c.categories["culture"]}}, "category"),
+    ],
+)
+def test_a_broken_card_file_is_refused_at_load(broken, why):
+    assert checked(cards()) == cards()
+    with pytest.raises(ValueError, match=why):
+        checked(cards().model_copy(update=broken(cards())))

@@ -2,11 +2,17 @@
 
 import pytest
 
-from rules.aufruhr.election import electable, vote
-from rules.aufruhr.mapdata import ruhr_map
+from rules.aufruhr.actions import Abstain, Vote
+from rules.aufruhr.data import ruhr_map
+from rules.aufruhr.election import electable
+from rules.aufruhr.engine import apply, setup
 from rules.aufruhr.model import Election, Options
-from rules.aufruhr.setup import setup
 from rules.core.errors import RuleError
+
+
+def vote(state, seat, candidate):
+    """One ballot through the engine (None: the abstention a deadline casts)."""
+    return apply(state, seat, Abstain() if candidate is None else Vote(seat=candidate))
 
 
 def _votes(state, ballots):
@@ -65,14 +71,14 @@ def test_silent_table_does_not_stall():
 
 def test_incumbent_stays_on_tie():
     s = setup(4, Options(), 1)
-    s = s.model_copy(update={"lord_mayor": 2, "election": Election(candidates=(0, 1, 2, 3))})
+    s = s.model_copy(update={"lord_mayor": 2, "election": Election.of(4)})
     state, keys = _votes(s, [2, 2, 0, 0])
     assert state.lord_mayor == 2 and "aufruhr.tie_incumbent" in keys
 
 
 def test_runoff_among_tied():
     s = setup(4, Options(), 1)
-    s = s.model_copy(update={"lord_mayor": 3, "election": Election(candidates=(0, 1, 2, 3))})
+    s = s.model_copy(update={"lord_mayor": 3, "election": Election.of(4)})
     state, keys = _votes(s, [1, 0, 0, 1])
     assert "aufruhr.runoff" in keys and state.election.candidates == (0, 1)
     assert electable(state, 0) == (1,)

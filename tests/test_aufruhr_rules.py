@@ -5,6 +5,7 @@ import pytest
 from rules.aufruhr import SPEC
 from rules.aufruhr.engine import apply, outcome, prompts, public_view, seat_view, setup
 from rules.aufruhr.model import Election, Options, Project
+from rules.aufruhr.sites import open_sites
 from rules.core.errors import RuleError
 
 ESSEN, DUISBURG, BOCHUM, DORTMUND = 1, 0, 2, 3
@@ -25,7 +26,8 @@ def keys(events):
 def vote(state, votes):
     events = []
     for seat, cand in enumerate(votes):
-        state, more = act(state, seat, type="vote", seat=cand)
+        ballot = {"type": "abstain"} if cand is None else {"type": "vote", "seat": cand}
+        state, more = act(state, seat, **ballot)
         events += more
     return state, events
 
@@ -54,7 +56,7 @@ def to_intention(votes=(1, 0, 1, 1), n=4, options=None):
 
 
 def declare_payout(state, category):
-    state, events = act(state, ESSEN, type="intend", choice=f"payout:{category}")
+    state, events = act(state, ESSEN, type="intend_payout", category=category)
     return state, events
 
 
@@ -89,13 +91,13 @@ def test_last_round_has_no_event():
 def test_tie_after_impeachment_is_a_runoff():
     state = setup(4, Options(), 1)
     state.round, state.lord_mayor, state.barred = 3, None, 2
-    state.election = Election(candidates=(0, 1, 2, 3))
+    state.election = Election.of(4)
     with pytest.raises(RuleError) as err:
         act(state, 0, type="vote", seat=2)
     assert err.value.key == "error.aufruhr.not_electable"
     state, events = vote(state, [1, 3, 3, 1])
     assert "aufruhr.runoff" in keys(events) and main(state).key == "aufruhr.prompt.vote_runoff"
-    assert [o.action["seat"] for o in main(state).options] == [1, 3]
+    assert [o.action.seat for o in main(state).options] == [1, 3]
 
 
 def test_no_vote_for_yourself_and_ballots_are_secret_until_all_are_in():
@@ -145,7 +147,7 @@ def test_subventions_go_one_by_one_and_the_last_by_itself():
 def test_subvention_demand_is_carried_out():
     state = setup(4, Options(), 1)
     state, _ = vote(state, [1, 0, 1, 1])
-    state, _ = act(state, DUISBURG, type="demand", demand="subvention:40")
+    state, _ = act(state, DUISBURG, type="demand", demand=wish("subvention:40"))
     state, _ = act(state, DUISBURG, type="put", stars=3)
     state, events = act(state, DUISBURG, type="hand", hand=True)
     assert events[0].to == (DUISBURG,)
@@ -159,7 +161,7 @@ def test_subvention_demand_is_carried_out():
     # would tell the group whose folder he took. Another choice is refused privately.
     p = main(state)
     assert state.subvention == {} and p.params["amount"] == 40
-    assert {o.action["seat"] for o in p.options} == {0, 1, 2, 3}
+    assert {o.action.seat for o in p.options} == {0, 1, 2, 3}
     with pytest.raises(RuleError) as refused:
         act(state, ESSEN, type="give", seat=BOCHUM)
     assert refused.value.key == "error.aufruhr.promised"
@@ -176,15 +178,22 @@ def test_a_promised_subvention_is_kept_later_and_when_the_lord_mayor_lapses():
     with pytest.raises(RuleError) as refused:  # Bochum is owed the 20, not the 40
         act(state, ESSEN, type="give", seat=BOCHUM)
     assert refused.value.params == {"city": "Bochum", "amount": 20}
-    state, _ = act(state, ESSEN, type="give", seat=None)  # the lapse keeps the promise
+    state, _ = act(state, ESSEN, type="lapse")  # the lapse keeps the promise
     assert state.subvention[BOCHUM] == 20 and state.phase == "intention"
 
 
 # ----- bribes, scandals, the EU Commission ------------------------------------------
 
 
+def wish(demand):
+    """A listed demand, written "payout:culture", "subvention:40" or "award:0"."""
+    kind, _, arg = demand.partition(":")
+    field = {"subvention": "amount", "award": "seat"}.get(kind, "category")
+    return {"kind": kind, field: int(arg) if field != "category" else arg}
+
+
 def _folder(state, seat, demand, stars=(), scandal=False):
-    state, _ = act(state, seat, type="demand", demand=demand)
+    state, _ = act(state, seat, type="demand", demand=wish(demand))
     for s in stars:
         state, _ = act(state, seat, type="put", stars=s)
     if scandal:
@@ -231,9 +240,9 @@ def test_scandal_cannot_be_refused():
     state = _folder(state, BOCHUM, "payout:culture", stars=(3, 2))
     state, _ = act(state, DUISBURG, type="hand", hand=False)
     p = main(state)
-    assert [o.action["seat"] for o in p.options] == [DORTMUND]
+    assert [o.action.seat for o in p.options] == [DORTMUND]
     with pytest.raises(RuleError) as err:
-        act(state, ESSEN, type="accept_folder", seat=None)
+        act(state, ESSEN, type="refuse_folders")
     assert err.value.key == "error.aufruhr.scandal_must"
     assert SPEC.timeout(state, p, ESSEN).seat == DORTMUND
     state, _ = act(state, ESSEN, type="accept_folder", seat=DORTMUND)
@@ -285,9 +294,9 @@ def test_received_tokens_usable_after_leaving_office():
 
 
 def _auction(state, categories=("education", "education", "education")):
-    state, _ = act(state, ESSEN, type="intend", choice="auction")
+    state, _ = act(state, ESSEN, type="intend_auction")
     for c in categories:
-        state, _ = act(state, ESSEN, type="intend", choice=c)
+        state, _ = act(state, ESSEN, type="slot", category=c)
     return keep_folders(state)
 
 
@@ -296,7 +305,7 @@ def test_tie_goes_to_lord_mayor_after_a_folder_window():
     state.piles["education"] = ["edu01", *state.piles["education"]]
     state = _auction(state, ("education",) * 3)
     while state.phase == "order":
-        state, _ = act(state, ESSEN, type="choose", choice="edu01")
+        state, _ = act(state, ESSEN, type="lot", card="edu01")
     assert state.auction.card == "edu01"
     for seat, amount in enumerate([30, 0, 30, 20]):
         state, events = act(state, seat, type="bid", amount=amount)
@@ -313,15 +322,15 @@ def test_municipal_project_is_built_at_once_next_to_the_city():
     state = to_intention()
     state.piles["education"] = ["edu01", "edu02", "edu03", *state.piles["education"][3:]]
     state = _auction(state)
-    state, _ = act(state, ESSEN, type="choose", choice="edu02")
+    state, _ = act(state, ESSEN, type="lot", card="edu02")
     money = state.mayors[DORTMUND].money
     for seat, amount in enumerate([0, 0, 0, 50]):
         state, _ = act(state, seat, type="bid", amount=amount)
-    sites = [o.action["choice"] for o in main(state).options]
+    sites = [o.action.community for o in main(state).options]
     assert "unna" in sites and "essen" not in sites and "bochum" not in sites
     with pytest.raises(RuleError):
-        act(state, DORTMUND, type="choose", choice="gladbeck")
-    state, events = act(state, DORTMUND, type="choose", choice="unna")
+        act(state, DORTMUND, type="site", community="gladbeck")
+    state, events = act(state, DORTMUND, type="site", community="unna")
     assert state.mayors[DORTMUND].money == money - 50 and state.mayors[DORTMUND].markers == 10
     assert state.board["unna"][0].owners == (DORTMUND,)
     assert "aufruhr.built" in keys(events)
@@ -346,12 +355,12 @@ def test_cooperative_big_ruhrcity():
     state, _ = declare_payout(state, "economy")
     state = keep_folders(state)
     assert state.phase == "realise" and main(state).seats == (ESSEN,)
-    state, _ = act(state, ESSEN, type="choose", choice="cul15")
-    state, _ = act(state, ESSEN, type="choose", choice="Gelsenkirchen")
+    state, _ = act(state, ESSEN, type="realise", card="cul15")
+    state, _ = act(state, ESSEN, type="site", community="Gelsenkirchen")
     assert main(state).key == "aufruhr.prompt.partner"
-    state, events = act(state, ESSEN, type="choose", choice=str(BOCHUM))
+    state, events = act(state, ESSEN, type="partner", seat=BOCHUM)
     assert main(state).seats == (BOCHUM,)
-    state, events = act(state, BOCHUM, type="choose", choice="yes")
+    state, events = act(state, BOCHUM, type="partner_answer", yes=True)
     assert "aufruhr.realised_coop" in keys(events)
     assert state.board["gelsenkirchen"][0].owners == (ESSEN, BOCHUM)
     assert state.mayors[ESSEN].money == 100 and state.mayors[ESSEN].markers == 9
@@ -359,11 +368,7 @@ def test_cooperative_big_ruhrcity():
     points = public_view(state).points
     assert points[ESSEN] == 13 and points[BOCHUM] == 13
     # it doubles bordering culture and nature payouts; Gelsenkirchen is now a nucleus
-    from rules.aufruhr.common import _municipal_sites
-
-    assert "herten" in _municipal_sites(state, BOCHUM) and "herten" in _municipal_sites(
-        state, ESSEN
-    )
+    assert "herten" in open_sites(state, BOCHUM) and "herten" in open_sites(state, ESSEN)
 
 
 def test_negative_ruhrcity_auction():
@@ -409,7 +414,7 @@ def test_final_scoring_with_bribe_bonus():
     assert state.phase == "hall"
     assert state.final == {0: 3, 1: 5, 2: 3, 3: 4} and state.bonus == {0: 0, 1: 2, 2: 0, 3: 1}
     assert main(state).seats == (ESSEN,)
-    state, _events = act(state, ESSEN, type="choose", choice="Herne")
+    state, _events = act(state, ESSEN, type="hall", community="Herne")
     assert state.hall == "herne" and outcome(state).ranking == ((1,), (3,), (0, 2))
 
 
@@ -459,6 +464,29 @@ def test_deals_are_proposed_answered_and_recorded():
         act(state, 3, type="answer", text="1", yes=True)
     with pytest.raises(RuleError):
         act(state, 0, type="deal", text="just words")
+
+
+def test_deals_are_bounded_per_round_and_leave_with_it():
+    """10,000 proposals: refused past the round's cap, the table stays small, and a new
+    round starts a clean slate (earlier deals can no longer be answered)."""
+    state = setup(6, Options(), 1)
+    size = len(state.model_dump_json())
+    refused = 0
+    for i in range(10_000):
+        try:
+            to = "Duisburg" if i % 6 == 1 else "Essen"
+            state, _ = act(state, i % 6, type="deal", text=f"{to}: deal {i} " + "x" * 500)
+        except RuleError as e:
+            assert e.key == "error.aufruhr.too_many_deals"
+            refused += 1
+    assert refused == 10_000 - 12 and len(state.deals) == 12
+    assert all(len(d.text) <= 200 for d in state.deals)
+    assert len(state.model_dump_json()) - size < 12 * 300
+    later = state.model_copy(update={"round": 2})
+    with pytest.raises(RuleError):  # round 1's deal 2 is history
+        act(later, 1, type="answer", text="2", yes=True)
+    later, events = act(later, 0, type="deal", text="Essen: a new round")
+    assert len(later.deals) == 1 and events[0].params["number"] == 13
 
 
 # ----- lapses -----------------------------------------------------------------------
@@ -521,9 +549,7 @@ def test_event_inspection_bars_a_bribed_lord_mayor_from_the_next_election():
     state, _ = act(state, DORTMUND, type="hand", hand=False)
     state, events = act(state, ESSEN, type="accept_folder", seat=BOCHUM)
     assert "aufruhr.impeached" in keys(events) and state.barred == ESSEN
-    assert state.phase == "election" and ESSEN not in [
-        o.action["seat"] for o in main(state).options
-    ]
+    assert state.phase == "election" and ESSEN not in [o.action.seat for o in main(state).options]
 
 
 def test_a_lapsed_lord_mayor_costs_one_deadline_per_step():
@@ -595,22 +621,22 @@ def test_an_owner_short_of_the_licence_is_asked_like_everyone_and_refused_privat
     state = _realising(money=100)
     assert state.phase == "realise" and main(state).seats == (ESSEN,)
     with pytest.raises(RuleError) as refused:
-        act(state, ESSEN, type="choose", choice="cul15")
+        act(state, ESSEN, type="realise", card="cul15")
     assert refused.value.key == "error.aufruhr.licence_too_poor"
     assert refused.value.params == {"licence": 300, "money": 100}
-    state, _ = act(state, ESSEN, type="choose", choice="done")
+    state, _ = act(state, ESSEN, type="done")
     assert state.phase != "realise" and state.mayors[ESSEN].hand == ["cul15"]
 
 
 def test_the_licence_is_bound_while_the_partner_is_asked():
     state = _realising(money=320)
-    state, _ = act(state, ESSEN, type="choose", choice="cul15")
-    state, _ = act(state, ESSEN, type="choose", choice="Gelsenkirchen")
-    state, _ = act(state, ESSEN, type="choose", choice=str(BOCHUM))
+    state, _ = act(state, ESSEN, type="realise", card="cul15")
+    state, _ = act(state, ESSEN, type="site", community="Gelsenkirchen")
+    state, _ = act(state, ESSEN, type="partner", seat=BOCHUM)
     with pytest.raises(RuleError) as refused:
         act(state, ESSEN, type="pay", text="Bochum 30")
     assert refused.value.params == {"free": 20}
-    state, events = act(state, BOCHUM, type="choose", choice="yes")
+    state, events = act(state, BOCHUM, type="partner_answer", yes=True)
     realised = next(e for e in events if e.key == "aufruhr.realised_coop")
     assert realised.params["licence"] == 300
 
@@ -635,11 +661,13 @@ def test_folder_demands_offer_only_what_would_change_something():
     state = to_intention()
     state.piles["nature"] = []
     state, _ = declare_payout(state, "economy")
-    demands = [o.action.get("demand") for o in main(state).options if o.action["type"] == "demand"]
-    assert "payout:economy" not in demands and "payout:culture" in demands
-    assert "auction:nature" not in demands and "auction:education" in demands
+    demands = [
+        o.action.demand.model_dump() for o in main(state).options if o.action.type == "demand"
+    ]
+    assert wish("payout:economy") not in demands and wish("payout:culture") in demands
+    assert wish("auction:nature") not in demands and wish("auction:education") in demands
     with pytest.raises(RuleError):
-        act(state, main(state).seats[0], type="demand", demand="auction:nature")
+        act(state, main(state).seats[0], type="demand", demand=wish("auction:nature"))
 
 
 def test_the_scandal_button_is_hidden_once_the_scandal_is_spent():
@@ -653,7 +681,7 @@ def test_the_scandal_button_is_hidden_once_the_scandal_is_spent():
 def test_an_incumbent_kept_by_a_tie_is_not_called_new():
     state = setup(4, Options(), 1)
     state.round, state.lord_mayor = 2, ESSEN
-    state.election = Election(candidates=(0, 1, 2, 3))
+    state.election = Election.of(4)
     state, events = vote(state, [1, 0, 0, 1])
     assert keys(events)[-2:] == ["aufruhr.tie_incumbent", "aufruhr.reelected"]
     assert state.lord_mayor == ESSEN
@@ -662,7 +690,7 @@ def test_an_incumbent_kept_by_a_tie_is_not_called_new():
 def test_a_runoff_tied_again_is_explained():
     state = setup(4, Options(), 1)
     state.round, state.lord_mayor = 2, ESSEN
-    state.election = Election(number=2, candidates=(BOCHUM, DORTMUND))
+    state.election = Election.of(4, (BOCHUM, DORTMUND), 2)
     state, events = vote(state, [BOCHUM, DORTMUND, DORTMUND, BOCHUM])
     assert keys(events)[-2:] == ["aufruhr.tie_first", "aufruhr.elected"]
     assert state.lord_mayor == BOCHUM
@@ -682,7 +710,7 @@ def test_a_tie_for_the_title_goes_to_the_lord_mayor_or_his_left(lord_mayor, titl
     state.mayors[DUISBURG].money = 999  # a fuller treasury decides nothing
     state.board["bochum"] = []  # Bochum is out of the tie
     state.payouts = ["pay01", *state.payouts]
-    state, _ = act(state, lord_mayor, type="intend", choice="payout:economy")
+    state, _ = act(state, lord_mayor, type="intend_payout", category="economy")
     state, events = act(state, main(state).seats[0], type="hand", hand=False)
     while state.phase == "folders":
         state, more = act(state, main(state).seats[0], type="hand", hand=False)
@@ -701,9 +729,9 @@ def test_a_mayor_is_told_his_treasury_once_per_answer_with_the_money_he_has_then
     state.payouts = ["pay01", *state.payouts]
     state, _ = declare_payout(state, "economy")
     state = keep_folders(state)
-    state, _ = act(state, ESSEN, type="choose", choice="cul15")
-    state, _ = act(state, ESSEN, type="choose", choice="Gelsenkirchen")
-    state, events = act(state, ESSEN, type="choose", choice="alone")
+    state, _ = act(state, ESSEN, type="realise", card="cul15")
+    state, _ = act(state, ESSEN, type="site", community="Gelsenkirchen")
+    state, events = act(state, ESSEN, type="alone")
     told = [e for e in events if e.key == "aufruhr.treasury"]
     assert [(e.to, e.params) for e in told] == [((ESSEN,), {"money": 400 - 300 + 30})]
     assert events[-1] is told[0]
@@ -712,7 +740,7 @@ def test_a_mayor_is_told_his_treasury_once_per_answer_with_the_money_he_has_then
 def test_bid_and_token_buttons_a_mayor_cannot_use_are_hidden_from_him():
     state = _bidding()
     state.mayors[DORTMUND].money = 30
-    amounts = {o.action["amount"]: o.hidden_from for o in main(state).options}
+    amounts = {o.action.amount: o.hidden_from for o in main(state).options}
     assert DORTMUND not in amounts[0]
     assert all(DORTMUND in hidden for a, hidden in amounts.items() if a > 30)
     assert not any(ESSEN in hidden for hidden in amounts.values())
@@ -721,9 +749,7 @@ def test_bid_and_token_buttons_a_mayor_cannot_use_are_hidden_from_him():
     for i in own:  # Bochum's ★★★ tokens are gone to the EU
         state.tokens[i] = state.tokens[i].model_copy(update={"holder": -1})
     state, _ = declare_payout(state, "economy")
-    put = {
-        o.action["stars"]: o.hidden_from for o in main(state).options if o.action["type"] == "put"
-    }
+    put = {o.action.stars: o.hidden_from for o in main(state).options if o.action.type == "put"}
     assert BOCHUM in put[3] and BOCHUM not in put[2] and DUISBURG not in put[3]
 
 
@@ -739,13 +765,13 @@ def test_the_board_shows_a_deal_only_while_it_waits_for_answers_this_round():
 
 def test_a_partner_who_declined_is_not_asked_again_for_the_same_project():
     state = _realising(money=400)
-    state, _ = act(state, ESSEN, type="choose", choice="cul15")
-    state, _ = act(state, ESSEN, type="choose", choice="Gelsenkirchen")
-    state, _ = act(state, ESSEN, type="choose", choice=str(BOCHUM))
-    state, events = act(state, BOCHUM, type="choose", choice="no")
+    state, _ = act(state, ESSEN, type="realise", card="cul15")
+    state, _ = act(state, ESSEN, type="site", community="Gelsenkirchen")
+    state, _ = act(state, ESSEN, type="partner", seat=BOCHUM)
+    state, events = act(state, BOCHUM, type="partner_answer", yes=False)
     assert "aufruhr.partner_declined" in keys(events)
-    offered = [o.action["choice"] for o in main(state).options]
-    assert str(BOCHUM) not in offered and str(DORTMUND) in offered
+    offered = [o.action.seat for o in main(state).options if o.action.type == "partner"]
+    assert BOCHUM not in offered and DORTMUND in offered
     with pytest.raises(RuleError) as refused:
-        act(state, ESSEN, type="choose", choice=str(BOCHUM))
+        act(state, ESSEN, type="partner", seat=BOCHUM)
     assert refused.value.key == "error.aufruhr.partner_declined"

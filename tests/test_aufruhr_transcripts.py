@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from bot.i18n import t
-from rules.aufruhr import cards as deck
+from rules.aufruhr import data as deck
 
 HERE = Path(__file__).parent / "transcripts"
 GAMES = sorted(HERE.glob("aufruhr_*.out"))

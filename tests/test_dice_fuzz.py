@@ -13,7 +13,7 @@ from rules.dice import MAX_DICE, MAX_LENGTH, roll
 
 # ----- any text at all ------------------------------------------------------------------
 
-DICE_ALPHABET = "0123456789dDfFkKhHlLxX#!<>=+-*/()%×÷− \t"
+DICE_ALPHABET = "0123456789dDfFkKhHlLxXrRoOmMiIaAvVsStTeE#!<>=≥≤+-*/()%×÷−[] \t"
 
 
 @settings(max_examples=500, deadline=None)
@@ -88,10 +88,21 @@ def terms(draw) -> Term:
     if high > low and draw(st.booleans()):
         op = draw(st.sampled_from(list(PASSES)))
         target = draw(st.integers(low - 1, high + 1))
-        if not (PASSES[op](low, target) and PASSES[op](high, target)):  # would never stop
+        if tells_apart(op, target, low, high):  # else it never stops, or never happens
             explode = (op, target)
+    # A success target that every face passes or fails, or on Fudge dice, compares the
+    # total instead (test_dice.py): terms here count successes only where they can.
     success = draw(st.none() | st.tuples(st.sampled_from(list(PASSES)), st.integers(-1, 7)))
+    if success and (fudge or not tells_apart(*success, low, high)):
+        success = None
     return Term(draw(st.integers(1, 8)), sides, fudge, keep, explode, success)
+
+
+def tells_apart(op: str, target: int, low: int, high: int) -> bool:
+    """Some face from low to high passes and some fails."""
+    if op == "=":
+        return low <= target <= high and low < high
+    return PASSES[op](low, target) != PASSES[op](high, target)  # comparisons are monotone
 
 
 def term_text(term: Term, draw) -> str:
@@ -105,9 +116,9 @@ def term_text(term: Term, draw) -> str:
         mode, n = term.keep
         short = {"kh": "k", "dl": "d"}.get(mode, mode)  # `k3` is kh3, `d1` is dl1
         mods.append(f"{draw(st.sampled_from([mode, short]))}{n}")
-    if term.success:
-        mods.append(f"{term.success[0]}{term.success[1]}")
     mods = list(draw(st.permutations(mods)))
+    if term.success:  # after keep/drop: a `d` right after a target would start dice
+        mods.append(f"{term.success[0]}{term.success[1]}")
     if term.explode:
         if term.explode == ("=", faces(term)[1]) and draw(st.booleans()):
             mods.append("!")  # last: a comparison right after a bare `!` would be its target
@@ -265,3 +276,95 @@ def test_a_big_roll_covers_its_range():
     values = [d.value for d in roll("1000d20", Rng.from_seed(4)).results[0].groups[0].dice]
     assert set(values) == set(range(1, 21))
     assert 9.5 < sum(values) / len(values) < 11.5  # mean 10.5, sd of the mean about 0.18
+
+
+# ----- rerolls, min/max, compounding, keep/drop by value ---------------------------------
+
+
+@dataclass(frozen=True)
+class Modded:
+    count: int
+    sides: int
+    reroll: tuple[str, int] | None
+    once: bool
+    least: int | None
+    most: int | None
+    compound: bool  # with an explosion on the (clamped) maximum
+    select: tuple[str, str, int] | None  # ("k" | "d", op, target)
+
+    def text(self) -> str:
+        out = f"{self.count}d{self.sides}"
+        if self.reroll:
+            out += ("ro" if self.once else self.reroll_spelling()) + "".join(map(str, self.reroll))
+        if self.least is not None:
+            out += f"mi{self.least}"
+        if self.most is not None:
+            out += f"ma{self.most}"
+        if self.compound:
+            out += "!!"
+        if self.select:
+            out += "".join(map(str, self.select))
+        return out
+
+    def reroll_spelling(self) -> str:
+        return "rr" if self.count % 2 else "r"  # both mean "until it does not pass"
+
+    @property
+    def low(self) -> int:
+        return 1 if self.least is None else self.least
+
+    @property
+    def high(self) -> int:
+        return self.sides if self.most is None else self.most
+
+
+@st.composite
+def modded(draw) -> Modded:
+    sides = draw(st.sampled_from([2, 4, 6, 10, 20]))
+    reroll = None
+    once = draw(st.booleans())
+    if draw(st.booleans()):
+        op = draw(st.sampled_from(["<", "<=", ">", ">=", "="]))
+        reroll = (op, draw(st.integers(1, sides)))
+        if not once and PASSES[op](1, reroll[1]) and PASSES[op](sides, reroll[1]):
+            reroll = None  # would never stop: refused (test_dice_notation.py)
+    least = draw(st.none() | st.integers(1, sides))
+    most = draw(st.none() | st.integers(least or 1, sides))
+    low, high = least or 1, most or sides
+    compound = low < high and draw(st.booleans())
+    select = None
+    if draw(st.booleans()):
+        select = (draw(st.sampled_from("kd")), draw(st.sampled_from(list(PASSES))), sides // 2)
+    return Modded(draw(st.integers(1, 8)), sides, reroll, once, least, most, compound, select)
+
+
+@settings(max_examples=400, deadline=None)
+@given(modded(), st.integers(0, 2**64))
+def test_rerolls_clamps_compounding_and_selection_keep_their_invariants(term, seed):
+    text = term.text()
+    group = roll(text, Rng.from_seed(seed)).results[0].groups[0]
+    live = [d for d in group.dice if not d.rerolled]
+    assert len(live) == term.count  # compounding adds into its die, rerolls replace theirs
+    for die in group.dice:
+        if die.rerolled:  # struck through, never counted, and it passed the target
+            assert not die.kept and not die.success
+            assert term.reroll and PASSES[term.reroll[0]](die.value, term.reroll[1])
+    for die in live:
+        faces = die.parts or (die.value,)
+        assert all(term.low <= f <= term.high for f in faces)
+        assert die.value == sum(faces)
+        assert die.exploded == (len(faces) > 1)
+        if term.compound:
+            assert all(f == term.high for f in faces[:-1]) and (
+                faces[-1] < term.high or group.capped
+            )
+        clamped = term.least is not None or term.most is not None  # shows no longer what
+        if term.reroll and not term.once and not group.capped and not clamped:  # was rolled
+            assert not PASSES[term.reroll[0]](die.value, term.reroll[1])
+        if term.select:
+            mode, op, target = term.select
+            assert die.kept == (PASSES[op](die.value, target) == (mode == "k"))
+    rerolls = sum(d.rerolled for d in group.dice)
+    if term.once and term.reroll:  # at most once for each die drawn, extra rolls too
+        assert rerolls <= sum(len(d.parts) or 1 for d in live)
+    assert group.value == sum(d.value for d in live if d.kept)

@@ -5,12 +5,14 @@ import itertools
 import math
 
 import pytest
+from pydantic import ValidationError
 
-from rules.einsistkeins import board as board_module
-from rules.einsistkeins.board import LINES, STEP_M, board, index
-from rules.einsistkeins.boardrules import trams_run
+from rules.einsistkeins.board import graph as board_module
+from rules.einsistkeins.board.data import Trams, trams
+from rules.einsistkeins.board.graph import LINES, STEP_M, board, index
+from rules.einsistkeins.board.hours import trams_run
+from rules.einsistkeins.board.route import best_route, distances, via
 from rules.einsistkeins.pubs import PUBS, START
-from rules.einsistkeins.route import best_route, distances, via
 
 
 def test_every_pub_and_the_start_have_their_own_square():
@@ -108,3 +110,11 @@ def test_a_route_never_spends_more_than_the_budget(budget):
     route = best_route(index(START.name), index("Grotte"), budget, trams=True)
     assert route.points <= budget
     assert route.points == sum(len(leg.squares) for leg in route.legs)
+
+
+def test_the_tram_data_is_validated_a_line_may_not_stop_at_an_unknown_station():
+    assert set(trams().lines) == {"6", "9", "10"}
+    with pytest.raises(ValidationError, match="unknown"):
+        Trams.model_validate(
+            {"stations": {"A": {"lat": 52.0, "lon": 9.0}}, "lines": {"1": ["A", "B"]}}
+        )

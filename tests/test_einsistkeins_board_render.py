@@ -16,8 +16,8 @@ from bot.outbox import Outbox
 from render import boards
 from render.png import rasterise
 from render.text import DISCORD_LIMIT
-from rules.einsistkeins.boardgame import BOARD_GAME as GAME
-from rules.einsistkeins.boardmodel import Options
+from rules.einsistkeins.board import BOARD_GAME as GAME
+from rules.einsistkeins.board.model import Go, Options
 from rules.einsistkeins.pubs import LIFEBUOY_NAMES, PUBS, clock
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -36,9 +36,9 @@ def mid_game(players: int = 3, seed: int = 5, steps: int = 60):
         if GAME.outcome(state) is not None:
             break
         prompt = GAME.prompts(state)[0]
-        go = [o for o in prompt.options if o.action["type"] == "go"]
+        go = [o for o in prompt.options if isinstance(o.action, Go)]
         option = chooser.choice(go) if go and chooser.random() < 0.7 else prompt.options[0]
-        state, _ = GAME.apply(state, prompt.seats[0], GAME.parse_action(dict(option.action)))
+        state, _ = GAME.apply(state, prompt.seats[0], option.action)
     return state
 
 
@@ -75,7 +75,7 @@ def test_text_board_shows_clock_pieces_meters_and_cards(lang, players):
         for card in view.hands[seat]:
             mark = "●" if card in view.open_pubs else "○"
             assert f"{mark} {card}" in text
-    assert "{" not in text and "eikb." not in text
+    assert "{" not in text and "einsistkeins." not in text
 
 
 def test_the_picture_has_the_map_the_lines_the_rings_and_every_pub():

@@ -4,12 +4,15 @@ rhubarb-spritzer, know-your-limit, gum and night-star rules, the end and the win
 
 import pytest
 
+from bot.i18n import t
 from rules.core.errors import RuleError
 from rules.core.rng import Rng
-from rules.einsistkeins.board import index
-from rules.einsistkeins.boardgame import BOARD_GAME as GAME
-from rules.einsistkeins.boardgame import setup, start_player
-from rules.einsistkeins.boardmodel import (
+from rules.einsistkeins.board import BOARD_GAME as GAME
+from rules.einsistkeins.board.drinking import in_open_pub
+from rules.einsistkeins.board.engine import setup, start_player
+from rules.einsistkeins.board.graph import index
+from rules.einsistkeins.board.hours import dead
+from rules.einsistkeins.board.model import (
     Discard,
     Draw,
     Drink,
@@ -21,9 +24,8 @@ from rules.einsistkeins.boardmodel import (
     Swap,
     Take,
 )
-from rules.einsistkeins.boardrules import dead, in_open_pub
+from rules.einsistkeins.board.route import distances
 from rules.einsistkeins.pubs import PUBS, START, minutes
-from rules.einsistkeins.route import distances
 
 
 def at(clock: str) -> int:
@@ -127,7 +129,7 @@ def test_face_1_eins_ist_keins_drink_a_tenth_then_roll_again():
     assert s.phase == "one"
     s, events = play(s, 0, Drink())
     assert s.alcohol[0] == 1
-    assert keys(events) == ["eikb.drank", "eikb.rolled"]
+    assert keys(events) == ["einsistkeins.drank", "einsistkeins.rolled"]
     assert s.roll == 6 and s.phase == "act"
 
 
@@ -136,7 +138,7 @@ def test_face_1_move_one_then_roll_again():
     s, _ = play(s, 0, Roll())
     s, events = play(s, 0, Go(to="Glocksee"))
     assert s.alcohol[0] == 4 and s.pos[0] == index("Glocksee")
-    assert keys(events)[-1] == "eikb.rolled" and s.phase == "act"
+    assert keys(events)[-1] == "einsistkeins.rolled" and s.phase == "act"
 
 
 def test_face_2_swap_with_the_face_up_card():
@@ -146,7 +148,7 @@ def test_face_2_swap_with_the_face_up_card():
     assert s.phase == "swap"
     s, events = play(s, 0, Swap(card=mine))
     assert up in s.hands[0] and mine not in s.hands[0] and s.faceup == mine
-    assert keys(events) == ["eikb.swapped"] and s.phase == "act"
+    assert keys(events) == ["einsistkeins.swapped"] and s.phase == "act"
 
 
 def test_face_2_put_a_card_on_the_face_up_card_and_draw():
@@ -155,7 +157,7 @@ def test_face_2_put_a_card_on_the_face_up_card_and_draw():
     s, _ = play(s, 0, Roll())
     s, events = play(s, 0, Discard(card=mine))
     assert s.faceup == mine and top in s.hands[0] and len(s.hands[0]) == 6
-    assert keys(events) == ["eikb.discarded", "eikb.drew"]
+    assert keys(events) == ["einsistkeins.discarded", "einsistkeins.drew"]
 
 
 def test_face_2_may_be_skipped():
@@ -166,10 +168,22 @@ def test_face_2_may_be_skipped():
     assert s.hands[0] == before and s.phase == "act"
 
 
+def test_face_2_without_a_face_up_card_offers_only_putting_one_down():
+    s = state(turn=0, rng=rng_for(2))
+    s.boxed.append(s.faceup)
+    s.faceup = None
+    s, _ = play(s, 0, Roll())
+    (prompt,) = GAME.prompts(s)
+    assert prompt.key == "einsistkeins.prompt.swap_none"
+    assert {type(o.action) for o in prompt.options} == {Discard, Stay}
+    text = t("en", prompt.key, **prompt.params)
+    assert text.endswith("swap a card with the face-up card –, or put one on it and draw?")
+
+
 def test_face_3_takeaway_from_an_open_pub_costs_no_alcohol():
     s = state(turn=0, alcohol=[1, 0])  # Café Safran is open 10:00–02:00
     s, events = rolled(s, 3)
-    assert s.takeaway and "eikb.takeaway" in keys(events)
+    assert s.takeaway and "einsistkeins.takeaway" in keys(events)
     s, _ = play(s, 0, Go(to="Izarro"))
     assert s.alcohol[0] == 1
     moved = distances(index(START.name), trams=True)[s.pos[0]]
@@ -182,8 +196,8 @@ def test_face_3_takeaway_works_in_a_pub_closing_at_this_half_hour():
     s, _ = rolled(s, 3)
     assert s.takeaway
     prompt = GAME.prompts(s)[0]  # nothing to drink there any more: only the free move
-    assert prompt.key == "eikb.prompt.move" and prompt.params["points"] == 3
-    assert "eikb.button.drink" not in [o.label for o in prompt.options]
+    assert prompt.key == "einsistkeins.prompt.move" and prompt.params["points"] == 3
+    assert "einsistkeins.button.drink" not in [o.label for o in prompt.options]
 
 
 def test_face_3_outside_a_pub_is_an_ordinary_move():
@@ -199,7 +213,7 @@ def test_face_4_round_of_drinks_for_everyone_in_an_open_pub_topping_up_to_the_li
     s.pos = [index(START.name), index(START.name), index(START.name), index("Steintor")]
     s, events = rolled(s, 4)
     assert s.alcohol == [0, 4, 23, 0]  # seat 2 tops up 2.1 → 2.3; seat 3 is in the street
-    assert keys(events)[:2] == ["eikb.rolled", "eikb.round"]
+    assert keys(events)[:2] == ["einsistkeins.rolled", "einsistkeins.round"]
     assert s.phase == "act"  # the roller drinks (up to 0.4) or moves instead
     s, _ = play(s, 0, Drink())
     assert s.alcohol[0] == 4
@@ -209,15 +223,15 @@ def test_face_5_takes_the_clock_card_and_that_player_moves_the_clock():
     s = state(turn=0)
     s.keeper = 1
     s, events = rolled(s, 5)
-    assert s.keeper == 0 and "eikb.clock_card" in keys(events)
+    assert s.keeper == 0 and "einsistkeins.clock_card" in keys(events)
     s, events = play(s, 0, Stay())
-    assert s.clock == 14 * 60 + 30 and "eikb.clock" in keys(events)
+    assert s.clock == 14 * 60 + 30 and "einsistkeins.clock" in keys(events)
 
 
 def test_face_6_nothing_extra():
     s = state(turn=0)
     s, events = rolled(s, 6)
-    assert keys(events) == ["eikb.rolled"] and s.phase == "act"
+    assert keys(events) == ["einsistkeins.rolled"] and s.phase == "act"
 
 
 # ---------------------------------------------------------------- drinking and moving
@@ -228,7 +242,7 @@ def test_drinking_only_in_an_open_pub():
     s, _ = rolled(s, 6)
     with pytest.raises(RuleError) as e:
         play(s, 0, Drink())
-    assert e.value.key == "eikb.error.no_pub"
+    assert e.value.key == "einsistkeins.error.no_pub"
     closed = state(turn=0, pos=[index("Grotte")] * 2, alcohol=[5, 5])  # opens 18:00
     closed, _ = rolled(closed, 6)
     with pytest.raises(RuleError):
@@ -240,7 +254,7 @@ def test_drinking_up_to_the_roll_never_above_2_3():
     s, _ = rolled(s, 6)
     with pytest.raises(RuleError) as e:
         play(s, 0, Drink(amount=4))
-    assert e.value.key == "eikb.error.drink_amount"
+    assert e.value.key == "einsistkeins.error.drink_amount"
     s, _ = play(s, 0, Drink())  # know-your-limit: topping up to 2.3
     assert s.alcohol[0] == 23
 
@@ -250,9 +264,9 @@ def test_know_your_limit_at_2_3_no_more_drinking():
     s, _ = rolled(s, 6)
     with pytest.raises(RuleError) as e:
         play(s, 0, Drink())
-    assert e.value.key == "eikb.error.no_pub" or e.value.key == "eikb.error.limit"
+    assert e.value.key == "einsistkeins.error.no_pub" or e.value.key == "einsistkeins.error.limit"
     labels = [o.label for o in GAME.prompts(s)[0].options]
-    assert "eikb.button.drink" not in labels
+    assert "einsistkeins.button.drink" not in labels
 
 
 def test_moving_costs_a_tenth_a_step_and_never_more_steps_than_tenths():
@@ -261,7 +275,7 @@ def test_moving_costs_a_tenth_a_step_and_never_more_steps_than_tenths():
     s, events = play(s, 0, Go(to="Gaststätte Lorberg"))
     assert s.alcohol[0] == 0
     assert distances(index(START.name), trams=True)[s.pos[0]] == 2
-    assert keys(events)[0] == "eikb.moved_partway"
+    assert keys(events)[0] == "einsistkeins.moved_partway"
 
 
 def test_with_no_alcohol_left_you_cannot_move():
@@ -269,14 +283,14 @@ def test_with_no_alcohol_left_you_cannot_move():
     s, _ = rolled(s, 6)
     with pytest.raises(RuleError) as e:
         play(s, 0, Go(to="Izarro"))
-    assert e.value.key == "eikb.error.no_energy"
+    assert e.value.key == "einsistkeins.error.no_energy"
 
 
 def test_rhubarb_spritzer_stay_in_a_pub_without_drinking():
     s = state(turn=0, alcohol=[5, 0])
     s, _ = rolled(s, 6)
     s, events = play(s, 0, Stay())
-    assert s.alcohol[0] == 5 and keys(events)[0] == "eikb.spritzer"
+    assert s.alcohol[0] == 5 and keys(events)[0] == "einsistkeins.spritzer"
 
 
 def test_a_refused_action_changes_nothing():
@@ -300,7 +314,7 @@ def test_arriving_at_an_open_pub_on_your_cards_scores_it_then_draw_or_take():
     s, _ = rolled(s, 6)
     s, events = play(s, 0, Go(to="Izarro"))
     assert s.pos[0] == index("Izarro")
-    assert "eikb.scored" in keys(events) and s.visited[0] == ["Izarro"]
+    assert "einsistkeins.scored" in keys(events) and s.visited[0] == ["Izarro"]
     assert s.phase == "refill" and len(s.hands[0]) == 5
     up = s.faceup
     s, _ = play(s, 0, Take())
@@ -313,7 +327,7 @@ def test_a_closed_pub_scores_nothing():
     give(s, 0, "Grotte")
     s, _ = rolled(s, 6)
     s, events = play(s, 0, Stay())
-    assert "eikb.scored" not in keys(events) and "Grotte" in s.hands[0]
+    assert "einsistkeins.scored" not in keys(events) and "Grotte" in s.hands[0]
 
 
 def test_the_face_up_card_can_be_visited_too():
@@ -329,7 +343,7 @@ def test_the_face_up_card_can_be_visited_too():
     s, _ = rolled(s, 6)
     s, events = play(s, 0, Stay())
     assert s.visited[0] == [pub_name] and s.faceup != pub_name
-    assert "eikb.new_faceup" in keys(events)
+    assert "einsistkeins.new_faceup" in keys(events)
 
 
 # ---------------------------------------------------------------- clock, closing time, gum
@@ -343,7 +357,7 @@ def test_only_the_clock_keeper_moves_the_clock():
     assert s.clock == 14 * 60 and s.turn == 1
     s, _ = rolled(s, 6)
     s, events = play(s, 1, Stay())
-    assert s.clock == 14 * 60 + 30 and "eikb.clock" in keys(events)
+    assert s.clock == 14 * 60 + 30 and "einsistkeins.clock" in keys(events)
 
 
 def test_opening_hours_across_midnight_and_kaisers_split_hours():
@@ -372,11 +386,11 @@ def test_closing_time_removes_closed_pubs_and_everyone_refills_to_six_in_turn():
     s, _ = rolled(s, 6)
     s, events = play(s, 0, Stay())
     assert s.clock == at("22:00")
-    closed = next(e for e in events if e.key == "eikb.closed")
+    closed = next(e for e in events if e.key == "einsistkeins.closed")
     assert {"Bier-Maxe", "Zum Stern"} <= set(closed.params["pubs"])
     assert all(len(h) == 6 for h in s.hands)
     assert "Bier-Maxe" not in s.hands[0] and "Zum Stern" not in s.hands[1]
-    drew = [e.params["seat"] for e in events if e.key == "eikb.drew"]
+    drew = [e.params["seat"] for e in events if e.key == "einsistkeins.drew"]
     assert drew[:2] == [1, 0]  # from the player after the clock keeper
     assert len(s.pile) < n_pile
     assert cards(s) == sorted(p.name for p in PUBS)
@@ -388,7 +402,7 @@ def test_gum_rule_dry_outside_an_open_pub_no_dice_one_step():
     s, _ = rolled(s, 6)
     s, events = play(s, 0, Go(to="Kröpcke"))
     assert s.turn == 1  # seat 1 is at Steintor with 0.0 ‰
-    assert s.phase == "gum" and "eikb.gum" in keys(events)
+    assert s.phase == "gum" and "einsistkeins.gum" in keys(events)
     with pytest.raises(RuleError):
         play(s, 1, Roll())
     s, _ = play(s, 1, Go(to="Gaststätte Lorberg"))
@@ -419,7 +433,7 @@ def test_go_finds_a_place_by_its_beginning_or_without_accents():
     assert moved.pos[0] == index("Markthalle/Landtag")
     with pytest.raises(RuleError) as e:
         play(s, 0, Go(to="Haupt"))
-    assert e.value.key == "eikb.error.ambiguous"
+    assert e.value.key == "einsistkeins.error.ambiguous"
 
 
 def test_go_along_an_explicit_route():
@@ -427,6 +441,18 @@ def test_go_along_an_explicit_route():
     s, _ = rolled(s, 6)
     s, _events = play(s, 0, Go(to="Goetheplatz > Steintor"))
     assert s.pos[0] == index("Steintor") and s.alcohol[0] == 4
+
+
+def test_a_typed_route_becomes_its_waypoints_in_the_action():
+    typed = GAME.prompts(state(turn=0, phase="act", roll=3, alcohol=[3, 0]))[0].input
+    assert typed is not None
+    action = GAME.parse_action(typed.fill("Goetheplatz → Steintor"))
+    assert action == Go(to=("Goetheplatz ", " Steintor"))
+    assert GAME.parse_action(typed.fill("Izarro")) == Go(to=("Izarro",))
+    s = state(turn=0, phase="act", roll=3, alcohol=[3, 0])
+    with pytest.raises(RuleError) as refused:
+        play(s, 0, GAME.parse_action(typed.fill(" > ")))
+    assert refused.value.key == "einsistkeins.error.unknown_place"
 
 
 # ---------------------------------------------------------------- end and winner
@@ -453,7 +479,7 @@ def test_a_win_ends_the_game_at_once():
     s, _ = rolled(s, 6)
     s, events = play(s, 0, Stay())
     assert s.phase == "over" and s.winner == 0 and s.win_kind == "all_seven"
-    assert "eikb.won.all_seven" in keys(events)
+    assert "einsistkeins.won.all_seven" in keys(events)
     assert GAME.outcome(s).ranking[0] == (0,)
 
 
@@ -470,7 +496,7 @@ def test_five_oclock_ends_the_game():
     s.keeper = 0
     s, _ = rolled(s, 6)
     s, events = play(s, 0, Stay())
-    assert s.phase == "over" and s.end_reason == "five" and "eikb.end.five" in keys(events)
+    assert s.phase == "over" and s.end_reason == "five" and "einsistkeins.end.five" in keys(events)
 
 
 def test_an_empty_pile_ends_the_game():

@@ -3,8 +3,10 @@
 import pytest
 
 from rules.core.errors import RuleError
-from rules.einsistkeins.cardgame import CARD_GAME, calls_for, playable, setup, timeout, trumps
-from rules.einsistkeins.cardmodel import Announce, Options, Play, Played, State
+from rules.einsistkeins.cards import CARD_GAME
+from rules.einsistkeins.cards.engine import setup, timeout
+from rules.einsistkeins.cards.model import Announce, Options, Play, Played, State
+from rules.einsistkeins.cards.tricks import calls_for, playable, trumps
 from rules.einsistkeins.pubs import PUBS, pub
 
 ALL = [p.name for p in PUBS]
@@ -83,7 +85,7 @@ def test_lifebuoy_only_for_a_card_in_a_lifebuoy():
     state, _ = CARD_GAME.apply(state, 0, Play(card="Frosch"))
     with pytest.raises(RuleError) as err:
         CARD_GAME.apply(state, 0, Announce(call="lifebuoy"))
-    assert err.value.key == "eikk.error.no_lifebuoy"
+    assert err.value.key == "einsistkeins_karten.error.no_lifebuoy"
 
 
 # ---------------------------------------------------------------- a trick
@@ -94,12 +96,12 @@ def test_the_rule_book_example():
     Izarro; Gaffa plays the Ei and takes the three cards."""
     state = table([["Piccolo Fiasko"], ["Destille"], ["Izarro"], ["Das Ei"]])
     state, events = lead(state, "Piccolo Fiasko", "lifebuoy")
-    assert keys(events)[-1] == "eikk.passed" and events[-1].params["seat"] == 1
+    assert keys(events)[-1] == "einsistkeins_karten.passed" and events[-1].params["seat"] == 1
     assert state.turn == 2
     state, events = CARD_GAME.apply(state, 2, Play(card="Izarro"))
     assert state.turn == 3
     state, events = CARD_GAME.apply(state, 3, Play(card="Das Ei"))
-    took = next(e for e in events if e.key == "eikk.took")
+    took = next(e for e in events if e.key == "einsistkeins_karten.took")
     assert took.params["seat"] == 3
     assert took.params["cards"] == ["Piccolo Fiasko", "Izarro", "Das Ei"]
     assert state.visited[3] == ["Piccolo Fiasko", "Izarro", "Das Ei"]
@@ -115,7 +117,7 @@ def test_whoever_can_must_trump_and_only_with_a_trump():
     assert prompt.secret
     with pytest.raises(RuleError) as err:
         CARD_GAME.apply(state, 1, Play(card="Destille"))
-    assert err.value.key == "eikk.error.cannot_trump"
+    assert err.value.key == "einsistkeins_karten.error.cannot_trump"
 
 
 def test_the_follower_compares_with_the_last_card_laid():
@@ -130,8 +132,8 @@ def test_the_follower_compares_with_the_last_card_laid():
 def test_once_round_the_table_and_the_leader_takes_an_untrumped_trick():
     state = table([["Frosch", "Izarro"], ["Das Ei"], ["Destille"]])
     state, events = lead(state, "Frosch", "district")
-    assert "eikk.joker" in keys(events)
-    assert keys(events).count("eikk.passed") == 2
+    assert "einsistkeins_karten.joker" in keys(events)
+    assert keys(events).count("einsistkeins_karten.passed") == 2
     assert state.visited[0] == ["Frosch"] and state.leader == 0
 
 
@@ -151,7 +153,7 @@ def test_a_card_may_be_typed_by_its_beginning():
     assert state2.trick[0].card == "Piccolo Fiasko"
     with pytest.raises(RuleError) as err:
         CARD_GAME.apply(state, 0, Play(card="pi"))
-    assert err.value.key == "eikk.error.ambiguous"
+    assert err.value.key == "einsistkeins_karten.error.ambiguous"
 
 
 def test_a_typed_card_is_looked_for_among_the_trumps_first():
@@ -179,7 +181,7 @@ def test_the_taker_deals_everyone_a_card_from_the_left_and_leads():
     state, events = CARD_GAME.apply(state, 1, Play(card="Das Ei"))
     # seat 1 took the trick, deals to seat 2, seat 0, then itself
     assert state.hands == [["Havana", "Grotte"], ["Mezzo"], ["Frosch", "Destille"]]
-    dealt = [e for e in events if e.key == "eikk.dealt"]
+    dealt = [e for e in events if e.key == "einsistkeins_karten.dealt"]
     assert [e.to for e in dealt] == [(2,), (0,), (1,)]  # each card told privately
     assert state.leader == 1 and state.dealer == 1
 
@@ -191,17 +193,17 @@ def test_players_without_cards_are_out():
     # seat 1 took the trick and dealt the last two cards to seats 2 and 0: it is out itself
     assert state.hands == [["Mezzo"], [], ["Frosch", "Destille", "Grotte"]]
     assert state.out == [1]
-    assert [e.params["seat"] for e in events if e.key == "eikk.out"] == [1]
+    assert [e.params["seat"] for e in events if e.key == "einsistkeins_karten.out"] == [1]
     assert state.leader == 2  # the taker has no card: the next player with cards leads
     state, events = lead(state, "Frosch", "district")  # nobody trumps the joker
-    assert "eikk.out" not in keys(events) and state.out == [1] and state.leader == 2
+    assert "einsistkeins_karten.out" not in keys(events) and state.out == [1] and state.leader == 2
 
 
 def test_the_game_ends_when_fewer_than_two_hold_cards():
     state = table([["Izarro"], ["Das Ei"]], pile=[])
     state, _ = lead(state, "Izarro", "district")
     state, events = CARD_GAME.apply(state, 1, Play(card="Das Ei"))
-    assert "eikk.no_more_tricks" in keys(events)
+    assert "einsistkeins_karten.no_more_tricks" in keys(events)
     result = CARD_GAME.outcome(state)
     assert result is not None and result.ranking == ((1,), (0,))
 
@@ -219,7 +221,7 @@ def test_a_win_ends_the_game_at_once():
     state, _ = lead(state, "Izarro", "lifebuoy")
     state, events = CARD_GAME.apply(state, 1, Play(card="Das Ei"))
     assert state.phase == "over" and state.winner == 1
-    assert keys(events)[-1].startswith("eikk.won.")
+    assert keys(events)[-1].startswith("einsistkeins_karten.won.")
     assert CARD_GAME.outcome(state).ranking[0] == (1,)
 
 
@@ -227,11 +229,11 @@ def test_the_tourist_wins_with_six():
     visited = ["Izarro", "Destille", "Barkarole", "Schateke"]  # four lifebuoys
     state = table([["Grotte", "Extrakt"], ["Frosch"]], visited=[visited, []])
     state, events = lead(state, "Grotte", "district")
-    assert "eikk.passed" in keys(events)
+    assert "einsistkeins_karten.passed" in keys(events)
     assert state.phase == "lead"  # five pubs, one from each ring: one more needed
     state, events = lead(state, "Extrakt", "district")
     assert state.phase == "over" and state.win_kind == "tourist"
-    assert keys(events)[-1] == "eikk.won.tourist"
+    assert keys(events)[-1] == "einsistkeins_karten.won.tourist"
 
 
 # ---------------------------------------------------------------- deadlines and views

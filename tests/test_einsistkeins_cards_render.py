@@ -9,8 +9,8 @@ from bot.outbox import Outbox
 from render import boards
 from render.png import rasterise
 from render.text import DISCORD_LIMIT
-from rules.einsistkeins.cardgame import CARD_GAME
-from rules.einsistkeins.cardmodel import Announce, Options, Play
+from rules.einsistkeins.cards import CARD_GAME
+from rules.einsistkeins.cards.model import Announce, Options, Play
 
 NAMES = ["alice", "bob", "carol", "dave", "eve"]
 
@@ -46,7 +46,7 @@ def test_text_board_shows_trick_call_leader_visited_and_pile(lang, players):
     for hand in state.hands:
         for card in hand:
             assert card not in text
-    assert "{" not in text and "eikk." not in text
+    assert "{" not in text and "einsistkeins_karten." not in text
 
 
 def test_the_announcement_and_the_trick_on_the_table():
@@ -96,7 +96,7 @@ def test_pictures_are_valid_svg_and_rasterise(private):
 
 
 def test_board_title_translated():
-    assert t("de", "eikk.board.title") == "Eins ist keins – Kartenspiel"
+    assert t("de", "einsistkeins_karten.board.title") == "Eins ist keins – Kartenspiel"
 
 
 def test_five_players_boards_fit_a_chat_message_whole():

@@ -12,11 +12,7 @@ from rules.einsistkeins.pubs import (
     START,
     Span,
     clock,
-    closes_at,
-    closes_soon,
-    earliest_opening,
     is_open,
-    latest_closing,
     pub,
 )
 
@@ -87,8 +83,8 @@ def test_the_frosch_is_alone_in_its_district_and_a_district_joker():
 def test_cest_la_vie_closes_latest_and_is_a_closing_joker():
     cest = pub("C'est la vie")
     assert cest.joker == "closing"
-    assert latest_closing(cest) == 34 * 60  # 10:00 next morning
-    assert all(latest_closing(p) < latest_closing(cest) for p in PUBS if p is not cest)
+    assert cest.closing == 34 * 60  # 10:00 next morning
+    assert all(p.closing < cest.closing for p in PUBS if p is not cest)
     assert [p.name for p in PUBS if p.joker] == ["C'est la vie", "Frosch"]
 
 
@@ -112,8 +108,8 @@ def test_gaststaette_kaiser_has_two_spans():
     assert is_open(kaiser, 17 * 60)
     assert is_open(kaiser, 24 * 60 + 30)  # 00:30 counted past midnight
     assert not is_open(kaiser, 25 * 60)
-    assert earliest_opening(kaiser) == 11 * 60
-    assert latest_closing(kaiser) == 25 * 60
+    assert kaiser.opening == 11 * 60
+    assert kaiser.closing == 25 * 60
 
 
 def test_closing_after_midnight_and_closing_time_exclusive():
@@ -133,15 +129,6 @@ def test_cest_la_vie_is_open_through_the_night_into_the_morning():
     assert is_open(cest, 29 * 60)  # 5 o'clock, the board game's end
     assert is_open(cest, 9 * 60 + 59)
     assert not is_open(cest, 10 * 60)
-
-
-def test_closes_soon():
-    grotte = pub("Grotte")
-    assert closes_at(grotte, 24 * 60 + 30) == 25 * 60
-    assert closes_soon(grotte, 24 * 60 + 30)
-    assert not closes_soon(grotte, 23 * 60)
-    assert not closes_soon(grotte, 26 * 60)  # closed is not closing
-    assert closes_soon(pub("Gaststätte Kaiser"), 14 * 60 + 30)
 
 
 @pytest.mark.parametrize("p", PUBS, ids=lambda p: p.name)

@@ -10,13 +10,13 @@ plus REDIS_URL and the STAMMTISCH_* settings of bot/app.py. A `.env` file in the
 working directory is read too (KEY=value lines; the environment wins).
 """
 
-import logging
 import os
 import sys
 from collections.abc import Mapping
 
 from adapters.discord.adapter import DiscordAdapter
 from adapters.discord.client import StammtischClient
+from bot import logs, metrics
 from bot.app import make_router, read_env_file
 
 
@@ -36,12 +36,15 @@ def build(env: Mapping[str, str]) -> StammtischClient:
         sync=shards is None or 0 in shards,
         shard_ids=shards,
         shard_count=int(count) if count else None,
+        # Bohei's rule cards are checked on ordinary messages: the privileged intent.
+        read_messages=env.get("DISCORD_MESSAGE_CONTENT") == "1",
     )
 
 
 def main() -> int:
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     read_env_file()
+    logs.configure(os.environ)
+    metrics.serve_from_env(os.environ)
     token = os.environ.get("DISCORD_TOKEN")
     if not token:
         sys.exit("DISCORD_TOKEN is not set: create a bot in the Discord Developer Portal")

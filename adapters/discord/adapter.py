@@ -64,6 +64,21 @@ class DiscordAdapter:
             if answer and text.startswith("/new"):
                 await self._open_thread(answer, msg)
 
+    async def message(self, message: discord.Message) -> None:
+        """An ordinary guild message, as text in its channel: what it says back (a rule
+        broken) goes to the channel."""
+        msg = Incoming(
+            platform=PLATFORM,
+            chat=str(message.channel.id),
+            user=str(message.author.id),
+            name=message.author.display_name,
+            handle=message.author.name,
+            text=message.content,
+            update_id=str(message.id),
+        )
+        with self._tracked():
+            await self.send(await self.router.handle(msg))
+
     async def component(self, interaction: discord.Interaction) -> None:
         """A button press, a select menu choice or a modal submit."""
         press = components.read(interaction)

@@ -1,9 +1,12 @@
 """The discord.py client: slash commands, presses, and the deadline ticker.
 
-It asks for no gateway intents at all: slash commands, button presses and modal
-submits arrive as interactions, which every bot receives, and each carries the
-channel, the member and their permissions. The bot never reads chat messages, so
-it needs no message-content intent.
+By default it asks for no gateway intents at all: slash commands, button presses and
+modal submits arrive as interactions, which every bot receives, and each carries the
+channel, the member and their permissions. Games that read ordinary messages (Bohei's
+rule cards) need the privileged Message Content intent: with `read_messages`
+(DISCORD_MESSAGE_CONTENT=1, after enabling the intent in the Developer Portal) the client
+asks for it and hands every guild message to the router; without it such games are
+played with what the group watches (`GameSpec.without_chat`), and the table is told.
 """
 
 import asyncio
@@ -31,10 +34,14 @@ class StammtischClient(discord.AutoShardedClient):
         guild_id: int | None = None,
         sync: bool = True,
         ticker: bool = True,
+        read_messages: bool = False,
         **options: Any,
     ) -> None:
+        intents = discord.Intents.none()
+        if read_messages:
+            intents.guilds = intents.guild_messages = intents.message_content = True
         super().__init__(
-            intents=discord.Intents.none(),
+            intents=intents,
             allowed_mentions=discord.AllowedMentions.none(),
             **options,
         )
@@ -43,6 +50,7 @@ class StammtischClient(discord.AutoShardedClient):
         self.sync_commands = sync
         self.run_ticker = ticker
         self.tree = commands.build_tree(self, adapter.command)
+        adapter.router.reads_chat = read_messages
         self._ticker: asyncio.Task[None] | None = None
         adapter.bind(self)
 
@@ -60,6 +68,13 @@ class StammtischClient(discord.AutoShardedClient):
             discord.InteractionType.modal_submit,
         ):
             await self.adapter.component(interaction)
+
+    async def on_message(self, message: discord.Message) -> None:
+        """An ordinary message (only with the Message Content intent): for the games that
+        read the chat; commands come as interactions, not here."""
+        if message.author.bot or message.guild is None:
+            return
+        await self.adapter.message(message)
 
     async def close(self) -> None:
         if self._ticker:

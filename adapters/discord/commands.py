@@ -87,6 +87,14 @@ def _dice(spec: CommandSpec, run: Run) -> app_commands.Command:
     return _command(spec, callback)
 
 
+def _roll_id(spec: CommandSpec, run: Run) -> app_commands.Command:
+    @app_commands.describe(roll=text("dc.arg.verify"))
+    async def callback(interaction: discord.Interaction, roll: str = "") -> None:
+        await run(interaction, f"/{spec.name} {roll}")
+
+    return _command(spec, callback)
+
+
 def _game_options(spec: CommandSpec, run: Run) -> app_commands.Command:
     @app_commands.describe(game=text("dc.arg.game"), options=text("dc.arg.options"))
     @app_commands.autocomplete(game=_games)
@@ -149,6 +157,7 @@ BUILDERS: dict[Arg | None, Callable[[CommandSpec, Run], app_commands.Command]] =
     "game": _game,
     "language": _language,
     "on_off": _on_off,
+    "roll_id": _roll_id,
 }
 
 

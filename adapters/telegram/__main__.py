@@ -4,21 +4,20 @@ Settings: adapters/telegram/settings.py (TELEGRAM_TOKEN, TELEGRAM_WEBHOOK_URL â€
 REDIS_URL and bot/app.py. A `.env` file in the working directory is read too.
 """
 
-import logging
 import os
 import sys
 from pathlib import Path
 
 from adapters.telegram.application import UPDATES, build
 from adapters.telegram.settings import Settings
+from bot import logs, metrics
 from bot.app import make_router, read_env_file
 
 
 def main() -> int:
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    # httpx logs every API call at INFO, with the bot's token in the URL.
-    logging.getLogger("httpx").setLevel(logging.WARNING)
     read_env_file(Path(".env"))
+    logs.configure(os.environ)
+    metrics.serve_from_env(os.environ)
     settings = Settings.from_env(os.environ)
     bot = build(settings, make_router(os.environ))
     if settings.webhook_url:

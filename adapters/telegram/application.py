@@ -23,6 +23,7 @@ from adapters.telegram.order import ChatOrder
 from adapters.telegram.pace import Pace
 from adapters.telegram.sending import Sender
 from adapters.telegram.settings import Settings
+from bot import metrics
 from bot.router import Router
 from bot.scheduler import run_ticker
 
@@ -44,6 +45,9 @@ class TelegramBot:
 
     async def on_start(self, app: Application) -> None:
         self.router.bot_name = app.bot.username
+        # With privacy mode on (the default), Telegram shows the bot only commands and
+        # replies: games that read the chat are then played with what the group watches.
+        self.router.reads_chat = bool(app.bot.can_read_all_group_messages)
         await menu.register(app.bot)
         self._ticker = asyncio.create_task(
             run_ticker(
@@ -84,6 +88,7 @@ def build(
     poster = Poster(app.bot, pace or Pace(router.redis, clock=time.time), retry)
     adapter = TelegramAdapter(router, Sender(poster, router), Admins(app.bot, retry))
     adapter.install(app)
+    metrics.backlog(PLATFORM, adapter.sender.backlog)
     bot = TelegramBot(app, adapter, ticker_interval)
     app.post_init, app.post_stop = bot.on_start, bot.on_stop  # (run_polling/run_webhook)
     return bot

@@ -48,6 +48,10 @@ class Sender:
     def post(self, key: str, message: Prepared) -> None:
         self._put(key, message)
 
+    def backlog(self) -> int:
+        """Replies and messages waiting in this process to be sent (a metric)."""
+        return sum(len(q) for q in self._queues.values())
+
     async def drain(self) -> None:
         """Wait until every queue is empty (shutdown, tests)."""
         while self._flushers:

@@ -9,7 +9,8 @@ from pathlib import Path
 
 from pydantic import TypeAdapter
 
-from rules.aufruhr import engine, model
+from rules.aufruhr import actions, engine, model
+from rules.aufruhr.invariants import invariants
 from rules.core.protocol import GameSpec
 
 SPEC = GameSpec(
@@ -19,7 +20,7 @@ SPEC = GameSpec(
     max_players=6,
     options=model.Options,
     state=model.State,
-    action=TypeAdapter(model.Action),
+    action=TypeAdapter(actions.Action),
     setup=engine.setup,
     prompts=engine.prompts,
     apply=engine.apply,
@@ -28,6 +29,7 @@ SPEC = GameSpec(
     timeout=engine.timeout,
     outcome=engine.outcome,
     secrets=engine.secrets,
+    invariants=invariants,
     locales=Path(__file__).parent / "locales",
     rulebook="rules/aufruhr/NOTES.md",
     commands=("bid", "demand", "pay", "deal", "accept", "decline"),

@@ -10,9 +10,26 @@ small however long the bot runs. Buttons are frozen and nobody changes their act
 from collections.abc import Iterable
 from functools import cache
 
-from rules.aufruhr import cards as deck
-from rules.aufruhr.common import CATS, _cats, _minimum, _names, _place
-from rules.aufruhr.model import State
+from rules.aufruhr import data, projects
+from rules.aufruhr.actions import (
+    Award,
+    Bid,
+    Demand,
+    Give,
+    Hall,
+    Hand,
+    IntendAuction,
+    IntendPayout,
+    Lot,
+    Partner,
+    Put,
+    Site,
+    Slot,
+    Vote,
+)
+from rules.aufruhr.data import CATEGORIES, place
+from rules.aufruhr.folders import want
+from rules.aufruhr.model import State, WantAuction, WantAward, WantPayout, WantSubvention, Wish
 from rules.core.protocol import FreeInput, Option
 
 
@@ -24,54 +41,66 @@ def seat_options(state: State, seats: Iterable[int], verb: str) -> tuple[Option,
 @cache
 def seat_option(city: str, seat: int, verb: str) -> Option:
     """A button naming a mayor by his city and player ("Essen (ben)", as the chat names
-    him): `give` him a subvention, `choose` him, or `vote` for him (a ballot hides his
-    own button from him)."""
-    label, params = "aufruhr.button.mayor", {"city": _place(city), "seat": seat}
+    him): `give` him a subvention, `award` him a tied auction, ask him as a `partner`, or
+    `vote` for him (a ballot hides his own button from him)."""
+    label, params = "aufruhr.button.mayor", {"city": place(city), "seat": seat}
     if verb == "vote":
-        action = {"type": "vote", "seat": seat}
-        return Option(label=label, params=params, action=action, hidden_from=(seat,))
-    if verb == "give":
-        return Option(label=label, params=params, action={"type": "give", "seat": seat})
-    return Option(label=label, params=params, action={"type": "choose", "choice": str(seat)})
+        return Option(label=label, params=params, action=Vote(seat=seat), hidden_from=(seat,))
+    action = {"give": Give, "award": Award, "partner": Partner}[verb](seat=seat)
+    return Option(label=label, params=params, action=action)
 
 
-def site_options(sites: Iterable[str]) -> tuple[Option, ...]:
-    """One button per community, in the order given."""
-    return tuple(site_option(c) for c in sites)
-
-
-@cache
-def site_option(cid: str) -> Option:
-    return Option(label=_place(cid), literal=True, action={"type": "choose", "choice": cid})
+def site_options(sites: Iterable[str], hall: bool = False) -> tuple[Option, ...]:
+    """One button per community, in the order given: a site to build on, or (`hall`)
+    where the RuhrCity Hall goes."""
+    return tuple(site_option(c, hall) for c in sites)
 
 
 @cache
-def demand_option(cities: tuple[str, ...], demand: str) -> Option:
-    kind, _, arg = demand.partition(":")
-    action = {"type": "demand", "demand": demand}
+def site_option(cid: str, hall: bool = False) -> Option:
+    action = Hall(community=cid) if hall else Site(community=cid)
+    return Option(label=place(cid), literal=True, action=action)
+
+
+def demand_option(cities: tuple[str, ...], demand: Wish) -> Option:
+    """A button for a listed demand, cached by plain values (a model as a cache key is
+    hashed and compared field by field at every lookup)."""
+    match demand:
+        case WantSubvention(amount=amount):
+            return _demand_option(cities, "subvention", amount)
+        case WantAward(seat=seat):
+            return _demand_option(cities, "award", seat)
+        case WantPayout(category=c) | WantAuction(category=c):
+            return _demand_option(cities, demand.kind, c)
+    raise AssertionError(demand)
+
+
+@cache
+def _demand_option(cities: tuple[str, ...], kind: str, arg: int | str) -> Option:
+    action = Demand(demand=want(kind, arg))
+    label = f"aufruhr.demand.{kind}"
     if kind == "subvention":
-        return Option(label="aufruhr.demand.subvention", params={"amount": int(arg)}, action=action)
+        return Option(label=label, params={"amount": arg}, action=action)
     if kind == "award":
-        city = _place(cities[int(arg)])
-        return Option(label="aufruhr.demand.award", params={"city": city}, action=action)
-    return Option(label=f"aufruhr.demand.{kind}", params=_cats([arg]), action=action)
+        return Option(label=label, params={"city": place(cities[int(arg)])}, action=action)
+    return Option(label=label, params=projects.categories([str(arg)]), action=action)
 
 
-DEMAND_INPUT = FreeInput(kind="text", field="text", action={"type": "demand"}, max_length=200)
-BID_INPUT = FreeInput(kind="number", field="amount", action={"type": "bid"}, min=0, multiple_of=10)
+DEMAND_INPUT = FreeInput(kind="text", field="text", action=Demand(text=""), max_length=200)
+BID_INPUT = FreeInput(kind="number", field="amount", action=Bid(amount=0), min=0, multiple_of=10)
 
 
-KEEP = Option(label="aufruhr.button.keep", action={"type": "hand", "hand": False})
-HAND_OVER = Option(label="aufruhr.button.hand", action={"type": "hand", "hand": True})
+KEEP = Option(label="aufruhr.button.keep", action=Hand(hand=False))
+HAND_OVER = Option(label="aufruhr.button.hand", action=Hand(hand=True))
 
 
 def folder_options(
-    cities: tuple[str, ...], demands: tuple[str, ...], lacking: dict[int, tuple[int, ...]]
+    cities: tuple[str, ...], demands: tuple[Wish, ...], lacking: dict[int, tuple[int, ...]]
 ) -> tuple[Option, ...]:
     """Keep, the demands, a token of each star count, the scandal, hand over. `lacking[k]`
     are the seats without a usable token of k stars (0: without their scandal): that
     button is hidden from them (the folder goes to each privately)."""
-    stars = sorted(set(deck.cards().bribe_stars))
+    stars = sorted(set(data.cards().bribe_stars))
     return (
         KEEP,
         *(demand_option(cities, d) for d in demands),
@@ -84,13 +113,11 @@ def folder_options(
 @cache
 def put_option(stars: int, lacking: tuple[int, ...]) -> Option:
     if not stars:
-        return Option(
-            label="aufruhr.button.scandal", action={"type": "put", "stars": 0}, hidden_from=lacking
-        )
+        return Option(label="aufruhr.button.scandal", action=Put(stars=0), hidden_from=lacking)
     return Option(
         label="aufruhr.button.put",
         params={"stars": "★" * stars},
-        action={"type": "put", "stars": stars},
+        action=Put(stars=stars),
         hidden_from=lacking,
     )
 
@@ -98,16 +125,16 @@ def put_option(stars: int, lacking: tuple[int, ...]) -> Option:
 @cache
 def intention_options(auction_open: bool) -> tuple[Option, ...]:
     """An auction (while any pile can fill a slot) or the payout of one category."""
-    auction = Option(label="aufruhr.button.auction", action={"type": "intend", "choice": "auction"})
+    auction = Option(label="aufruhr.button.auction", action=IntendAuction())
     return (
         *([auction] if auction_open else []),
         *(
             Option(
                 label="aufruhr.button.payout",
-                params=_cats([c]),
-                action={"type": "intend", "choice": f"payout:{c}"},
+                params=projects.categories([c]),
+                action=IntendPayout(category=c),
             )
-            for c in CATS
+            for c in CATEGORIES
         ),
     )
 
@@ -118,10 +145,10 @@ def category_options(open_: tuple[str, ...]) -> tuple[Option, ...]:
     return tuple(
         Option(
             label="aufruhr.button.category",
-            params=_cats([c]),
-            action={"type": "intend", "choice": c},
+            params=projects.categories([c]),
+            action=Slot(category=c),
         )
-        for c in CATS
+        for c in CATEGORIES
         if c in open_
     )
 
@@ -130,8 +157,8 @@ def category_options(open_: tuple[str, ...]) -> tuple[Option, ...]:
 def lot_option(card: str) -> Option:
     return Option(
         label="aufruhr.button.lot",
-        params={**_names(card), "minimum": _minimum(card)},
-        action={"type": "choose", "choice": card},
+        params={**projects.names(card), "minimum": projects.minimum(card)},
+        action=Lot(card=card),
     )
 
 
@@ -139,7 +166,7 @@ def bid_amounts(minimum: int) -> tuple[int, ...]:
     return (minimum, minimum + 10, minimum + 20, minimum + 50)
 
 
-NO_BID = Option(label="aufruhr.button.no_bid", action={"type": "bid", "amount": 0})
+NO_BID = Option(label="aufruhr.button.no_bid", action=Bid(amount=0))
 
 
 def bid_options(minimum: int, short: tuple[tuple[int, ...], ...]) -> tuple[Option, ...]:
@@ -151,5 +178,4 @@ def bid_options(minimum: int, short: tuple[tuple[int, ...], ...]) -> tuple[Optio
 
 @cache
 def bid_option(amount: int, short: tuple[int, ...]) -> Option:
-    action = {"type": "bid", "amount": amount}
-    return Option(label=str(amount), literal=True, action=action, hidden_from=short)
+    return Option(label=str(amount), literal=True, action=Bid(amount=amount), hidden_from=short)

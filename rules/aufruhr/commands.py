@@ -2,11 +2,10 @@
 
 from functools import cache
 
-from rules.aufruhr.common import _free_money, _n, _place, _private_money
-from rules.aufruhr.model import (
-    Deal,
-    State,
-)
+from rules.aufruhr import treasury
+from rules.aufruhr.actions import Answer, Pay, Propose
+from rules.aufruhr.data import place
+from rules.aufruhr.model import Deal, State
 from rules.core.errors import RuleError
 from rules.core.protocol import Event, FreeInput, Prompt, seat_token
 
@@ -15,12 +14,13 @@ def _seat_named(state: State, word: str) -> int | None:
     """A mayor by city (`Essen`) or, as the bot passes a mentioned player, by seat token."""
     key = word.strip(" ,;:@").casefold()
     for s, m in enumerate(state.mayors):
-        if key in (m.city, _place(m.city).casefold(), seat_token(s)):
+        if key in (m.city, place(m.city).casefold(), seat_token(s)):
             return s
     return None
 
 
-def _pay(state: State, seat: int, text: str) -> tuple[State, list[Event]]:
+def pay(state: State, seat: int, text: str, events: list[Event]) -> None:
+    """`/pay Essen 30`: a public transfer from `seat`'s treasury."""
     words = text.split()
     if len(words) != 2:
         raise RuleError("error.aufruhr.pay_usage")
@@ -37,18 +37,19 @@ def _pay(state: State, seat: int, text: str) -> tuple[State, list[Event]]:
         raise RuleError("error.aufruhr.pay_tens")
     if amount > state.mayors[seat].money:
         raise RuleError("error.aufruhr.too_poor", money=state.mayors[seat].money)
-    if amount > _free_money(state, seat):
-        raise RuleError("error.aufruhr.money_bound", free=_free_money(state, seat))
+    if amount > treasury.free(state, seat):
+        raise RuleError("error.aufruhr.money_bound", free=treasury.free(state, seat))
     state.mayors[seat].money -= amount
     state.mayors[to].money += amount
-    return state, [
-        Event(key="aufruhr.paid", params={"seat": seat, "to_seat": to, "amount": amount}),
-        _private_money(state, seat),
-        _private_money(state, to),
-    ]
+    events.append(Event(key="aufruhr.paid", params={"seat": seat, "to_seat": to, "amount": amount}))
+    events += [treasury.told(state, seat), treasury.told(state, to)]
 
 
-def _propose(state: State, seat: int, text: str) -> tuple[State, list[Event]]:
+DEALS_PER_ROUND = 12  # proposals a round may hold: talk is free, a table's size is not
+DEAL_TEXT = 200  # characters of a deal's text kept
+
+
+def propose(state: State, seat: int, text: str, events: list[Event]) -> None:
     """`/deal Essen, Bochum: text` — the leading city names are the addressees."""
     rest = text.strip()
     to: list[int] = []
@@ -62,23 +63,29 @@ def _propose(state: State, seat: int, text: str) -> tuple[State, list[Event]]:
         rest = after.strip()
         if word.rstrip().endswith(":"):
             break
-    body = rest.removeprefix(":").strip()
+    body = rest.removeprefix(":").strip()[:DEAL_TEXT]
     if not to or not body:
         raise RuleError("error.aufruhr.deal_usage")
-    number = len(state.deals) + 1
-    deal = Deal(number=number, by=seat, to=tuple(to), text=body[:300], round=state.round)
+    # Deals of earlier rounds have left the board and can no longer be answered: they
+    # are dropped, and a round holds at most DEALS_PER_ROUND, so a table stays small
+    # however much is typed (NOTES.md).
+    state.deals = [d for d in state.deals if d.round == state.round]
+    if len(state.deals) >= DEALS_PER_ROUND:
+        raise RuleError("error.aufruhr.too_many_deals", count=DEALS_PER_ROUND)
+    state.deal_count += 1
+    number = state.deal_count
+    deal = Deal(number=number, by=seat, to=tuple(to), text=body, round=state.round)
     state.deals.append(deal)
-    return state, [
-        Event(
-            key="aufruhr.deal",
-            params={"number": number, "seat": seat, "to_seats": to, "text": body[:300]},
-        )
-    ]
+    params = {"number": number, "seat": seat, "to_seats": to, "text": body}
+    events.append(Event(key="aufruhr.deal", params=params))
 
 
-def _answer(state: State, seat: int, text: str, yes: bool) -> tuple[State, list[Event]]:
+def answer(state: State, seat: int, text: str, yes: bool, events: list[Event]) -> None:
+    """`/accept 2`, `/decline 2` (or without the number: the one deal waiting)."""
     key = text.strip().lstrip("#")
-    open_ = [d for d in state.deals if seat in d.to and seat not in d.answers]
+    open_ = [
+        d for d in state.deals if seat in d.to and seat not in d.answers and d.round == state.round
+    ]
     if not key:  # `/accept` alone answers the one deal waiting for you
         if not open_:
             raise RuleError("error.aufruhr.no_deal_waiting")
@@ -93,19 +100,18 @@ def _answer(state: State, seat: int, text: str, yes: bool) -> tuple[State, list[
     i = state.deals.index(deal)
     state.deals[i] = deal.model_copy(update={"answers": {**deal.answers, seat: yes}})
     key_ = "aufruhr.deal_accepted" if yes else "aufruhr.deal_declined"
-    return state, [
-        Event(key=key_, params={"seat": seat, "number": deal.number, "by_seat": deal.by})
-    ]
+    params = {"seat": seat, "number": deal.number, "by_seat": deal.by}
+    events.append(Event(key=key_, params=params))
 
 
-def _standing(state: State) -> list[Prompt]:
-    return list(_standing_prompts(_n(state)))
+def standing(state: State) -> list[Prompt]:
+    return list(_standing_prompts(state.n))
 
 
 @cache
 def _standing_prompts(n: int) -> tuple[Prompt, ...]:
     """/pay, /deal, /accept and /decline, open to every mayor at any time (an /accept
-    without an open deal is told so by `_answer`)."""
+    without an open deal is told so by `answer`)."""
     everyone = tuple(range(n))
     out = [
         Prompt(
@@ -113,7 +119,7 @@ def _standing_prompts(n: int) -> tuple[Prompt, ...]:
             seats=everyone,
             key="aufruhr.prompt.pay",
             input=FreeInput(
-                kind="text", field="text", action={"type": "pay"}, max_length=60, names_seats=True
+                kind="text", field="text", action=Pay(text=""), max_length=60, names_seats=True
             ),
             command="pay",
             standing=True,
@@ -125,7 +131,7 @@ def _standing_prompts(n: int) -> tuple[Prompt, ...]:
             input=FreeInput(
                 kind="text",
                 field="text",
-                action={"type": "deal"},
+                action=Propose(text=""),
                 max_length=300,
                 names_seats=True,
             ),
@@ -142,7 +148,7 @@ def _standing_prompts(n: int) -> tuple[Prompt, ...]:
                 input=FreeInput(
                     kind="text",
                     field="text",
-                    action={"type": "answer", "yes": yes},
+                    action=Answer(text="", yes=yes),
                     max_length=10,
                     min_length=0,
                 ),

@@ -7,7 +7,9 @@ is repeated, later the incumbent stays if tied, otherwise a run-off among the ti
 
 from collections import Counter
 
+from rules.aufruhr import data, tokens
 from rules.aufruhr.model import Election, State
+from rules.aufruhr.steps import OpenFolders, Step
 from rules.core.errors import RuleError
 from rules.core.protocol import Event
 
@@ -18,28 +20,32 @@ def electable(state: State, voter: int) -> tuple[int, ...]:
     return tuple(c for c in state.election.candidates if c != voter and c != state.barred)
 
 
-def vote(state: State, seat: int, candidate: int | None) -> tuple[State, list[Event]]:
+def vote(state: State, seat: int, candidate: int | None, events: list[Event]) -> Step | None:
     """Record one secret ballot (None abstains); resolve once every mayor has voted."""
     el = state.election
     if el is None:
         raise RuleError("error.aufruhr.no_election")
-    if seat in el.ballots:
-        raise RuleError("error.aufruhr.already_voted")
+    if candidate == seat:
+        raise RuleError("error.aufruhr.self_vote")
     if candidate is not None and candidate not in electable(state, seat):
-        raise RuleError("error.aufruhr.not_electable", candidate_seat=candidate)
-    el = el.model_copy(update={"ballots": {**el.ballots, seat: candidate}})
-    state = state.model_copy(update={"election": el})
-    events = [Event(key="aufruhr.voted", params={"seat": seat})]
-    if len(el.ballots) < len(state.mayors):
-        return state, events
-    return _resolve(state, events)
+        city = data.place(state.mayors[candidate].city)
+        raise RuleError("error.aufruhr.not_electable", city=city)
+    el = el.model_copy(update={"ballots": el.ballots.answer(seat, candidate)})
+    state.election = el
+    if candidate is not None:
+        events.append(
+            Event(key="aufruhr.your_vote", params={"candidate_seat": candidate}, to=(seat,))
+        )
+    if not el.ballots.complete:
+        return None
+    return _count(state, events)
 
 
-def _resolve(state: State, events: list[Event]) -> tuple[State, list[Event]]:
+def _count(state: State, events: list[Event]) -> Step | None:
     el = state.election
     assert el is not None
-    n = len(state.mayors)
-    ballots = [el.ballots.get(s) for s in range(n)]
+    n = state.n
+    ballots = [el.ballots.answers.get(s) for s in range(n)]
     for voter, choice in enumerate(ballots):  # revealed together: who voted for whom
         if choice is None:
             events.append(Event(key="aufruhr.ballot_abstained", params={"seat": voter}))
@@ -63,7 +69,7 @@ def _resolve(state: State, events: list[Event]) -> tuple[State, list[Event]]:
             events.append(Event(key="aufruhr.tie_first", params={"tied_seats": list(leaders)}))
             return _elected(state, leaders[0], events)
         events.append(Event(key="aufruhr.tie_revote", params={"tied_seats": list(leaders)}))
-        return _again(state, el.candidates, events)
+        return _again(state, el.candidates)
     if state.lord_mayor in leaders:
         events.append(Event(key="aufruhr.tie_incumbent", params={"seat": state.lord_mayor}))
         return _elected(state, state.lord_mayor, events)
@@ -72,17 +78,30 @@ def _resolve(state: State, events: list[Event]) -> tuple[State, list[Event]]:
         events.append(Event(key="aufruhr.tie_first", params={"tied_seats": list(leaders)}))
         return _elected(state, leaders[0], events)
     events.append(Event(key="aufruhr.runoff", params={"tied_seats": list(leaders)}))
-    return _again(state, leaders, events)
+    return _again(state, leaders)
 
 
-def _again(state: State, candidates: tuple[int, ...], events: list[Event]):
+def _again(state: State, candidates: tuple[int, ...]) -> None:
     el = state.election
     assert el is not None
-    new = Election(number=el.number + 1, candidates=candidates)
-    return state.model_copy(update={"election": new}), events
+    state.election = Election.of(state.n, candidates, el.number + 1)
 
 
-def _elected(state: State, seat: int, events: list[Event]) -> tuple[State, list[Event]]:
+def _elected(state: State, seat: int, events: list[Event]) -> Step:
+    """A new term begins; before the subventions, the other mayors may hand in folders."""
     key = "aufruhr.reelected" if seat == state.lord_mayor else "aufruhr.elected"
     events.append(Event(key=key, params={"seat": seat}))
-    return state.model_copy(update={"lord_mayor": seat, "election": None, "barred": None}), events
+    state.lord_mayor, state.election, state.barred = seat, None, None
+    tokens.new_term(state)
+    state.subvention, state.promised, state.intention = {}, {}, []
+    return OpenFolders("subvention")
+
+
+def new_round(state: State, events: list[Event]) -> None:
+    state.round += 1
+    state.phase = "election"
+    state.election = Election.of(state.n)
+    state.step += 1
+    key = "aufruhr.new_round" if state.events else "aufruhr.new_round_last"
+    params = {"round": state.round, "events_left": len(state.events)}
+    events.append(Event(key=key, params=params))

@@ -1,31 +1,31 @@
-"""VI. The end: final scores with the bribe bonus, and the winner places the RuhrCity Hall."""
+"""VI. The end: final scores (scoring.py: project points plus the bribe-star bonus), and
+the winner places the RuhrCity Hall."""
 
-from rules.aufruhr.common import _from_left, _n, _place, _site_id, _stars_received
-from rules.aufruhr.mapdata import ruhr_map
+from rules.aufruhr import data
 from rules.aufruhr.model import State
 from rules.aufruhr.scoring import bribe_bonus, project_points
+from rules.aufruhr.tokens import stars_received
 from rules.core.errors import RuleError
 from rules.core.protocol import Event
+from rules.core.turns import clockwise
 
 
-def _final(state: State, events: list[Event]) -> tuple[State, list[Event]]:
-    points = project_points(state.board, _n(state))
-    stars = _stars_received(state)
+def final(state: State, events: list[Event]) -> None:
+    n = state.n
+    points = project_points(state.board, n)
+    stars = stars_received(state)
     bonus = bribe_bonus(stars)
     state.bonus = {s: b for s, b in enumerate(bonus)}
-    state.final = {s: points[s] + bonus[s] for s in range(_n(state))}
+    state.final = {s: points[s] + bonus[s] for s in range(n)}
     events.append(Event(key="aufruhr.final_stars", params={"stars_by_seat": stars}))
     events.append(
         Event(
             key="aufruhr.final_scores",
-            params={
-                "points_by_seat": [state.final[s] for s in range(_n(state))],
-                "bonus_by_seat": bonus,
-            },
+            params={"points_by_seat": [state.final[s] for s in range(n)], "bonus_by_seat": bonus},
         )
     )
     best = max(state.final.values())
-    tied = [s for s in _from_left(state, state.lord_mayor) if state.final[s] == best]
+    tied = [s for s in clockwise(n, state.lord_mayor or 0) if state.final[s] == best]
     # The rule book is silent on a tie; as in its elections, the Lord Mayor in office
     # keeps the title if he is among the tied, otherwise the first of them from his
     # left. Nothing secret (a treasury) decides it, and the group is told why (NOTES.md 30).
@@ -37,15 +37,13 @@ def _final(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     state.phase = "hall"
     state.step += 1
     events.append(Event(key="aufruhr.winner_places_hall", params={"seat": winner}))
-    return state, events
 
 
-def _hall(state: State, choice: str) -> tuple[State, list[Event]]:
-    site = _site_id(choice)
-    if site not in ruhr_map().communities:
+def hall(state: State, community: str, events: list[Event]) -> None:
+    site = data.site_id(community)
+    if site not in data.ruhr_map().communities:
         raise RuleError("error.aufruhr.bad_site")
     state.hall = site
     state.phase = "over"
-    return state, [
-        Event(key="aufruhr.hall", params={"seat": state.winner_hall, "place": _place(site)})
-    ]
+    params = {"seat": state.winner_hall, "place": data.place(site)}
+    events.append(Event(key="aufruhr.hall", params=params))

@@ -1,4 +1,5 @@
-"""AUFRUHR! as a state machine: every phase of every round, from set-up to the outcome.
+"""AUFRUHR! as a state machine: set-up, one dispatch over the actions, and the chain of
+phases from one round to the next.
 
 A round: I. election (secret ballot) → a bribe-folder window → II. EU subventions →
 III. intention (three auction categories or one payout category) → a bribe-folder
@@ -8,51 +9,75 @@ payout card (single, double, EU inspection) → V. end of round: RuhrCity projec
 realised, owner by owner, then the event card → the next election. After the last event
 card one more round is played; then VI. scoring, and the winner places the RuhrCity Hall.
 
+Each phase module carries out one decision and returns the step that comes next
+(steps.py); `advance` below enters it, so phases never call one another.
 Readings of the rule book are in NOTES.md; each names the test that pins it.
 """
 
 from typing import Any
 
-from pydantic import TypeAdapter
-
-from rules.aufruhr import cards as deck
-from rules.aufruhr.clone import clone
-from rules.aufruhr.commands import _answer, _pay, _propose
-from rules.aufruhr.common import CATS, _n, _private_money
-from rules.aufruhr.ending import _hall
-from rules.aufruhr.flow import _accept, _folder_act, _give, _intend, _vote
-from rules.aufruhr.market import _bid, _build, _realise, _sold, _start_auction
-from rules.aufruhr.model import (
-    CITIES,
+from rules.aufruhr import (
+    auction,
+    commands,
+    data,
+    election,
+    ending,
+    event_cards,
+    folders,
+    intention,
+    realisation,
+    subventions,
+    treasury,
+)
+from rules.aufruhr.actions import (
+    Abstain,
     Accept,
     Action,
+    Alone,
     Answer,
+    Award,
+    Back,
     Bid,
-    Choose,
     Demand,
-    Election,
+    Done,
     Give,
+    Hall,
     Hand,
-    Intend,
-    Mayor,
-    Options,
+    IntendAuction,
+    IntendPayout,
+    Lapse,
+    Lot,
+    Partner,
+    PartnerAnswer,
     Pay,
-    Project,
     Propose,
     Put,
-    Scandal,
-    State,
-    Token,
+    Realise,
+    RefuseAll,
+    Site,
+    Slot,
     Vote,
 )
+from rules.aufruhr.clone import clone
+from rules.aufruhr.model import CITIES, Election, Mayor, Options, Project, Scandal, State, Token
 from rules.aufruhr.prompted import prompted
 from rules.aufruhr.prompts import prompts
+from rules.aufruhr.steps import (
+    EndRound,
+    EventCard,
+    Final,
+    FoldersClosed,
+    Intention,
+    NewRound,
+    NextLot,
+    OpenFolders,
+    StartAuction,
+    Step,
+)
 from rules.aufruhr.views import public_view, seat_view
 from rules.core.errors import RuleError
-from rules.core.protocol import Event, Outcome, Prompt, Secrets, payload
+from rules.core.protocol import Event, Outcome, Prompt, Secrets
 from rules.core.rng import Rng
-
-ACTION: TypeAdapter[Action] = TypeAdapter(Action)
 
 __all__ = [
     "apply",
@@ -70,9 +95,9 @@ def setup(n: int, options: Options, seed: int) -> State:
     if not 4 <= n <= 6:
         raise RuleError("error.aufruhr.players", count=n)
     rng = Rng.from_seed(seed)
-    c = deck.cards()
+    c = data.cards()
     piles: dict[str, list[str]] = {}
-    for cat in CATS:
+    for cat in data.CATEGORIES:
         pile = [p.id for p in c.projects if p.categories[0] == cat]
         rng.shuffle(pile)
         piles[cat] = pile
@@ -99,7 +124,7 @@ def setup(n: int, options: Options, seed: int) -> State:
         options=options,
         rng=rng.state,
         mayors=mayors,
-        election=Election(candidates=tuple(range(n))),
+        election=Election.of(n),
         board=board,
         piles=piles,
         payouts=pays,
@@ -110,8 +135,112 @@ def setup(n: int, options: Options, seed: int) -> State:
 
 
 def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
-    state, events = _apply(state, seat, action)
+    if state.phase == "over" or not 0 <= seat < state.n:
+        raise RuleError("error.not_prompted")
+    events: list[Event] = []
+    match action:  # the standing commands: open to every mayor at any time
+        case Pay(text=text):
+            state = clone(state)
+            commands.pay(state, seat, text, events)
+            return state, _fresh_treasuries(state, events)
+        case Propose(text=text):
+            state = clone(state)
+            commands.propose(state, seat, text, events)
+            return state, events
+        case Answer(text=text, yes=yes):
+            state = clone(state)
+            commands.answer(state, seat, text, yes, events)
+            return state, events
+    if seat not in prompted(state):  # the main prompt's seats, without its buttons
+        raise RuleError("error.not_prompted")
+    state = clone(state)
+    advance(state, _decide(state, seat, action, events), events)
     return state, _fresh_treasuries(state, events)
+
+
+def _decide(state: State, seat: int, action: Action, events: list[Event]) -> Step | None:
+    """The prompted `seat`'s decision, carried out by its phase: the step that follows."""
+    match (state.phase, action):
+        case ("election", Vote(seat=candidate)):
+            return election.vote(state, seat, candidate, events)
+        case ("election", Abstain()):
+            return election.vote(state, seat, None, events)
+        case ("folders", Demand() | Put() | Hand()):
+            return folders.act(state, seat, action, events)
+        case ("offers", Accept(seat=giver)):
+            return folders.accept(state, giver, events)
+        case ("offers", RefuseAll()):
+            return folders.accept(state, None, events)
+        case ("subvention", Give(seat=to)):
+            return subventions.give(state, to, events)
+        case ("subvention", Lapse()):
+            return subventions.lapse(state, events)
+        case ("intention", IntendPayout(category=category)):
+            return intention.declare_payout(state, category, events)
+        case ("intention", IntendAuction()):
+            return intention.declare_auction(state)
+        case ("intention", Slot(category=category)):
+            return intention.slot(state, category, events)
+        case ("intention", Lapse()):
+            return intention.lapse(state, events)
+        case ("order", Lot(card=card)):
+            return intention.lot(state, card)
+        case ("bid", Bid(amount=amount)):
+            return auction.bid(state, seat, amount, events)
+        case ("award", Award(seat=winner)):
+            return auction.award(state, winner, events)
+        case ("site", Site(community=community)):
+            return auction.build(state, seat, community, events)
+        case ("realise", Realise(card=card)):
+            return realisation.choose(state, seat, card)
+        case ("realise", Done()):
+            return realisation.done(state, events)
+        case ("realise", Site(community=community)):
+            return realisation.site(state, community, events)
+        case ("realise", Back()):
+            return realisation.back(state)
+        case ("realise", Alone()):
+            return realisation.alone(state, events)
+        case ("realise", Partner(seat=partner)):
+            return realisation.partner(state, partner, events)
+        case ("realise", PartnerAnswer(yes=yes)):
+            return realisation.answer(state, yes, events)
+        case ("hall", Hall(community=community)):
+            return ending.hall(state, community, events)
+    raise RuleError("error.not_now")
+
+
+def advance(state: State, step: Step | None, events: list[Event]) -> None:
+    """Enter each step in turn until the game waits for a player (None)."""
+    while step is not None:
+        step = _enter(state, step, events)
+
+
+def _enter(state: State, step: Step, events: list[Event]) -> Step | None:
+    match step:
+        case OpenFolders(context=context):
+            return folders.open_window(state, context, events)
+        case FoldersClosed(context="subvention", demand=demand, giver=giver):
+            return subventions.begin(state, demand, giver, events)
+        case FoldersClosed(context="intention", demand=demand):
+            return intention.after_folders(state, demand, events)
+        case FoldersClosed(context="tie", demand=demand):
+            return auction.after_folders(state, demand, events)
+        case Intention():
+            return intention.begin(state)
+        case NextLot():
+            return intention.next_lot(state)
+        case StartAuction(card=card, source=source):
+            return auction.start(state, card, source, events)
+        case EndRound():
+            return realisation.begin(state, events)
+        case EventCard():
+            return event_cards.play(state, events)
+        case NewRound():
+            return election.new_round(state, events)
+        case Final():
+            return ending.final(state, events)
+    raise AssertionError(f"no such step: {step!r}")
 
 
 def _fresh_treasuries(state: State, events: list[Event]) -> list[Event]:
@@ -122,54 +251,8 @@ def _fresh_treasuries(state: State, events: list[Event]) -> list[Event]:
     if not told:
         return events
     return [e for e in events if e.key != "aufruhr.treasury"] + [
-        _private_money(state, s) for s in dict.fromkeys(told)
+        treasury.told(state, s) for s in dict.fromkeys(told)
     ]
-
-
-def _apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
-    if state.phase == "over" or not 0 <= seat < _n(state):
-        raise RuleError("error.not_prompted")
-    match action:  # the standing commands: open to every mayor at any time
-        case Pay(text=text):
-            return _pay(clone(state), seat, text)
-        case Propose(text=text):
-            return _propose(clone(state), seat, text)
-        case Answer(text=text, yes=yes):
-            return _answer(clone(state), seat, text, yes)
-    if seat not in prompted(state):  # the main prompt's seats, without its buttons
-        raise RuleError("error.not_prompted")
-    state = clone(state)
-    match (state.phase, action):
-        case ("election", Vote(seat=candidate)):
-            return _vote(state, seat, candidate)
-        case ("folders", Demand()) | ("folders", Put()) | ("folders", Hand()):
-            return _folder_act(state, seat, action)
-        case ("offers", Accept(seat=giver)):
-            return _accept(state, giver)
-        case ("subvention", Give(seat=to)):
-            return _give(state, to)
-        case ("intention", Intend(choice=choice)):
-            return _intend(state, choice)
-        case ("order", Choose(choice=card)):
-            if card not in state.lots:
-                raise RuleError("error.aufruhr.bad_choice")
-            state.lots.remove(card)
-            return _start_auction(state, card, "round", [])
-        case ("bid", Bid(amount=amount)):
-            return _bid(state, seat, amount)
-        case ("award", Choose(choice=choice)):
-            assert state.auction is not None
-            if not choice.isdigit() or int(choice) not in state.auction.tied:
-                raise RuleError("error.aufruhr.bad_choice")
-            events = [Event(key="aufruhr.awarded", params={"seat": int(choice)})]
-            return _sold(state, int(choice), events)
-        case ("site", Choose(choice=site)):
-            return _build(state, seat, site)
-        case ("realise", Choose(choice=choice)):
-            return _realise(state, seat, choice)
-        case ("hall", Choose(choice=choice)):
-            return _hall(state, choice)
-    raise RuleError("error.not_now")
 
 
 def secrets(state: State) -> Secrets:
@@ -177,14 +260,14 @@ def secrets(state: State) -> Secrets:
     until the reveal. (A folder's typed demand is secret too, but free text can be any
     word the board also shows, so the search for it would accuse the innocent.)"""
     found: dict[int, dict[str, Any]] = {}
+    el, a = state.election, state.auction
     for seat, mayor in enumerate(state.mayors):
         mine: dict[str, Any] = {"money": mayor.money}
         found[seat] = mine
-        if state.election is not None and state.election.ballots.get(seat) is not None:
-            mine["ballot"] = state.election.ballots[seat]
-        a = state.auction
-        if state.phase == "bid" and a is not None and a.bids.get(seat):
-            mine["bid"] = a.bids[seat]
+        if el is not None and el.ballots.answers.get(seat) is not None:
+            mine["ballot"] = el.ballots.answers[seat]
+        if state.phase == "bid" and a is not None and a.bids.answers.get(seat):
+            mine["bid"] = a.bids.answers[seat]
     return found
 
 
@@ -202,12 +285,11 @@ def timeout(state: State, prompt: Prompt, seat: int) -> Action:
     with its owner; a lapsed Lord Mayor hands out all remaining subventions, or declares
     the whole intention, at once; every other decision defaults to the prompt's first
     option, which is chosen to be the sensible default (NOTES.md 29)."""
-    if prompt.id.startswith("vote:"):
-        return Vote(seat=None)
-    if prompt.id.startswith("bid:"):
+    kind = prompt.id.partition(":")[0]
+    if kind == "vote":
+        return Abstain()
+    if kind == "bid":
         return Bid(amount=0)
-    if prompt.id.startswith("give:"):
-        return Give(seat=None)
-    if prompt.id.startswith("intend:"):
-        return Intend(choice="default")
-    return ACTION.validate_python(payload(prompt.options[0].action))
+    if kind in ("give", "intend"):
+        return Lapse()
+    return prompt.options[0].action  # type: ignore[return-value]

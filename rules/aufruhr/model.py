@@ -1,21 +1,25 @@
-"""AUFRUHR! state, options, actions and views.
+"""AUFRUHR! state and options.
 
 The state is one pydantic model holding everything, private parts included (treasuries,
-bribe tokens, sealed ballots and bids, folder drafts, the PRNG). The views are separate
-types: `PublicView` is what the group may see, `SeatView` what one mayor sees alone.
+bribe tokens, sealed ballots and bids, folder drafts, the PRNG). The decisions players
+make are in actions.py; the views, what the group may see and what one mayor sees alone,
+are separate types in views.py.
 """
 
-from typing import Annotated, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.core.protocol import Frozen
+from rules.core.turns import Collect
 
 # Rule book, set-up: 4 players Duisburg, Essen, Bochum, Dortmund; 5: + Recklinghausen;
 # 6: + Hagen (community ids from data/communities.json).
 CITIES = ("duisburg", "essen", "bochum", "dortmund", "recklinghausen", "hagen")
 SEED_MONEY = 240  # 3×50 + 3×20 + 3×10 per mayor, kept secret
 MARKERS = 13
+# II. EU subventions by player count: the Lord Mayor gives each mayor one of these.
+AMOUNTS = {4: (40, 30, 20, 10), 5: (50, 40, 30, 20, 10), 6: (60, 50, 40, 30, 20, 10)}
 
 
 class Bilingual(Frozen):
@@ -50,11 +54,20 @@ class Mayor(Mutable):
 
 
 class Election(Frozen):
-    """A secret simultaneous ballot; `candidates` is everybody unless it is a run-off."""
+    """A secret simultaneous ballot of every mayor; `candidates` is everybody unless it is
+    a run-off."""
 
     number: int = 1  # counts ballots, so each has its own prompt id
     candidates: tuple[int, ...]
-    ballots: dict[int, int | None] = Field(default_factory=dict)  # None: abstained
+    ballots: Collect[int | None]  # None: abstained
+
+    @classmethod
+    def of(cls, n: int, candidates: tuple[int, ...] | None = None, number: int = 1) -> "Election":
+        """A ballot of all `n` mayors for `candidates` (everybody by default)."""
+        everyone = tuple(range(n))
+        return cls(
+            number=number, candidates=candidates or everyone, ballots=Collect(asked=everyone)
+        )
 
 
 class Project(Frozen):
@@ -85,10 +98,42 @@ class Scandal(Frozen):
     public: bool = False  # made public by an inspection: out of the game
 
 
+class WantSubvention(Frozen):
+    """A folder's demand: this subvention amount for its giver (before the subventions)."""
+
+    kind: Literal["subvention"] = "subvention"
+    amount: int
+
+
+class WantPayout(Frozen):
+    """A folder's demand: the payout of this category instead (at the intention)."""
+
+    kind: Literal["payout"] = "payout"
+    category: str
+
+
+class WantAuction(Frozen):
+    """A folder's demand: an auction with this category (at the intention)."""
+
+    kind: Literal["auction"] = "auction"
+    category: str
+
+
+class WantAward(Frozen):
+    """A folder's demand: the tied auction awarded to this mayor."""
+
+    kind: Literal["award"] = "award"
+    seat: int
+
+
+# What a folder may demand of the Lord Mayor, beside a typed demand (NOTES.md 22).
+Wish = WantSubvention | WantPayout | WantAuction | WantAward
+
+
 class Draft(Mutable):
     """A bribe folder being filled: a demand, tokens (by index) or the scandal."""
 
-    demand: str | None = None  # a structured demand ("payout:culture") or None
+    demand: Wish | None = Field(default=None, discriminator="kind")  # a listed demand, or
     text: str | None = None  # a free-text demand
     tokens: list[int] = Field(default_factory=list)
     scandal: bool = False
@@ -108,7 +153,7 @@ class Auction(Mutable):
     card: str
     minimum: int
     source: Literal["round", "event"] = "round"
-    bids: dict[int, int | None] = Field(default_factory=dict)
+    bids: Collect[int | None]  # sealed until all are in; None: no bid
     tied: list[int] = Field(default_factory=list)
     price: int = 0
     winner: int | None = None
@@ -164,6 +209,7 @@ class State(Mutable):
     intention: list[str] = Field(default_factory=list)  # "payout:<cat>" or three categories
     folders: Folders | None = None
     folder_count: int = 0
+    deal_count: int = 0  # deals proposed so far: numbers them
     lots: list[str] = Field(default_factory=list)  # revealed projects still to auction
     auction: Auction | None = None
     build: int | None = None  # seat choosing a site for `build_card`
@@ -178,140 +224,12 @@ class State(Mutable):
     final: dict[int, int] = Field(default_factory=dict)  # seat → final score, at the end
     bonus: dict[int, int] = Field(default_factory=dict)
 
+    @property
+    def n(self) -> int:
+        """The number of mayors (seats)."""
+        return len(self.mayors)
 
-# ----- actions ------------------------------------------------------------------------
-
-
-class Vote(Frozen):
-    type: Literal["vote"] = "vote"
-    seat: int | None  # None abstains (only by timeout)
-
-
-class Give(Frozen):
-    """II: the next subvention amount to `seat`; None (a lapse) hands out the rest."""
-
-    type: Literal["give"] = "give"
-    seat: int | None
-
-
-class Intend(Frozen):
-    """III: "payout:<category>", "auction", or a category for the next auction slot;
-    "default" (a lapse) completes the intention as NOTES.md 29 says."""
-
-    type: Literal["intend"] = "intend"
-    choice: str
-
-
-class Demand(Frozen):
-    type: Literal["demand"] = "demand"
-    demand: str | None = None
-    text: str | None = None
-
-
-class Put(Frozen):
-    """Put a bribe token of so many stars (or the scandal: 0) into the folder."""
-
-    type: Literal["put"] = "put"
-    stars: int
-
-
-class Hand(Frozen):
-    type: Literal["hand"] = "hand"
-    hand: bool  # True: hand the folder over; False: keep it (no folder)
-
-
-class Accept(Frozen):
-    type: Literal["accept_folder"] = "accept_folder"
-    seat: int | None  # None refuses every folder
-
-
-class Choose(Frozen):
-    """Pick one of the listed things: the next lot, a site, a tied bidder, a partner…"""
-
-    type: Literal["choose"] = "choose"
-    choice: str
-
-
-class Bid(Frozen):
-    type: Literal["bid"] = "bid"
-    amount: int
-
-
-class Pay(Frozen):
-    type: Literal["pay"] = "pay"
-    text: str
-
-
-class Propose(Frozen):
-    type: Literal["deal"] = "deal"
-    text: str
-
-
-class Answer(Frozen):
-    type: Literal["answer"] = "answer"
-    text: str
-    yes: bool
-
-
-Action = Annotated[
-    Vote | Give | Intend | Demand | Put | Hand | Accept | Choose | Bid | Pay | Propose | Answer,
-    Field(discriminator="type"),
-]
-
-
-# ----- views ---------------------------------------------------------------------------
-
-
-class PublicProject(Frozen):
-    community: str
-    card: str
-    kind: str
-    size: str
-    categories: tuple[str, ...]
-    owners: tuple[int, ...]
-    negative: bool = False
-    name: dict[str, str] = Field(default_factory=dict)
-
-
-# Fields of the moment rather than of the board: the chat tells them as they happen,
-# and leaving them out of the view's dump keeps the bot, which reposts the board only
-# when the dump changes, from posting the same map at every step of a round.
-MOMENT = Field(exclude=True)
-
-
-class PublicView(Frozen):
-    cities: tuple[str, ...]
-    round: int
-    rounds: int
-    events_left: int
-    phase: str = MOMENT
-    lord_mayor: int | None
-    barred: int | None
-    projects: tuple[PublicProject, ...]
-    points: tuple[int, ...]
-    markers: tuple[int, ...]
-    hands: tuple[int, ...]  # how many unrealised RuhrCity projects each mayor holds
-    lots: tuple[str, ...] = MOMENT
-    auction: str | None = MOMENT
-    answered: tuple[int, ...] = MOMENT  # who has answered the secret step in progress
-    event: str | None
-    hall: str | None
-    deals: tuple[Deal, ...] = MOMENT  # the open ones (Deal.open_in)
-    final: dict[int, int] = Field(default_factory=dict)
-    auction_name: Bilingual | None = MOMENT  # the project being auctioned
-    lot_names: tuple[Bilingual, ...] = MOMENT  # revealed, still to be auctioned
-    event_name: Bilingual | None = None  # the last event card played
-
-
-class SeatView(Frozen):
-    seat: int
-    city: str
-    money: int
-    tokens: tuple[tuple[int, int, bool], ...]  # (origin, stars, usable) held
-    scandal: bool  # own scandal still in the folder
-    scandals_held: tuple[int, ...]  # origins of scandals received
-    hand: tuple[str, ...]  # unrealised RuhrCity projects (card ids)
-    hand_names: tuple[Bilingual, ...] = ()
-    ballot: int | None = None
-    bid: int | None = None
-    folder: Draft | None = None
+    @property
+    def cities(self) -> tuple[str, ...]:
+        """The great cities in play, by seat."""
+        return tuple(m.city for m in self.mayors)

@@ -13,7 +13,7 @@ def prompted(state: State) -> tuple[int, ...]:
         case "election":
             el = state.election
             assert el is not None
-            return tuple(s for s in range(len(state.mayors)) if s not in el.ballots)
+            return el.ballots.waiting
         case "folders":
             assert state.folders is not None
             return tuple(state.folders.seats)
@@ -23,7 +23,7 @@ def prompted(state: State) -> tuple[int, ...]:
         case "bid":
             a = state.auction
             assert a is not None
-            return tuple(s for s in range(len(state.mayors)) if s not in a.bids)
+            return a.bids.waiting
         case "site":
             assert state.build is not None
             return (state.build,)

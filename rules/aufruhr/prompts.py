@@ -7,33 +7,16 @@ answer, so nobody's buttons go stale), plus the standing commands /pay, /deal,
 
 from typing import Any
 
-from rules.aufruhr import buttons
-from rules.aufruhr import cards as deck
-from rules.aufruhr.auction import LICENCE
-from rules.aufruhr.commands import _standing
-from rules.aufruhr.common import (
-    _categories_open,
-    _cities,
-    _demands,
-    _from_left,
-    _give_choices,
-    _kind,
-    _municipal_sites,
-    _n,
-    _names,
-    _offers,
-    _own_scandal,
-    _place,
-    _ruhrcity_sites,
-    _usable_stars,
-)
-from rules.aufruhr.mapdata import ruhr_map
-from rules.aufruhr.model import (
-    State,
-)
+from rules.aufruhr import buttons, data, folders, projects, subventions
+from rules.aufruhr.actions import Accept, Alone, Back, Done, PartnerAnswer, Realise, RefuseAll
+from rules.aufruhr.commands import standing
+from rules.aufruhr.intention import categories_open
+from rules.aufruhr.model import State
 from rules.aufruhr.prompted import prompted
-from rules.aufruhr.subventions import AMOUNTS
+from rules.aufruhr.sites import free_sites, open_sites
+from rules.aufruhr.tokens import own_scandal, usable_stars
 from rules.core.protocol import Option, Prompt
+from rules.core.turns import clockwise
 
 
 def _lm_prompt(state: State, pid: str, key: str, options: list[Option], **params: Any) -> Prompt:
@@ -48,22 +31,22 @@ def _lm_prompt(state: State, pid: str, key: str, options: list[Option], **params
     )
 
 
-_STARS = frozenset(deck.cards().bribe_stars)
+_STARS = frozenset(data.cards().bribe_stars)
 
 
 def _folder_prompt(state: State) -> Prompt:
     f = state.folders
     assert f is not None
     seats = prompted(state)
-    usable = _usable_stars(state, seats)
+    usable = usable_stars(state, seats)
     lacking = {k: tuple(s for s in seats if k not in usable[s]) for k in _STARS}
-    lacking[0] = tuple(s for s in seats if _own_scandal(state, s) is None)
+    lacking[0] = tuple(s for s in seats if own_scandal(state, s) is None)
     return Prompt(
         id=f"folder:{f.number}",
         seats=seats,
         key=f"aufruhr.prompt.folder_{f.context}",
         params={"lord_mayor_seat": state.lord_mayor},
-        options=buttons.folder_options(_cities(state), tuple(_demands(state)), lacking),
+        options=buttons.folder_options(state.cities, tuple(folders.demands(state)), lacking),
         input=buttons.DEMAND_INPUT,
         secret=True,
         command="demand",
@@ -75,21 +58,17 @@ def _folder_prompt(state: State) -> Prompt:
 def _offers_prompt(state: State) -> Prompt:
     f = state.folders
     assert f is not None
-    offers = _offers(state)
+    offers = folders.offers(state)
     scandals = [s for s in offers if f.drafts[s].scandal]
     options = []
     if not scandals:
-        options.append(
-            Option(
-                label="aufruhr.button.refuse_all", action={"type": "accept_folder", "seat": None}
-            )
-        )
+        options.append(Option(label="aufruhr.button.refuse_all", action=RefuseAll()))
     for s in scandals or offers:
         options.append(
             Option(
                 label="aufruhr.button.accept_folder",
-                params={"city": _place(state.mayors[s].city)},
-                action={"type": "accept_folder", "seat": s},
+                params={"city": data.place(state.mayors[s].city)},
+                action=Accept(seat=s),
             )
         )
     p = _lm_prompt(state, "offers", "aufruhr.prompt.offers", options)
@@ -97,13 +76,13 @@ def _offers_prompt(state: State) -> Prompt:
 
 
 def _give_prompt(state: State) -> Prompt:
-    amount = AMOUNTS[_n(state)][len(state.subvention)]
-    options = buttons.seat_options(state, _give_choices(state), "give")
+    amount = subventions.amount(state)
+    options = buttons.seat_options(state, subventions.choices(state), "give")
     return _lm_prompt(state, "give", "aufruhr.prompt.give", list(options), amount=amount)
 
 
 def _intend_prompt(state: State) -> Prompt:
-    open_ = tuple(_categories_open(state))
+    open_ = tuple(categories_open(state))
     if not state.intention:
         options = buttons.intention_options(bool(open_))
         return _lm_prompt(state, "intend", "aufruhr.prompt.intention", list(options))
@@ -124,7 +103,7 @@ def _bid_prompt(state: State) -> Prompt:
         id=f"bid:{state.step}",
         seats=prompted(state),
         key="aufruhr.prompt.bid",
-        params={**_names(a.card), "minimum": m},
+        params={**projects.names(a.card), "minimum": m},
         options=buttons.bid_options(m, short),
         input=buttons.BID_INPUT,
         secret=True,
@@ -137,10 +116,10 @@ def _bid_prompt(state: State) -> Prompt:
 def _award_prompt(state: State) -> Prompt:
     a = state.auction
     assert a is not None and state.lord_mayor is not None
-    tied = [s for s in _from_left(state, state.lord_mayor + 1) if s in a.tied]
-    options = list(buttons.seat_options(state, tied, "choose"))
+    tied = [s for s in clockwise(state.n, state.lord_mayor + 1) if s in a.tied]
+    options = list(buttons.seat_options(state, tied, "award"))
     return _lm_prompt(
-        state, "award", "aufruhr.prompt.award", options, price=a.price, **_names(a.card)
+        state, "award", "aufruhr.prompt.award", options, price=a.price, **projects.names(a.card)
     )
 
 
@@ -150,8 +129,8 @@ def _site_prompt(state: State) -> Prompt:
         id=f"site:{state.step}",
         seats=prompted(state),
         key="aufruhr.prompt.site",
-        params=_names(state.build_card),
-        options=buttons.site_options(_municipal_sites(state, state.build)),
+        params=projects.names(state.build_card),
+        options=buttons.site_options(open_sites(state, state.build)),
         deadline=state.options.deadline,
     )
 
@@ -166,13 +145,13 @@ def _realise_prompt(state: State) -> Prompt:
         "deadline": state.options.deadline,
     }
     if r.card is None:
-        options = [Option(label="aufruhr.button.done", action={"type": "choose", "choice": "done"})]
+        options = [Option(label="aufruhr.button.done", action=Done())]
         for card in state.mayors[seat].hand:
             options.append(
                 Option(
                     label="aufruhr.button.realise",
-                    params={**_names(card), "licence": LICENCE[_kind(card)[1]]},
-                    action={"type": "choose", "choice": card},
+                    params={**projects.names(card), "licence": projects.licence(card)},
+                    action=Realise(card=card),
                 )
             )
         return Prompt(**base, key="aufruhr.prompt.realise", options=tuple(options))
@@ -180,36 +159,33 @@ def _realise_prompt(state: State) -> Prompt:
         return Prompt(
             **base,
             key="aufruhr.prompt.realise_site",
-            params=_names(r.card),
-            options=buttons.site_options(_ruhrcity_sites(state)),
+            params=projects.names(r.card),
+            options=buttons.site_options(free_sites(state)),
         )
     if r.partner is None:
         if state.mayors[seat].markers >= 3:
-            first = Option(
-                label="aufruhr.button.alone", action={"type": "choose", "choice": "alone"}
-            )
+            first = Option(label="aufruhr.button.alone", action=Alone())
         else:
-            first = Option(label="aufruhr.button.back", action={"type": "choose", "choice": "back"})
+            first = Option(label="aufruhr.button.back", action=Back())
         options = [first]
         options += buttons.seat_options(
             state,
             (
                 s
-                for s in _from_left(state, seat + 1)
+                for s in clockwise(state.n, seat + 1)
                 if s != seat and state.mayors[s].markers >= 1 and s not in r.declined
             ),
-            "choose",
+            "partner",
         )
-        return Prompt(
-            **base, key="aufruhr.prompt.partner", params=_names(r.card), options=tuple(options)
-        )
+        params = projects.names(r.card)
+        return Prompt(**base, key="aufruhr.prompt.partner", params=params, options=tuple(options))
     return Prompt(  # asks the partner (see `prompted`)
         **base,
         key="aufruhr.prompt.partner_answer",
-        params={**_names(r.card), "owner_seat": seat, "place": _place(r.site)},
+        params={**projects.names(r.card), "owner_seat": seat, "place": data.place(r.site)},
         options=(
-            Option(label="aufruhr.button.decline", action={"type": "choose", "choice": "no"}),
-            Option(label="aufruhr.button.agree", action={"type": "choose", "choice": "yes"}),
+            Option(label="aufruhr.button.decline", action=PartnerAnswer(yes=False)),
+            Option(label="aufruhr.button.agree", action=PartnerAnswer(yes=True)),
         ),
     )
 
@@ -218,12 +194,12 @@ def _hall_prompt(state: State) -> Prompt:
     seat = state.winner_hall
     assert seat is not None
     own = state.mayors[seat].city
-    sites = (own, *sorted(c for c in ruhr_map().communities if c != own))
+    sites = (own, *sorted(c for c in data.ruhr_map().communities if c != own))
     return Prompt(
         id="hall",
         seats=prompted(state),
         key="aufruhr.prompt.hall",
-        options=buttons.site_options(sites),
+        options=buttons.site_options(sites, hall=True),
         deadline=state.options.deadline,
     )
 
@@ -245,7 +221,7 @@ def _main_prompt(state: State) -> Prompt | None:
                 id=f"vote:{state.round}:{el.number}",
                 seats=prompted(state),
                 key="aufruhr.prompt.vote_runoff"
-                if len(el.candidates) < _n(state)
+                if len(el.candidates) < state.n
                 else "aufruhr.prompt.vote",
                 params={"round": state.round},
                 options=_ballot_options(state),
@@ -281,4 +257,4 @@ def prompts(state: State) -> list[Prompt]:
     if state.phase == "over":
         return []
     main = _main_prompt(state)
-    return ([main] if main else []) + _standing(state)
+    return ([main] if main else []) + standing(state)

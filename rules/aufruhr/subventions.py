@@ -1,11 +1,82 @@
-"""II. EU subventions: the Lord Mayor gives each mayor (himself included) one amount."""
+"""II. EU subventions: the Lord Mayor gives each mayor (himself included) one amount,
+largest first; the last mayor left gets the last amount by himself. A folder he took
+may have promised one mayor a certain amount: any choice breaking it is refused."""
 
+from rules.aufruhr import data, treasury
+from rules.aufruhr.model import AMOUNTS, State, WantSubvention, Wish
+from rules.aufruhr.steps import Intention, Step
 from rules.core.errors import RuleError
+from rules.core.protocol import Event
+from rules.core.turns import clockwise
 
-AMOUNTS = {4: (40, 30, 20, 10), 5: (50, 40, 30, 20, 10), 6: (60, 50, 40, 30, 20, 10)}
+
+def begin(state: State, demand: Wish | None, giver: int | None, events: list[Event]) -> Step | None:
+    """After the folder window: a subvention demanded by the folder taken is promised."""
+    if isinstance(demand, WantSubvention) and giver is not None:
+        state.promised[giver] = demand.amount
+    state.phase = "subvention"
+    return give_auto(state, events)
 
 
-def check_assignment(n: int, amounts: list[int]) -> None:
-    """`amounts[seat]` is what each seat gets; together they are exactly the round's set."""
-    if len(amounts) != n or sorted(amounts, reverse=True) != list(AMOUNTS[n]):
-        raise RuleError("error.aufruhr.subventions", amounts=", ".join(map(str, AMOUNTS[n])))
+def choices(state: State) -> list[int]:
+    """Every mayor still without a subvention, from the Lord Mayor's left. A promise made
+    by an accepted folder is not shown here (the group would see whose folder it was):
+    a choice against it is refused privately (`promise_broken`)."""
+    start = (state.lord_mayor or 0) + 1
+    return [s for s in clockwise(state.n, start) if s not in state.subvention]
+
+
+def amount(state: State) -> int:
+    """The amount to give next."""
+    return AMOUNTS[state.n][len(state.subvention)]
+
+
+def promise_broken(state: State, to: int) -> tuple[int, int] | None:
+    """The promise (seat, amount) that giving the current amount to `to` would break."""
+    now = amount(state)
+    for seat, promised in state.promised.items():
+        if seat in state.subvention:
+            continue
+        if (promised == now) != (seat == to):
+            return seat, promised
+    return None
+
+
+def give(state: State, to: int, events: list[Event]) -> Step | None:
+    if to not in choices(state):
+        raise RuleError("error.aufruhr.bad_choice")
+    if broken := promise_broken(state, to):
+        city = data.place(state.mayors[broken[0]].city)  # refusals are not told seat names
+        raise RuleError("error.aufruhr.promised", city=city, amount=broken[1])
+    _give_one(state, to, events)
+    return give_auto(state, events)
+
+
+def lapse(state: State, events: list[Event]) -> Step | None:
+    """The Lord Mayor let it lapse: the rest from his left, largest first, promises kept."""
+    step = None
+    while state.phase == "subvention":
+        left = choices(state)
+        kept = [s for s in left if promise_broken(state, s) is None]
+        _give_one(state, (kept or left)[0], events)
+        step = give_auto(state, events)
+        if step is not None:
+            return step
+    return step
+
+
+def give_auto(state: State, events: list[Event]) -> Step | None:
+    """The last mayor left gets the last amount by himself; then the intention."""
+    if len(state.subvention) == state.n - 1:
+        _give_one(state, choices(state)[0], events)
+    if len(state.subvention) == state.n:
+        return Intention()
+    state.step += 1
+    return None
+
+
+def _give_one(state: State, to: int, events: list[Event]) -> None:
+    given = amount(state)
+    state.subvention[to] = given
+    treasury.from_bank(state, to, given)
+    events.append(Event(key="aufruhr.subvention", params={"seat": to, "amount": given}))

@@ -1,12 +1,71 @@
-"""AUFRUHR! views: what the group sees and what one mayor sees alone."""
+"""AUFRUHR! views: what the group sees (`PublicView`) and what one mayor sees alone
+(`SeatView`). They are different types, so nothing private reaches the group by mistake;
+renderers (render/aufruhr.py) draw from them alone."""
 
-from rules.aufruhr.common import _cities, _n, _names, _own_scandal, _points, initial_name
-from rules.aufruhr.model import (
-    PublicProject,
-    PublicView,
-    SeatView,
-    State,
-)
+from pydantic import Field
+
+from rules.aufruhr import projects
+from rules.aufruhr.model import Bilingual, Deal, Draft, State
+from rules.aufruhr.scoring import project_points
+from rules.aufruhr.tokens import own_scandal
+from rules.core.protocol import Frozen
+
+__all__ = ["Bilingual", "PublicProject", "PublicView", "SeatView", "public_view", "seat_view"]
+
+
+class PublicProject(Frozen):
+    community: str
+    card: str
+    kind: str
+    size: str
+    categories: tuple[str, ...]
+    owners: tuple[int, ...]
+    negative: bool = False
+    name: dict[str, str] = Field(default_factory=dict)
+
+
+# Fields of the moment rather than of the board: the chat tells them as they happen,
+# and leaving them out of the view's dump keeps the bot, which reposts the board only
+# when the dump changes, from posting the same map at every step of a round.
+MOMENT = Field(exclude=True)
+
+
+class PublicView(Frozen):
+    cities: tuple[str, ...]
+    round: int
+    rounds: int
+    events_left: int
+    phase: str = MOMENT
+    lord_mayor: int | None
+    barred: int | None
+    projects: tuple[PublicProject, ...]
+    points: tuple[int, ...]
+    markers: tuple[int, ...]
+    hands: tuple[int, ...]  # how many unrealised RuhrCity projects each mayor holds
+    lots: tuple[str, ...] = MOMENT
+    auction: str | None = MOMENT
+    answered: tuple[int, ...] = MOMENT  # who has answered the secret step in progress
+    event: str | None
+    hall: str | None
+    deals: tuple[Deal, ...] = MOMENT  # the open ones (Deal.open_in)
+    final: dict[int, int] = Field(default_factory=dict)
+    auction_name: Bilingual | None = MOMENT  # the project being auctioned
+    lot_names: tuple[Bilingual, ...] = MOMENT  # revealed, still to be auctioned
+    event_name: Bilingual | None = None  # the last event card played
+
+
+class SeatView(Frozen):
+    seat: int
+    city: str
+    money: int
+    tokens: tuple[tuple[int, int, bool], ...]  # (origin, stars, usable) held
+    scandal: bool  # own scandal still in the folder
+    scandals_held: tuple[int, ...]  # origins of scandals received
+    hand: tuple[str, ...]  # unrealised RuhrCity projects (card ids)
+    hand_names: tuple[Bilingual, ...] = ()
+    ballot: int | None = None
+    bid: int | None = None
+    folder: Draft | None = None
 
 
 def _public_projects(state: State) -> tuple[PublicProject, ...]:
@@ -14,10 +73,10 @@ def _public_projects(state: State) -> tuple[PublicProject, ...]:
     for c, ps in sorted(state.board.items()):
         for p in ps:
             if p.card.startswith("init:"):
-                name = initial_name(p.card)
+                name = projects.initial_name(p.card)
             else:
-                n = _names(p.card)
-                name = {"en": n["name"].en, "de": n["name"].de}
+                words = projects.name(p.card)
+                name = {"en": words.en, "de": words.de}
             out.append(
                 PublicProject(
                     community=c,
@@ -35,18 +94,18 @@ def _public_projects(state: State) -> tuple[PublicProject, ...]:
 
 def _answered(state: State) -> tuple[int, ...]:
     if state.phase == "election" and state.election is not None:
-        return tuple(sorted(state.election.ballots))
+        return state.election.ballots.answered
     if state.phase == "bid" and state.auction is not None:
-        return tuple(sorted(state.auction.bids))
+        return state.auction.bids.answered
     if state.phase == "folders" and state.folders is not None:
         lm = state.lord_mayor
-        return tuple(s for s in range(_n(state)) if s != lm and s not in state.folders.seats)
+        return tuple(s for s in range(state.n) if s != lm and s not in state.folders.seats)
     return ()
 
 
 def public_view(state: State) -> PublicView:
     return PublicView(
-        cities=_cities(state),
+        cities=state.cities,
         round=state.round,
         rounds=state.options.events + 1,
         events_left=len(state.events),
@@ -54,7 +113,7 @@ def public_view(state: State) -> PublicView:
         lord_mayor=state.lord_mayor,
         barred=state.barred,
         projects=_public_projects(state),
-        points=tuple(_points(state)),
+        points=tuple(project_points(state.board, state.n)),
         markers=tuple(m.markers for m in state.mayors),
         hands=tuple(len(m.hand) for m in state.mayors),
         lots=tuple(state.lots),
@@ -64,29 +123,29 @@ def public_view(state: State) -> PublicView:
         hall=state.hall,
         deals=tuple(d for d in state.deals if d.open_in(state.round)),
         final=dict(state.final),
-        auction_name=_names(state.auction.card)["name"] if state.auction else None,
-        lot_names=tuple(_names(c)["name"] for c in state.lots),
-        event_name=_names(state.event)["name"] if state.event else None,
+        auction_name=projects.name(state.auction.card) if state.auction else None,
+        lot_names=tuple(projects.name(c) for c in state.lots),
+        event_name=projects.name(state.event) if state.event else None,
     )
 
 
 def seat_view(state: State, seat: int) -> SeatView:
     m = state.mayors[seat]
     held = tuple((t.origin, t.stars, not t.covered) for t in state.tokens if t.holder == seat)
-    ballot = state.election.ballots.get(seat) if state.election else None
-    bid = state.auction.bids.get(seat) if state.auction else None
+    ballot = state.election.ballots.answers.get(seat) if state.election else None
+    bid = state.auction.bids.answers.get(seat) if state.auction else None
     folder = state.folders.drafts.get(seat) if state.folders else None
     return SeatView(
         seat=seat,
         city=m.city,
         money=m.money,
         tokens=held,
-        scandal=_own_scandal(state, seat) is not None,
+        scandal=own_scandal(state, seat) is not None,
         scandals_held=tuple(
             s.origin for s in state.scandals if s.holder == seat and s.origin != seat
         ),
         hand=tuple(m.hand),
-        hand_names=tuple(_names(c)["name"] for c in m.hand),
+        hand_names=tuple(projects.name(c) for c in m.hand),
         ballot=ballot,
         bid=bid,
         folder=folder,

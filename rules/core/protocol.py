@@ -176,6 +176,10 @@ class GameSpec:
     languages: tuple[str, ...] = field(default=("de", "en"))
     invariants: Callable[[Any], None] | None = None
     locales: Path | None = None  # <package>/locales: de.po, en.po
+    # The options to play with where the bot cannot read ordinary chat messages (Telegram
+    # with privacy mode on, Discord without the Message Content intent): None when the
+    # game never reads them. The bot applies it at /start and tells the table so.
+    without_chat: Callable[[Any], Any] | None = None
 
     def name(self, lang: str) -> str:
         return self.names.get(lang) or next(iter(self.names.values()))

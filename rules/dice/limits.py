@@ -6,3 +6,4 @@ MAX_SIDES = 1_000_000
 MAX_REPEATS = 20
 MAX_DEPTH = 30  # nested parentheses and unary signs together
 MAX_NUMBER = 999_999_999  # constants, keep counts and targets: totals stay readable
+MAX_NOTE = 40  # characters inside one `[fire]` annotation

@@ -1,45 +1,62 @@
 """Dice notation → a syntax tree. Hand-written recursive descent, bounded, never `eval`.
 
 Grammar (letters in any case; spaces may separate tokens, but not the parts of a
-dice term except before and inside a success comparison):
+dice term, except after the sign of a success comparison):
 
-    roll     := [repeat] [expr] [label]       nothing at all means 1d20
+    roll     := [repeat] [check] [words]      nothing at all means 1d20
     repeat   := INT "x" | INT "#"             `6x 4d6kh3`, `6 x 4d6`, `6#4d6` (no space)
+    check    := expr [cmp expr]               a comparison of totals: `1d20+5 >= 15`
     expr     := product (("+" | "-") product)*
     product  := unary (("*" | "/") unary)*
-    unary    := ("-" | "+") unary | atom
+    unary    := ("-" | "+") unary | note
+    note     := atom ["[" TEXT "]"]           `2d6[fire]`: names a part, changes nothing
     atom     := "(" expr ")" | dice | INT
     dice     := [INT] "d" (INT | "%" | "F") mod*      each kind of mod at most once
-    mod      := keep INT                     keep/drop: kh kl dh dl, k = kh, d = dl
-              | "!" [cmp INT]                explode on the maximum, or on cmp INT
-              | cmp INT                      count dice passing instead of summing
-    cmp      := (">=" | "<=" | ">" | "<" | "=") ["-"]     the sign belongs to INT
-    label    := "#" TEXT | SPACE TEXT          TEXT starts with a letter, a quote or a
-                                               non-ASCII sign (🔥), and not like `d6`
+    mod      := ("kh" | "kl" | "dh" | "dl") [INT]     keep/drop; no count means 1
+              | ("k" | "d") INT                        k = kh, d = dl
+              | ("k" | "d") cmp INT                    keep/drop the dice passing
+              | ("r" | "rr" | "ro") (INT | cmp INT)    reroll until not / once (`ro`)
+              | ("mi" | "ma") INT                      a face counts at least / at most
+              | ("!" | "!!") [cmp INT]                 explode (`!!`: compound) on the
+                                                       maximum, or on cmp INT
+              | cmp INT                                count dice passing, not the sum
+    cmp      := (">=" | "<=" | "≥" | "≤" | ">" | "<" | "==" | "=") ["-"]
+    words    := ["adv" | "dis"] [label]       see words.py
 
-`×`, `÷` and `−` are `*`, `/` and `-`. A comparison directly after `!` is the
-explosion's (`3d6!>=5` explodes on 5 and 6, as on Roll20); to count successes with
-exploding dice write the comparison first: `5d10>=8!`. An empty expression, alone or
-after a repeat or before a `#` label, is `1d20`: a bare `/roll` rolls a d20.
-A label is kept verbatim. Errors name the 1-based position in the text passed in.
+`×`, `÷` and `−` are `*`, `/` and `-`. `>` and `<` are strict, as in mathematics, d20
+(avrae) and Foundry, and unlike Roll20 where `>7` means at least 7: the reply writes
+every comparison back as ≥ ≤ > <, so a Roll20 player sees which was meant.
+
+A comparison written right after a dice term (`10d10>7`, as on Roll20) counts
+successes, but only when it can tell dice apart: when every face passes or every face
+fails it (`2d6>7`, `3d6<=12`), when its target is dice (`1d20>=1d6`: a `d` after a
+target is never "drop"), and on Fudge dice, it compares the total of the whole
+expression instead. With a space before its sign (`2d6 >= 5`, `1d20+5 >= 15`) a
+comparison always compares the total, as in d20 (avrae). A comparison
+directly after `!`, `r` or `k`/`d` is theirs (`3d6!>=5` explodes on 5 and 6, as on
+Roll20); to count successes with exploding dice write it first: `5d10>=8!`.
+Errors name the 1-based position in the text passed in.
 """
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from string import ascii_uppercase
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from rules.core.errors import ParseError, RuleError
 from rules.dice.limits import (
     MAX_DEPTH,
     MAX_DICE,
     MAX_LENGTH,
+    MAX_NOTE,
     MAX_NUMBER,
     MAX_REPEATS,
     MAX_SIDES,
 )
-from rules.dice.tree import Chain, Compare, Dice, Group, Neg, Node, Num, dice_in, notation
+from rules.dice.targets import cannot_tell_apart, checked
+from rules.dice.tree import SIGNS, Chain, Compare, Dice, Group, Neg, Node, Note, Num, notation
+from rules.dice.words import Words, read_words, starts_words, with_advantage
 
 # One character for one: positions in the normalised text are positions in the input.
 # (str.lower would not do: "İ".lower() is two characters long.)
@@ -47,10 +64,21 @@ _NORMAL = str.maketrans({"×": "*", "÷": "/", "−": "-"} | {c: c.lower() for c
 _DIGITS = frozenset("0123456789")  # not str.isdigit, which also takes "²" and "٣"
 _INT = re.compile(r"[0-9]+")  # not \d, for the same reason
 _SPACES = re.compile(r"\s*")
-_KEEPS = {"kh": "kh", "kl": "kl", "dh": "dh", "dl": "dl", "k": "kh", "d": "dl"}
-_COMPARES = (">=", "<=", ">", "<", "=")  # two-character ones first
-# A label must not start like dice or a modifier (`3 d6`, `2d6 kh1`): that is a typo.
-_DICE_LIKE = re.compile(r"d(\d|%|f(?![^\W\d_]))|k[hl]?\d|d[hl]\d")
+_KEEPS = frozenset(("kh", "kl", "dh", "dl"))
+_CLAMPS = {"mi": "least", "ma": "most"}
+_COMPARES = (  # longest first: `>=` before `>`, `==` before `=`
+    (">=", ">="),
+    ("<=", "<="),
+    ("==", "="),
+    ("≥", ">="),
+    ("≤", "<="),
+    (">", ">"),
+    ("<", "<"),
+    ("=", "="),
+)
+_COMPARE_STARTS = frozenset(spelled[0] for spelled, _ in _COMPARES)
+# An annotation is shown in the reply: no marks the chat would read (** ~~), no brackets.
+_NOTE = re.compile(r"\[([^\[\]*~\n]{1," + str(MAX_NOTE) + r"})\]")
 _WORD = re.compile(r"[^\W_]{1,12}")  # the offending token, when it is a word or a number
 _DEFAULT = Dice(1, 20)
 
@@ -59,9 +87,10 @@ _DEFAULT = Dice(1, 20)
 class Parsed:
     repeats: int
     tree: Node
+    check: tuple[str, Node] | None  # compare the total with this expression
     expression: str  # normalised
     label: str | None
-    dice: int  # dice in the expression before explosions (per repeat)
+    dice: int  # dice in the expression before explosions and rerolls (per repeat)
 
 
 def parse(text: str) -> Parsed:
@@ -71,9 +100,23 @@ def parse(text: str) -> Parsed:
     reader = _Reader(text)
     repeats = reader.repeats()
     reader.skip()
-    tree = _DEFAULT if reader.at_end() or reader.peek() == "#" else reader.expr()
-    label = reader.label()
-    return Parsed(repeats, tree, notation(tree), label, sum(d.count for d in dice_in(tree)))
+    check = None
+    if reader.at_end() or reader.peek() == "#" or starts_words(reader.norm, reader.pos):
+        tree: Node = _DEFAULT
+        reader.dice_count = 1
+    else:
+        tree = reader.expr()
+        check = reader.check()
+    words = reader.words(tree)
+    if words.advantage:
+        tree = with_advantage(tree, words.advantage)
+        reader.dice_count += 1
+        if reader.dice_count > MAX_DICE:
+            raise RuleError("dice.too_many_dice", limit=MAX_DICE)
+    shown = notation(tree)
+    if check:
+        shown += f" {SIGNS[check[0]]} {notation(check[1])}"
+    return Parsed(repeats, tree, check, shown, words.label, reader.dice_count)
 
 
 class _Reader:
@@ -83,11 +126,14 @@ class _Reader:
         self.pos = 0
         self.depth = 0
         self.dice_count = 0
+        self.in_target = False  # reading the target of a comparison of totals
 
     # ----- characters ---------------------------------------------------------------
 
     def skip(self) -> None:
-        self.pos = _SPACES.match(self.text, self.pos).end()  # type: ignore[union-attr]
+        # most calls find no space: the test first is 3× faster than the regex alone
+        if self.pos < len(self.text) and self.text[self.pos].isspace():
+            self.pos = _SPACES.match(self.text, self.pos).end()  # type: ignore[union-attr]
 
     def peek(self, size: int = 1) -> str:
         return self.norm[self.pos : self.pos + size]
@@ -113,7 +159,9 @@ class _Reader:
             raise RuleError("dice.number_too_big", number=shown, pos=start + 1, limit=MAX_NUMBER)
         return value
 
-    def fail(self) -> NoReturn:
+    def fail(self, at: int | None = None) -> NoReturn:
+        if at is not None:
+            self.pos = at
         self.skip()
         if self.at_end():
             raise ParseError("dice.unexpected_end")
@@ -149,6 +197,34 @@ class _Reader:
         self.pos = start
         return 1
 
+    def check(self) -> tuple[str, Node] | None:
+        """`>= 15` after the whole expression: the total against another expression."""
+        start = self.pos
+        self.skip()
+        op = self.compare_op()
+        if op is None:
+            self.pos = start
+            return None
+        # `1 < 2d6 < 6`: a comparison in the target would count successes silently
+        self.in_target = True
+        right = self.expr()
+        self.in_target = False
+        after = self.pos
+        self.skip()
+        if self.compare_op() is not None:  # `1 < 2d6 < 6` would need two answers
+            self.fail(after)
+        self.pos = after
+        return op, right
+
+    def words(self, tree: Node) -> Words:
+        self.skip()
+        if self.at_end():
+            return Words(None, None)
+        words = read_words(self.text, self.norm, self.pos, tree)
+        if words is None:
+            self.fail()
+        return words
+
     def expr(self) -> Node:
         return self.chain("+-", self.product)
 
@@ -175,7 +251,17 @@ class _Reader:
             operand = self.unary()
             self.depth -= 1
             return Neg(operand) if sign == "-" else operand  # unary plus changes nothing
-        return self.atom()
+        node = self.atom()
+        start = self.pos
+        self.skip()
+        if self.peek() != "[":
+            self.pos = start
+            return node
+        found = _NOTE.match(self.text, self.pos)
+        if not found or not found.group(1).strip():
+            raise ParseError("dice.bad_note", pos=self.pos + 1, limit=MAX_NOTE)
+        self.pos = found.end()
+        return Note(node, found.group(1).strip())
 
     def atom(self) -> Node:
         self.skip()
@@ -224,54 +310,106 @@ class _Reader:
                 raise RuleError("dice.zero_sides")
             if sides > MAX_SIDES:
                 raise RuleError("dice.too_many_sides", limit=MAX_SIDES)
-        spec = Dice(count, sides, fudge)
-        keep = explode = success = None
+        return self.modifiers(Dice(count, sides, fudge), start)
+
+    def modifiers(self, spec: Dice, start: int) -> Dice:
+        """Every modifier after `NdS`, each kind at most once, then their checks."""
+        explode_at = success_at = success_end = -1  # `!`; the success comparison
+        mods: dict[str, Any] = {}  # Dice's fields, set once at the end (replace() is slow)
         while True:
-            two = self.peek(2)
-            if keep is None and two[:1] and two[:1] in "kd":
-                mode = two if two in _KEEPS else two[:1]
-                self.pos += len(mode)
-                keep = (_KEEPS[mode], self.number())
-            elif explode is None and two[:1] == "!":
+            here, char, two = self.pos, self.peek(), self.peek(2)
+            if char in ("k", "d") and "keep" not in mods and "select" not in mods:
+                if two in _KEEPS:
+                    self.pos += 2
+                    count = self.number() if self.peek() in _DIGITS else 1  # `2d20kh`
+                    mods["keep"] = (two, count)
+                    continue
                 self.pos += 1
-                explode = self.compare(spaced=False) or Compare("=", spec.high)
-            elif success is None and (found := self.compare(spaced=True)):
-                success = found
-            else:
+                if found := self.compare(spaced=False):  # `6d6k>3`, `4d6d<3`
+                    mods["select"] = (char, found)
+                    continue
+                if self.peek() in _DIGITS:  # `4d6k3` keeps, `4d6d1` drops
+                    mods["keep"] = ("kh" if char == "k" else "dl", self.number())
+                    continue
+                self.pos = here
                 break
-        if explode and explode.test(spec.low) and explode.test(spec.high):
-            # every face passes (comparisons are monotone): it would never stop
-            if spec.low == spec.high:
-                raise RuleError("dice.explode_d1")
-            raise RuleError("dice.explode_always", pos=start + 1)
-        return Dice(count, sides, fudge, keep, explode, success)
+            if char == "r" and "reroll" not in mods:
+                self.pos += 2 if two in ("ro", "rr") else 1
+                target = self.compare(spaced=False)
+                if target is None and self.peek() in _DIGITS:
+                    target = Compare("=", self.number())  # `r1`: reroll ones
+                if target is None:
+                    self.fail(here)
+                mods["reroll"], mods["reroll_once"] = target, two == "ro"
+                continue
+            if two in ("mi", "ma") and (field := _CLAMPS[two]) not in mods:
+                self.pos += 2
+                mods[field] = self.signed()
+                continue
+            if char == "!" and "explode" not in mods:
+                compound = two == "!!"
+                self.pos += 2 if compound else 1
+                explode_at = here + 1
+                # None: on the maximum, once min/max are known
+                mods["explode"], mods["compound"] = self.compare(spaced=False), compound
+                continue
+            # `10d10>7` counts successes; `2d6 >= 5`, with a space, compares the total (d20)
+            if (
+                "success" not in mods
+                and not self.in_target
+                and char in _COMPARE_STARTS
+                and (found := self.compare(spaced=True))
+            ):
+                if self.peek() == "d":  # `1d20>=1d6`: the target is dice, not "drop 6"
+                    self.pos = here
+                    break
+                mods["success"] = found
+                success_at, success_end = here, self.pos
+                continue
+            break
+        if not mods:
+            return spec
+        spec = Dice(spec.count, spec.sides, spec.fudge, **mods)
+        if "explode" in mods and spec.explode is None:
+            spec = replace(spec, explode=Compare("=", spec.high))
+        spec = checked(spec, start, explode_at)
+        if spec.success and cannot_tell_apart(spec):
+            # `2d6>7`, `3d6<=12`, `4dF>=1`: the player means the total
+            if self.pos != success_end:  # `3d6>7!`: the total's comparison must come last
+                raise RuleError("dice.compare_last", pos=success_at + 1)
+            self.pos = success_at
+            spec = replace(spec, success=None)
+        return spec
+
+    def signed(self) -> int:
+        """An integer here, with a `-` sign allowed (Fudge faces)."""
+        negative = self.peek() == "-"
+        self.pos += negative
+        return -self.number() if negative else self.number()
+
+    def compare_op(self) -> str | None:
+        if self.norm[self.pos : self.pos + 1] not in _COMPARE_STARTS:
+            return None
+        for spelled, op in _COMPARES:
+            if self.norm.startswith(spelled, self.pos):
+                self.pos += len(spelled)
+                return op
+        return None
 
     def compare(self, spaced: bool) -> Compare | None:
         """`>=5` here (or after spaces, when `spaced`), else None and nothing read."""
         start = self.pos
         if spaced:
             self.skip()
-        for op in _COMPARES:
-            if self.norm.startswith(op, self.pos):
-                self.pos += len(op)
-                if spaced:
-                    self.skip()
-                sign = -1 if self.peek() == "-" else 1  # `4dF>=-1`
-                self.pos += sign < 0
-                return Compare(op, sign * self.number())
-        self.pos = start
-        return None
-
-    def label(self) -> str | None:
-        """The free text after the expression, verbatim; None when there is none."""
-        self.skip()
-        if self.at_end():
+        op = self.compare_op()
+        if op is None:
+            self.pos = start
             return None
-        if self.peek() == "#":
-            return self.text[self.pos + 1 :].strip() or None
-        char = self.text[self.pos]
-        spaced = self.pos > 0 and self.text[self.pos - 1].isspace()  # skipped by the expression
-        starts_text = char.isalpha() or char in "\"'" or not (char.isascii() or char.isdigit())
-        if not spaced or not starts_text or char in "×÷−" or _DICE_LIKE.match(self.norm, self.pos):
-            self.fail()
-        return self.text[self.pos :].strip()
+        if spaced:
+            self.skip()
+        sign = -1 if self.peek() == "-" else 1  # `4dF>=-1`
+        self.pos += sign < 0
+        if self.peek() not in _DIGITS:  # `2d6 > (1d6)`, `1d20 >= d20`: a total comparison
+            self.pos = start
+            return None
+        return Compare(op, sign * self.number())

@@ -10,6 +10,8 @@ class Die:
     exploded: bool = False  # passed the explosion target: the next die is its extra roll
     extra: bool = False  # rolled because the die before it exploded
     success: bool = False  # kept and passing the success target
+    rerolled: bool = False  # replaced by the die after it (`r1`): struck through, not counted
+    parts: tuple[int, ...] = ()  # `!!`: the rolls added up into this die (6, 6, 2 → 14)
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,12 +28,26 @@ class DiceGroup:
 
 
 @dataclass(frozen=True, slots=True)
+class Check:
+    """`1d20+5 >= 15`: the total of the expression against a target, itself maybe dice."""
+
+    op: str  # >= <= > < =
+    sign: str  # how it is written back: ≥ ≤ > < =
+    value: int  # the total of the left side
+    target: int
+    target_breakdown: str | None  # when the target has dice or arithmetic: `1d6 (4)`
+    passed: bool
+
+
+@dataclass(frozen=True, slots=True)
 class SingleRoll:
     expression: str  # normalised, e.g. `4d6kh3+2`
     total: int
-    breakdown: str  # `4d6kh3 (6, 5, 3, ~~1~~) + 2`: ~~dropped~~, exploded!, **success**
+    breakdown: str  # `4d6kh3 (6, 5, 3, ~~1~~) + 2`: ~~dropped~~, exploded!, **success**;
+    # of the left side only when there is a check
     successes: bool  # the total counts successes: every dice term counts successes
-    groups: tuple[DiceGroup, ...]  # the dice terms, left to right
+    groups: tuple[DiceGroup, ...]  # the dice terms, left to right (a check's target last)
+    check: Check | None = None  # then `total` is 1 when it passed, else 0 (as in d20)
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,8 +4,8 @@ from rules.core.errors import RuleError
 from rules.core.rng import Rng
 from rules.dice.limits import MAX_DICE
 from rules.dice.parser import Parsed
-from rules.dice.result import DiceGroup, Die, SingleRoll
-from rules.dice.tree import Chain, Dice, Group, Neg, Node, Num
+from rules.dice.result import Check, DiceGroup, Die, SingleRoll
+from rules.dice.tree import SIGNS, Chain, Compare, Dice, Group, Neg, Node, Note, Num
 
 
 def roll_once(parsed: Parsed, rng: Rng) -> SingleRoll:
@@ -13,6 +13,15 @@ def roll_once(parsed: Parsed, rng: Rng) -> SingleRoll:
     roller = _Roller(rng, spare=MAX_DICE - parsed.dice)
     total, breakdown = roller.eval(parsed.tree)
     groups = tuple(roller.groups)
+    if parsed.check is not None:
+        op, right = parsed.check
+        target, shown = roller.eval(right)
+        passed = Compare(op, target).test(total)
+        plain = isinstance(right, Num)
+        check = Check(op, SIGNS[op], total, target, None if plain else shown, passed)
+        return SingleRoll(
+            parsed.expression, int(passed), breakdown, False, tuple(roller.groups), check
+        )
     # `6d6>=5+1`: one automatic success; `6d6>=5+1d6` mixes a sum in, so it is a number
     successes = bool(groups) and all(g.successes for g in groups)
     return SingleRoll(parsed.expression, total, breakdown, successes, groups)
@@ -21,7 +30,8 @@ def roll_once(parsed: Parsed, rng: Rng) -> SingleRoll:
 class _Roller:
     def __init__(self, rng: Rng, spare: int) -> None:
         self.rng = rng
-        self.spare = spare  # dice left for explosions once every term has its own
+        self.spare = spare  # dice left for explosions and rerolls once every term has its own
+        self.capped = False
         self.groups: list[DiceGroup] = []
 
     def eval(self, node: Node) -> tuple[int, str]:
@@ -35,6 +45,9 @@ class _Roller:
             case Group(inner):
                 value, shown = self.eval(inner)
                 return value, f"({shown})"
+            case Note(inner, text):
+                value, shown = self.eval(inner)
+                return value, f"{shown} [{text}]"
             case Neg(operand):
                 value, shown = self.eval(operand)
                 return -value, f"-{shown}"
@@ -48,53 +61,105 @@ class _Roller:
                 return total, " ".join(parts)
         raise AssertionError(node)
 
+    def spend(self) -> bool:
+        """One more die for an explosion or a reroll, unless the limit is reached."""
+        if self.spare == 0:
+            self.capped = True
+            return False
+        self.spare -= 1
+        return True
+
+    def face(self, spec: Dice, extra: bool, out: list[Die]) -> int:
+        """One die: drawn, rerolled while it passes the reroll target (the replaced faces
+        go to `out`, struck through), then held within min/max."""
+        value = self.rng.randint(-1 if spec.fudge else 1, 1 if spec.fudge else spec.sides)
+        if spec.reroll is not None:
+            while spec.reroll.test(value) and self.spend():
+                out.append(Die(value, kept=False, extra=extra, rerolled=True))
+                value = self.rng.randint(-1 if spec.fudge else 1, 1 if spec.fudge else spec.sides)
+                if spec.reroll_once:
+                    break
+        if spec.least is not None:
+            value = max(value, spec.least)
+        if spec.most is not None:
+            value = min(value, spec.most)
+        return value
+
     def dice(self, spec: Dice) -> DiceGroup:
-        low, high, draw = spec.low, spec.high, self.rng.randint
-        rolled: list[tuple[int, bool, bool]] = []  # (value, exploded, extra)
-        capped = False
-        if spec.explode is None:
-            rolled = [(draw(low, high), False, False) for _ in range(spec.count)]
+        self.capped = False
+        if (
+            spec.reroll is None
+            and spec.explode is None
+            and spec.least is None
+            and (spec.most is None)
+        ):
+            # plain dice, the common case: no die is rerolled or added
+            draw, low, high = self.rng.randint, spec.low, spec.high
+            rolled = [Die(draw(low, high)) for _ in range(spec.count)]
         else:
-            # an explosion's roll follows its die at once, so a chain reads 6!, 6!, 2
-            for _ in range(spec.count):
-                value, extra = draw(low, high), False
-                while spec.explode.test(value):
-                    if self.spare == 0:
-                        capped = True
-                        break
-                    self.spare -= 1
-                    rolled.append((value, True, extra))
-                    value, extra = draw(low, high), True
-                rolled.append((value, False, extra))
-        kept = _kept([v for v, _, _ in rolled], spec.keep)
+            rolled = self.modified(spec)
+        live = [i for i, d in enumerate(rolled) if not d.rerolled]
+        kept = _kept([rolled[i].value for i in live], spec)
         success = spec.success
-        dice = tuple(
-            Die(
-                value,
-                kept=i in kept,
-                exploded=boom,
-                extra=extra,
-                success=success is not None and i in kept and success.test(value),
-            )
-            for i, (value, boom, extra) in enumerate(rolled)
-        )
+        if len(kept) != len(live) or success is not None:
+            # only dropped dice and successes differ from Die(value): rebuild just those
+            kept_at = {live[i] for i in kept}
+            rolled = [
+                die
+                if die.rerolled or (i in kept_at and not (success and success.test(die.value)))
+                else Die(
+                    die.value,
+                    kept=i in kept_at,
+                    exploded=die.exploded,
+                    extra=die.extra,
+                    success=success is not None and i in kept_at,
+                    parts=die.parts,
+                )
+                for i, die in enumerate(rolled)
+            ]
+        dice = tuple(rolled)
         if success is None:
             value = sum(d.value for d in dice if d.kept)
         else:
             value = sum(d.success for d in dice)
         group = DiceGroup(
-            spec.text(), spec.sides, spec.fudge, dice, value, success is not None, capped
+            spec.text(), spec.sides, spec.fudge, dice, value, success is not None, self.capped
         )
         self.groups.append(group)
         return group
 
+    def modified(self, spec: Dice) -> list[Die]:
+        """Dice with rerolls, min/max or explosions, in the order they were rolled."""
+        rolled: list[Die] = []
+        explode = spec.explode
+        for _ in range(spec.count):
+            value, extra = self.face(spec, False, rolled), False
+            if explode is None:
+                rolled.append(Die(value))
+            elif spec.compound:
+                # `!!`: the extra rolls add up into one die, shown as 6!+6!+2
+                parts = [value]
+                while explode.test(parts[-1]) and self.spend():
+                    parts.append(self.face(spec, True, rolled))
+                rolled.append(Die(sum(parts), exploded=len(parts) > 1, parts=tuple(parts)))
+            else:
+                # an explosion's roll follows its die at once, so a chain reads 6!, 6!, 2
+                while explode.test(value) and self.spend():
+                    rolled.append(Die(value, exploded=True, extra=extra))
+                    value, extra = self.face(spec, True, rolled), True
+                rolled.append(Die(value, extra=extra))
+        return rolled
 
-def _kept(values: list[int], keep: tuple[str, int] | None) -> set[int] | range:
+
+def _kept(values: list[int], spec: Dice) -> set[int] | range:
     """Indexes of the kept dice. Keeping more than were rolled keeps them all;
     among equal values the earlier die counts as the lower one."""
-    if keep is None:
+    if spec.select is not None:
+        mode, target = spec.select
+        return {i for i, v in enumerate(values) if target.test(v) == (mode == "k")}
+    if spec.keep is None:
         return range(len(values))
-    mode, n = keep
+    mode, n = spec.keep
     order = sorted(range(len(values)), key=values.__getitem__)  # lowest first, stable
     n = min(n, len(values))
     split = n if mode in ("kl", "dl") else len(values) - n
@@ -105,7 +170,10 @@ def _kept(values: list[int], keep: tuple[str, int] | None) -> set[int] | range:
 def _faces(dice: tuple[Die, ...]) -> str:
     shown = []
     for die in dice:
-        text = f"{die.value}!" if die.exploded else str(die.value)
+        if die.parts:
+            text = "+".join([*(f"{p}!" for p in die.parts[:-1]), str(die.parts[-1])])
+        else:
+            text = f"{die.value}!" if die.exploded else str(die.value)
         if not die.kept:
             text = f"~~{text}~~"  # the bot maps ~~ to the platform's strikethrough
         elif die.success:

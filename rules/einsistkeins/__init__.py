@@ -1,10 +1,14 @@
-"""EINS IST KEINS — the Hanover pub crawl: board game (1–4) and card game (2–5).
+"""EINS IST KEINS — the Hanover pub crawl: two games in one box, sharing their pubs.
 
-Shared pub data: `pubs.py` (data/pubs.json); shared win rules: `wins.py`; the card game:
-`cardgame.py` (game id `einsistkeins_karten`). Readings of the rule book: NOTES.md.
+- `board/`: the board game (game id `einsistkeins`, 1–4 players);
+- `cards/`: the card game (game id `einsistkeins_karten`, 2–5 players);
+- shared: the 50 pub cards and Café Safran (`pubs.py`, `data/pubs.json`), the win rules
+  both games use (`wins.py`), the message catalogs of both (`locales/`, keys
+  `einsistkeins.…` and `einsistkeins_karten.…`) and the readings of the rule book
+  (NOTES.md).
 """
 
-from rules.einsistkeins.boardgame import BOARD_GAME
-from rules.einsistkeins.cardgame import CARD_GAME
+from rules.einsistkeins.board import BOARD_GAME
+from rules.einsistkeins.cards import CARD_GAME
 
 SPECS = (CARD_GAME, BOARD_GAME)

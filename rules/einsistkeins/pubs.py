@@ -153,35 +153,3 @@ def is_open(pub: Pub, minute: int) -> bool:
     Pubs open every day, so yesterday's late span counts in the early morning."""
     m = minute % DAY
     return any(s.open <= t < s.close for s in pub.spans for t in (m, m + DAY))
-
-
-def closes_at(pub: Pub, minute: int) -> int | None:
-    """When the span open at `minute` ends (in the same counting as `minute`), or None."""
-    m = minute % DAY
-    for s in pub.spans:
-        for t in (m, m + DAY):
-            if s.open <= t < s.close:
-                return minute + (s.close - t)
-    return None
-
-
-def closes_soon(pub: Pub, minute: int, within: int = 30) -> bool:
-    """Open now and closing within `within` minutes (the board game's "closing" pub)."""
-    end = closes_at(pub, minute)
-    return end is not None and end - minute <= within
-
-
-def earliest_opening(pub: Pub) -> int:
-    return pub.opening
-
-
-def latest_closing(pub: Pub) -> int:
-    return pub.closing
-
-
-def in_district(district: str) -> tuple[Pub, ...]:
-    return tuple(p for p in PUBS if p.district == district)
-
-
-def in_lifebuoy(lifebuoy: str) -> tuple[Pub, ...]:
-    return tuple(p for p in PUBS if p.lifebuoy == lifebuoy)

@@ -1,0 +1,116 @@
+"""What an operator watches: Prometheus metrics and a health check, off by default.
+
+With STAMMTISCH_METRICS_PORT set, a process serves `/metrics` (the Prometheus text
+format) and `/healthz` on that port, from a thread of its own (prometheus-client's
+WSGI server), so a stuck event loop still answers `/metrics` and fails `/healthz`.
+
+The metrics (README, "Running it for real", says what to alert on):
+- stammtisch_commands_total{platform,kind,outcome}: every update handled; kind is the
+  command (`roll`, `new`, a game's verb), `button` or `text`; outcome is ok, refused,
+  duplicate, not_applied, maybe_applied or error.
+- stammtisch_command_seconds{platform,kind}: how long the router took, Redis included.
+- stammtisch_cas_retries_total: compare-and-set writes that lost a race and ran again.
+- stammtisch_redis_errors_total{where}: Redis failures (command, ticker).
+- stammtisch_deadline_lag_seconds: how late a deadline fired after it fell due.
+- stammtisch_deadlines_fired_total: deadlines claimed and fired.
+- stammtisch_outbox_backlog{platform}: replies waiting in this process to be sent.
+"""
+
+import threading
+import time
+from collections.abc import Callable, Iterable
+from typing import Any
+from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, make_wsgi_app
+from prometheus_client.exposition import ThreadingWSGIServer
+
+REGISTRY = CollectorRegistry(auto_describe=True)
+
+COMMANDS = Counter(
+    "stammtisch_commands",
+    "Updates handled, by kind and outcome",
+    ["platform", "kind", "outcome"],
+    registry=REGISTRY,
+)
+LATENCY = Histogram(
+    "stammtisch_command_seconds",
+    "Time the router took for an update, Redis included",
+    ["platform", "kind"],
+    buckets=(0.0005, 0.001, 0.002, 0.003, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5),
+    registry=REGISTRY,
+)
+CAS_RETRIES = Counter(
+    "stammtisch_cas_retries", "Compare-and-set writes that lost a race", registry=REGISTRY
+)
+REDIS_ERRORS = Counter(
+    "stammtisch_redis_errors", "Redis failures, by where they hit", ["where"], registry=REGISTRY
+)
+DEADLINE_LAG = Histogram(
+    "stammtisch_deadline_lag_seconds",
+    "How late a deadline fired after it fell due",
+    buckets=(0.1, 0.5, 1, 2, 5, 10, 30, 60, 300, 900),
+    registry=REGISTRY,
+)
+DEADLINES_FIRED = Counter(
+    "stammtisch_deadlines_fired", "Deadlines claimed and fired", registry=REGISTRY
+)
+OUTBOX_BACKLOG = Gauge(
+    "stammtisch_outbox_backlog",
+    "Replies waiting in this process to be sent",
+    ["platform"],
+    registry=REGISTRY,
+)
+
+HEALTHY_WITHIN = 30.0  # seconds: a ticker that has not reached Redis for longer is unhealthy
+_beat = {"at": time.monotonic()}
+
+
+def beat() -> None:
+    """The ticker reached Redis: the process is alive and connected."""
+    _beat["at"] = time.monotonic()
+
+
+def healthy() -> bool:
+    return time.monotonic() - _beat["at"] <= HEALTHY_WITHIN
+
+
+def backlog(platform: str, count: Callable[[], float]) -> None:
+    """Report `count()` as the platform's outbox backlog whenever metrics are read."""
+    OUTBOX_BACKLOG.labels(platform).set_function(count)
+
+
+# HTTP for monitors, not players: no catalog.
+HEALTHY = ("200 OK", b"ok\n")
+UNHEALTHY = ("503 Service Unavailable", b"no contact with Redis\n")
+
+
+def _app() -> Callable[..., Iterable[bytes]]:
+    metrics = make_wsgi_app(REGISTRY)
+
+    def app(environ: dict[str, Any], start: Callable[..., Any]) -> Iterable[bytes]:
+        if environ.get("PATH_INFO") == "/healthz":
+            status, body = HEALTHY if healthy() else UNHEALTHY
+            start(status, [("Content-Type", "text/plain")])
+            return [body]
+        return metrics(environ, start)
+
+    return app
+
+
+class _Quiet(WSGIRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:  # a scrape is no news
+        pass
+
+
+def serve(port: int, addr: str = "0.0.0.0") -> WSGIServer:
+    """Serve /metrics and /healthz on `port` from a daemon thread; returns the server
+    (prometheus-client's own server knows no /healthz)."""
+    server = make_server(addr, port, _app(), ThreadingWSGIServer, handler_class=_Quiet)
+    threading.Thread(target=server.serve_forever, daemon=True, name="metrics").start()
+    return server
+
+
+def serve_from_env(env: Any) -> WSGIServer | None:
+    port = env.get("STAMMTISCH_METRICS_PORT")
+    return serve(int(port)) if port else None

@@ -1,0 +1,231 @@
+"""Bribe folders: a window in which the other mayors may each hand the Lord Mayor one
+folder (a demand, bribe tokens or the own scandal), and his choice among them.
+
+A window opens before the subventions, after the intention is declared and when an
+auction is tied (`OpenFolders`); what the Lord Mayor took is carried out by the phase
+the window stood before (`FoldersClosed`).
+"""
+
+from functools import cache
+from typing import Any
+
+from rules.aufruhr import data
+from rules.aufruhr.actions import Demand, Hand, Put
+from rules.aufruhr.model import (
+    AMOUNTS,
+    Bilingual,
+    Draft,
+    Folders,
+    State,
+    WantAuction,
+    WantAward,
+    WantPayout,
+    WantSubvention,
+    Wish,
+)
+from rules.aufruhr.steps import FolderContext, FoldersClosed, Step
+from rules.aufruhr.tokens import own_scandal, usable_tokens
+from rules.core.errors import RuleError
+from rules.core.protocol import Event
+from rules.core.turns import clockwise
+
+
+def open_window(state: State, context: FolderContext, events: list[Event]) -> Step | None:
+    """Every other mayor with something to put in a folder is asked, from the Lord
+    Mayor's left; nobody: the window is over at once."""
+    lm = state.lord_mayor
+    seats = [
+        s
+        for s in clockwise(state.n, (lm or 0) + 1)
+        if s != lm and (usable_tokens(state, s) or own_scandal(state, s))
+    ]
+    if lm is None or not seats:
+        return FoldersClosed(context)
+    state.folder_count += 1
+    state.folders = Folders(context=context, number=state.folder_count, seats=sorted(seats))
+    state.phase = "folders"
+    state.step += 1
+    return None
+
+
+def demands(state: State) -> list[Wish]:
+    """What a folder may demand in this window."""
+    f = state.folders
+    assert f is not None
+    if f.context == "subvention":
+        return [want("subvention", a) for a in AMOUNTS[state.n]]
+    if f.context == "intention":
+        # Only demands that would change something: not the payout already declared, not
+        # an auction of a category already chosen or of an empty pile.
+        current = state.intention
+        cats = data.CATEGORIES
+        payout = [want("payout", c) for c in cats if [f"payout:{c}"] != current]
+        chosen = current[1:] if current[:1] == ["auction"] else []
+        auction = [want("auction", c) for c in cats if c not in chosen and state.piles[c]]
+        return payout + auction
+    assert state.auction is not None
+    return [want("award", s) for s in state.auction.tied]
+
+
+@cache
+def want(kind: str, arg: int | str) -> Wish:
+    """A listed demand, made once: the folder prompt lists them after every answer."""
+    match kind:
+        case "subvention":
+            return WantSubvention(amount=int(arg))
+        case "payout":
+            return WantPayout(category=str(arg))
+        case "auction":
+            return WantAuction(category=str(arg))
+    return WantAward(seat=int(arg))
+
+
+def offers(state: State) -> list[int]:
+    """The seats whose folders were handed over, in seat order."""
+    f = state.folders
+    assert f is not None
+    return sorted(s for s, d in f.drafts.items() if d.handed)
+
+
+def act(state: State, seat: int, action: Demand | Put | Hand, events: list[Event]) -> Step | None:
+    """One step of filling a folder, or handing it over, or keeping it."""
+    f = state.folders
+    assert f is not None
+    d = f.drafts.setdefault(seat, Draft())
+    match action:
+        case Demand(demand=demand, text=text):
+            if text is not None:
+                text = text.strip()
+                if not text:
+                    raise RuleError("error.aufruhr.empty_demand")
+                if d.text == text[:200]:
+                    raise RuleError("error.aufruhr.same_demand")
+                d.text, d.demand = text[:200], None
+            elif demand in demands(state):
+                if d.demand == demand:
+                    raise RuleError("error.aufruhr.same_demand")
+                d.demand, d.text = demand, None
+            else:
+                raise RuleError("error.aufruhr.bad_choice")
+        case Put(stars=0):
+            if own_scandal(state, seat) is None or d.scandal:
+                raise RuleError("error.aufruhr.no_scandal")
+            d.scandal, d.tokens = True, []
+        case Put(stars=stars):
+            if d.scandal:
+                raise RuleError("error.aufruhr.scandal_instead")
+            free = [i for i in usable_tokens(state, seat) if i not in d.tokens]
+            match = [i for i in free if state.tokens[i].stars == stars]
+            if not match:
+                raise RuleError("error.aufruhr.no_token", stars="★" * max(stars, 0))
+            match.sort(key=lambda i: (state.tokens[i].origin != seat, state.tokens[i].origin))
+            d.tokens.append(match[0])
+        case Hand(hand=False):
+            del f.drafts[seat]
+            f.seats.remove(seat)
+            events.append(Event(key="aufruhr.folder_kept", to=(seat,)))
+            return _maybe_close(state, events)
+        case Hand(hand=True):
+            if d.demand is None and d.text is None:
+                raise RuleError("error.aufruhr.folder_no_demand")
+            if not d.tokens and not d.scandal:
+                raise RuleError("error.aufruhr.folder_empty")
+            d.handed = True
+            f.seats.remove(seat)
+            params = _draft_words(state, d)
+            events.append(Event(key="aufruhr.folder_handed_you", params=params, to=(seat,)))
+            return _maybe_close(state, events)
+    events.append(Event(key="aufruhr.folder_draft", params=_draft_words(state, d), to=(seat,)))
+    return None
+
+
+def _maybe_close(state: State, events: list[Event]) -> Step | None:
+    f = state.folders
+    assert f is not None
+    if f.seats:
+        return None
+    handed = offers(state)
+    if not handed:
+        events.append(Event(key="aufruhr.no_folders"))
+        state.folders = None
+        return FoldersClosed(f.context)
+    events.append(Event(key="aufruhr.folders_handed", params={"seats": handed}))
+    lm = state.lord_mayor
+    assert lm is not None
+    for s in handed:
+        params = {"giver_seat": s, **_draft_words(state, f.drafts[s])}
+        events.append(Event(key="aufruhr.offer", params=params, to=(lm,)))
+    state.phase = "offers"
+    state.step += 1
+    return None
+
+
+def accept(state: State, giver: int | None, events: list[Event]) -> Step:
+    """The Lord Mayor takes `giver`'s folder (None: refuses them all); a scandal cannot
+    be refused."""
+    f = state.folders
+    assert f is not None and state.lord_mayor is not None
+    lm = state.lord_mayor
+    handed = offers(state)
+    scandals = [s for s in handed if f.drafts[s].scandal]
+    if giver is None and scandals:
+        raise RuleError("error.aufruhr.scandal_must")
+    if giver is not None and (giver not in handed or (scandals and giver not in scandals)):
+        raise RuleError("error.aufruhr.bad_choice")
+    for s in handed:
+        if s != giver:
+            events.append(Event(key="aufruhr.folder_returned", to=(s,)))
+    state.folders = None
+    if giver is None:
+        events.append(Event(key="aufruhr.folders_refused"))
+        return FoldersClosed(f.context)
+    d = f.drafts[giver]
+    for i in d.tokens:
+        taken = {"holder": lm, "covered": True, "fresh": True}
+        state.tokens[i] = state.tokens[i].model_copy(update=taken)
+    if d.scandal:
+        taken = {"holder": lm, "fresh": True}
+        state.scandals[giver] = state.scandals[giver].model_copy(update=taken)
+    events.append(Event(key="aufruhr.folder_accepted", params={"seat": lm}))
+    # a typed demand is not carried out by the engine: the Lord Mayor is to honour it
+    key = "aufruhr.folder_taken_text" if d.text is not None else "aufruhr.folder_taken"
+    events.append(Event(key=key, params=_draft_words(state, d), to=(giver,)))
+    if d.text is not None:
+        params = {"giver_seat": giver, "text": d.text}
+        events.append(Event(key="aufruhr.free_demand", params=params, to=(lm,)))
+    return FoldersClosed(f.context, d.demand, giver)
+
+
+def _draft_words(state: State, d: Draft) -> dict[str, Any]:
+    stars = " ".join("★" * state.tokens[i].stars for i in d.tokens) or "—"
+    scandal = data.cards().demands["scandal"]
+    return {
+        **_demand_words(state, d),
+        "content": Bilingual(
+            en=scandal["en"] if d.scandal else stars, de=scandal["de"] if d.scandal else stars
+        ),
+    }
+
+
+def _demand_words(state: State, d: Draft) -> dict[str, Any]:
+    """The demand in both languages (phrases from data/cards.json, "demands")."""
+    phrases = data.cards().demands
+    if d.text is not None:
+        quoted = phrases["text"]
+        return {"demand": Bilingual(en=quoted["en"].format(d.text), de=quoted["de"].format(d.text))}
+    match d.demand:
+        case None:
+            return {"demand": Bilingual(en="—", de="—")}
+        case WantSubvention(amount=amount):
+            fill = {"en": str(amount), "de": str(amount)}
+        case WantAward(seat=seat):
+            city = data.place(state.mayors[seat].city)
+            fill = {"en": city, "de": city}
+        case WantPayout(category=c) | WantAuction(category=c):
+            fill = data.cards().categories[c]
+    kind = d.demand.kind
+    return {
+        "demand": Bilingual(
+            en=phrases[kind]["en"].format(fill["en"]), de=phrases[kind]["de"].format(fill["de"])
+        )
+    }

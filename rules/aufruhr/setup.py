@@ -1,5 +1,0 @@
-"""Set-up per player count (rule book, "Preparation"): see `engine.setup`."""
-
-from rules.aufruhr.engine import setup
-
-__all__ = ["setup"]

@@ -1,0 +1,54 @@
+"""Bribe tokens and scandals: which a mayor may put into a folder, and what a new term
+changes about them."""
+
+from rules.aufruhr.model import Scandal, State, Token
+
+
+def usable(t: Token, lord_mayor: int | None) -> bool:
+    """A token its holder may put in a folder: not covered, nor fresh in office."""
+    return not t.covered and not (t.holder == lord_mayor and t.fresh)
+
+
+def usable_tokens(state: State, seat: int) -> list[int]:
+    """Indexes of the tokens `seat` may put into a folder."""
+    lm = state.lord_mayor
+    return [i for i, t in enumerate(state.tokens) if t.holder == seat and usable(t, lm)]
+
+
+def usable_stars(state: State, seats: tuple[int, ...]) -> dict[int, set[int]]:
+    """The star counts each of `seats` could put in, in one pass over the tokens."""
+    stars: dict[int, set[int]] = {s: set() for s in seats}
+    for t in state.tokens:
+        if t.holder in stars and usable(t, state.lord_mayor):
+            stars[t.holder].add(t.stars)
+    return stars
+
+
+def own_scandal(state: State, seat: int) -> Scandal | None:
+    """`seat`'s own scandal while it is still his to put into a folder."""
+    s = state.scandals[seat]
+    return s if s.holder == seat == s.origin and not s.public else None
+
+
+def stars_received(state: State) -> list[int]:
+    """Stars each mayor holds from other mayors' folders (the final bribe bonus)."""
+    stars = [0] * state.n
+    for t in state.tokens:
+        if t.holder >= 0 and t.origin != t.holder:
+            stars[t.holder] += t.stars
+    return stars
+
+
+def new_term(state: State) -> None:
+    """A new term begins: bribes of the last term are no longer fresh; whoever is out of
+    office may use what he received while in it."""
+    lm = state.lord_mayor
+    state.tokens = [
+        t.model_copy(update={"fresh": False, "covered": t.covered and t.holder == lm})
+        if t.fresh or (t.covered and t.holder != lm)
+        else t
+        for t in state.tokens
+    ]
+    state.scandals = [
+        s.model_copy(update={"fresh": False}) if s.fresh else s for s in state.scandals
+    ]

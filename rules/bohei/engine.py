@@ -1,0 +1,225 @@
+"""Bohei's transitions: setup, one dispatch over the actions, timeouts, the outcome.
+
+After every action `settle` runs the machinery that needs no decision: open the next
+reaction window, note who just reached 7 cards (the Bohei call), and move to the next
+turn once nothing is pending. Phases never import each other; this module chains them.
+"""
+
+from rules.bohei import actions, challenges, deck, reactions, rules_board, turn, violations, winning
+from rules.bohei.data import instances
+from rules.bohei.model import (
+    HAND_START,
+    Action,
+    Answer,
+    CallBohei,
+    CastVote,
+    Chat,
+    ChooseRule,
+    ChooseSeat,
+    ChooseSlot,
+    Claim,
+    Discard,
+    DrawChoice,
+    Forfeit,
+    Foul,
+    GoSignal,
+    Guess,
+    Judge,
+    MissBohei,
+    Options,
+    PlayCard,
+    Press,
+    React,
+    Reward,
+    Roll,
+    Sign,
+    State,
+    Toss,
+    Word,
+)
+from rules.bohei.prompts import prompts
+from rules.core.errors import RuleError
+from rules.core.protocol import Event, Outcome, Prompt, Secrets
+from rules.core.rng import Rng
+from rules.core.turns import next_seat
+
+# Actions only a deadline produces, and the prompt (by id prefix) whose deadline it is.
+TIMEOUT_ONLY = {MissBohei: "bohei:", GoSignal: "ch:", Toss: "ch:", Forfeit: "ch:"}
+
+
+def setup(players: int, options: Options, seed: int) -> State:
+    rng = Rng.from_seed(seed)
+    pile = deck.shuffled_deal(instances(), rng)
+    hands = [[pile.pop() for _ in range(HAND_START)] for _ in range(players)]
+    return State(players=players, options=options, rng=rng.state, draw=pile, hands=hands)
+
+
+def _accepts(state: State, seat: int, action: object) -> bool:
+    """Whether a prompt asking `seat` now takes an action of this kind."""
+    for p in prompts(state):
+        if seat not in p.seats:
+            continue
+        kinds = {type(o.action) for o in p.options}
+        if p.input is not None:
+            kinds.add(type(p.input.action))
+        prefix = TIMEOUT_ONLY.get(type(action))  # type: ignore[call-overload]
+        if type(action) in kinds or (prefix and p.id.startswith(prefix) and p.deadline):
+            return True
+    return False
+
+
+def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+    if not _accepts(state, seat, action):
+        raise RuleError("error.not_prompted")
+    state = state.model_copy(deep=True)  # never touch the caller's state
+    events = _dispatch(state, seat, action)
+    return state, events + settle(state)
+
+
+def _dispatch(state: State, seat: int, action: Action) -> list[Event]:
+    match action:
+        case Claim():
+            return [Event(key="bohei.starter", params={"seat": seat}), *turn.begin(state, seat)]
+        case DrawChoice(take=take):
+            return turn.draw_choice(state, seat, take)
+        case ChooseRule(card=c):
+            return rules_board.choose(state, seat, c)
+        case ChooseSlot(slot=slot):
+            return rules_board.put(state, slot)
+        case PlayCard(card=c):
+            return turn.play(state, seat, c)
+        case ChooseSeat(seat=chosen):
+            if state.phase == "target":
+                return actions.target(state, seat, chosen)
+            return challenges.choose(state, seat, chosen)
+        case Answer(yes=yes):
+            return actions.answer(state, seat, yes)
+        case React(choice=choice):
+            return reactions.react(state, seat, choice)
+        case Discard(card=c):
+            return reactions.discard(state, seat, c)
+        case CallBohei():
+            return winning.call(state, seat)
+        case MissBohei():
+            return winning.miss(state, seat)
+        case Chat(text=text):
+            checked = [r for r in rules_board.active(state) if rules_board.checked(state, r)]
+            return violations.chat(state, seat, text, checked)
+        case Foul(text=text):
+            return violations.foul(state, seat, text, rules_board.active(state))
+        case CastVote(yes=yes):
+            return violations.vote(state, seat, yes)
+        case Roll():
+            return challenges.roll(state, seat)
+        case Sign(sign=s):
+            return challenges.sign(state, seat, s)
+        case Guess(number=n):
+            return challenges.guess(state, seat, n)
+        case Word(text=text):
+            return challenges.word(state, seat, text)
+        case Press():
+            return challenges.press(state, seat)
+        case GoSignal():
+            return challenges.go_signal(state)
+        case Judge(winner=winner):
+            return challenges.judge(state, seat, winner)
+        case Toss():
+            return challenges.toss(state, seat)
+        case Forfeit():
+            return challenges.forfeit(state, seat)
+        case Reward(delta=delta):
+            return challenges.reward(state, seat, delta)
+    raise RuleError("error.not_now")
+
+
+def settle(state: State) -> list[Event]:
+    """What follows by itself: windows open, sevens are noted, the turn passes on."""
+    events: list[Event] = []
+    for _ in range(state.players + 2):
+        events += reactions.open_next(state)
+        events += winning.note_sevens(state)
+        if state.phase in ("over", "starter") or reactions.blocking(state):
+            break
+        if state.phase == "rule" and not rules_board.rule_cards(state, state.turn):
+            state.phase = "play"
+        if state.phase != "end":
+            break
+        following = next_seat(state.players, state.turn)
+        if following in state.bohei_open:
+            break  # the table waits a moment for the next player's call
+        events += turn.next_turn(state)
+    return events
+
+
+def timeout(state: State, prompt: Prompt, seat: int) -> Action:
+    """Silence: the starter is the first seat; no call is a missed call; no vote is a
+    no; a window taken as it is; the first card discarded; no answer is a no; in a
+    challenge, "GO" comes at the ready stage's deadline, a silent judge is a coin toss,
+    anyone else silent is out."""
+    kind = prompt.id.split(":")[0]
+    match kind:
+        case "starter":
+            return Claim()
+        case "bohei":
+            return MissBohei()
+        case "vote":
+            return CastVote(yes=False)
+        case "react":
+            return React(choice="accept")
+        case "discard":
+            return Discard(card=state.hands[seat][0])
+        case "turn":
+            if state.phase == "question":
+                return Answer(yes=False)
+            return PlayCard(card=None) if state.phase == "play" else DrawChoice(take=False)
+        case "ch":
+            ch = state.challenge
+            if ch is not None and ch.stage == "ready":
+                return GoSignal()
+            if ch is not None and seat == ch.third:
+                return Toss()
+            return Forfeit()
+    return Answer(yes=False)
+
+
+def outcome(state: State) -> Outcome | None:
+    if state.winner is None:
+        return None
+    if state.closed:  # closing time: ranked by how close each came to 7 cards
+        by = {s: winning.distance(state, s) for s in range(state.players)}
+        return Outcome(
+            ranking=tuple(tuple(s for s in by if by[s] == d) for d in sorted(set(by.values())))
+        )
+    rest = tuple(s for s in range(state.players) if s != state.winner)
+    return Outcome(ranking=((state.winner,), rest) if rest else ((state.winner,),))
+
+
+def secrets(state: State) -> Secrets:
+    """Hands are private (their sizes public); a rock-paper-scissors sign or a guess is
+    secret until all are in."""
+    out: dict[int, dict[str, object]] = {s: {"hand": list(h)} for s, h in enumerate(state.hands)}
+    ch = state.challenge
+    if (
+        ch is not None
+        and not ch.answers.complete
+        and challenges.spec(state).game in ("rps", "guess")
+    ):
+        for s, v in ch.answers.answers.items():
+            out[s]["sign" if challenges.spec(state).game == "rps" else "guess"] = v
+    return out
+
+
+def invariants(state: State) -> None:
+    """Every card is in exactly one place; nobody owes more discards than cards held."""
+    placed = [
+        *state.draw,
+        *state.discard,
+        *(c for h in state.hands for c in h),
+        *(s.rule for s in state.slots if s.rule),
+        *(s.closed_by for s in state.slots if s.closed_by),
+        *([state.extension] if state.extension else []),
+        *([state.placing] if state.placing else []),
+    ]
+    assert sorted(placed) == sorted(instances()), "a card is lost or doubled"
+    assert all(0 < n <= len(state.hands[s]) for s, n in state.owed.items()), state.owed
+    assert sum(1 for s in state.slots if s.rule) <= len(state.slots)

@@ -1,0 +1,33 @@
+"""What the hour means on the board: whether trams run (the night-star rule), which
+cards are dead (their pub closed for the night), whether any pub is open, and a takeaway
+at closing time. Readings of the rule book: NOTES.md ("The board game").
+"""
+
+from rules.einsistkeins.board.model import END_CLOCK, HALF_HOUR, NIGHT_STAR, State
+from rules.einsistkeins.board.places import pub_at
+from rules.einsistkeins.pubs import BY_NAME, PUBS, is_open
+
+
+def trams_run(minute: int) -> bool:
+    """The night-star rule: from 1 a.m. trams only on the full hour."""
+    return minute < NIGHT_STAR or minute % 60 == 0
+
+
+def dead(name: str, minute: int) -> bool:
+    """A card whose pub has closed for the night: not open now, nor at any later half
+    hour before 5 o'clock (Gaststätte Kaiser closed 15:00–17:00 stays in play)."""
+    p = BY_NAME[name]
+    return not any(is_open(p, t) for t in range(minute, END_CLOCK, HALF_HOUR))
+
+
+def any_pub_open(minute: int) -> bool:
+    return any(is_open(p, minute) for p in PUBS)
+
+
+def takeaway_possible(state: State, seat: int) -> bool:
+    """A 3 in a pub that is open, or that closed at this very half hour ("closing")."""
+    name = pub_at(state.pos[seat])
+    if name is None:
+        return False
+    p = BY_NAME[name]
+    return is_open(p, state.clock) or is_open(p, state.clock - HALF_HOUR)

@@ -1,0 +1,39 @@
+"""Places on the board for people: which pub stands on a square, a square's name, and
+finding the pub or station a player typed (`/go Izarro`, `/go lind`)."""
+
+import unicodedata
+
+from rules.core.errors import RuleError
+from rules.einsistkeins.board.graph import board, square
+
+
+def pub_at(sq: int) -> str | None:
+    """The pub (or Café Safran) on a square, if any."""
+    s = square(sq)
+    return s.name if s.kind in ("pub", "start") else None
+
+
+def _fold(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).strip()
+
+
+def find_place(text: str, prefer: list[str]) -> int:
+    """The pub or station `text` names: exactly, by a unique beginning, or a unique part;
+    the pubs in `prefer` (your cards) are searched first."""
+    wanted = _fold(text)
+    names = list(board().by_name)
+    for group in ([n for n in prefer if n in board().by_name], names):
+        for rule in (str.__eq__, str.startswith, str.__contains__):
+            found = [n for n in group if wanted and rule(_fold(n), wanted)]
+            if len(found) == 1:
+                return board().by_name[found[0]]
+            if len(found) > 1:
+                raise RuleError("einsistkeins.error.ambiguous", text=text[:40], places=found[:6])
+    raise RuleError("einsistkeins.error.unknown_place", text=text[:40])
+
+
+def where(sq: int) -> str:
+    """A square's name: a place's, or for a path square its link from the nearer end
+    ("Glocksee ↔ Goetheplatz (1/3)": one step of three from Glocksee)."""
+    return square(sq).name

@@ -1,0 +1,155 @@
+"""Who must decide what now in the board game, with the buttons offered.
+
+Moving is by `/go <pub or station>` (typed) or by a button for each pub on your cards
+and the face-up card: its name when it is within reach this turn, "towards …" when not.
+"""
+
+from rules.core.protocol import FreeInput, Option, Prompt
+from rules.einsistkeins.board.drinking import drink_limit, in_open_pub
+from rules.einsistkeins.board.graph import index
+from rules.einsistkeins.board.hours import trams_run
+from rules.einsistkeins.board.model import (
+    Discard,
+    Draw,
+    Drink,
+    Go,
+    Roll,
+    State,
+    Stay,
+    Swap,
+    Take,
+    permille,
+)
+from rules.einsistkeins.board.moving import budget
+from rules.einsistkeins.board.places import where
+from rules.einsistkeins.board.route import distances
+
+
+def _go_input() -> FreeInput:
+    return FreeInput(kind="text", field="to", action=Go(to=("",)), max_length=80)
+
+
+def _go_options(state: State, seat: int) -> list[Option]:
+    points = budget(state, seat)
+    if points <= 0:
+        return []
+    here = state.pos[seat]
+    dist = distances(here, trams_run(state.clock), limit=points)
+    targets = [*state.hands[seat], *([state.faceup] if state.faceup else [])]
+    options = []
+    for name in targets:
+        sq = index(name)
+        if sq == here:
+            continue
+        action = Go(to=(name,))
+        if dist[sq] >= 0:
+            options.append(Option(label=name, literal=True, action=action))
+        else:
+            options.append(
+                Option(label="einsistkeins.button.towards", params={"pub": name}, action=action)
+            )
+    return options
+
+
+def _drink_options(state: State, seat: int, roll: int) -> list[Option]:
+    most = drink_limit(state, seat, roll)
+    if most <= 0:
+        return []
+    return [
+        Option(
+            label="einsistkeins.button.drink",
+            params={"amount": permille(most)},
+            action=Drink(amount=most),
+        )
+    ]
+
+
+def prompts(state: State) -> list[Prompt]:
+    seat, phase = state.turn, state.phase
+    base = {"id": f"{phase}:{state.step}", "seats": (seat,), "deadline": state.options.deadline}
+    level = permille(state.alcohol[seat])
+    place = where(state.pos[seat])
+    if phase == "roll":
+        return [
+            Prompt(
+                **base,
+                key="einsistkeins.prompt.roll",
+                params={"seat": seat, "level": level, "place": place},
+                options=(Option(label="einsistkeins.button.roll", action=Roll()),),
+            )
+        ]
+    if phase in ("one", "act", "gum"):
+        roll = 1 if phase == "one" else state.roll or 0
+        options = [] if phase == "gum" else _drink_options(state, seat, roll)
+        options += _go_options(state, seat)
+        stay = "einsistkeins.button.skip" if phase == "one" else "einsistkeins.button.wait"
+        if phase != "one" and in_open_pub(state, seat):
+            stay = "einsistkeins.button.stay"
+        options.append(Option(label=stay, action=Stay()))
+        key = f"einsistkeins.prompt.{phase}"
+        if phase == "act" and state.takeaway and drink_limit(state, seat, roll) > 0:
+            key = "einsistkeins.prompt.takeaway"
+        elif phase == "act" and drink_limit(state, seat, roll) == 0:
+            key = "einsistkeins.prompt.move"
+        elif phase == "act" and budget(state, seat) == 0:
+            key = "einsistkeins.prompt.drink"
+        return [
+            Prompt(
+                **base,
+                key=key,
+                params={
+                    "seat": seat,
+                    "points": budget(state, seat),
+                    "drink": permille(drink_limit(state, seat, roll)),
+                    "level": level,
+                    "place": place,
+                },
+                options=tuple(options),
+                input=_go_input(),
+                command="go",
+            )
+        ]
+    if phase == "swap":
+        options = [
+            Option(label="einsistkeins.button.swap", params={"card": c}, action=Swap(card=c))
+            for c in state.hands[seat]
+            if state.faceup
+        ]
+        options += [
+            Option(
+                label="einsistkeins.button.discard",
+                params={"card": c},
+                action=Discard(card=c),
+            )
+            for c in state.hands[seat]
+            if state.pile
+        ]
+        options.append(Option(label="einsistkeins.button.skip", action=Stay()))
+        return [
+            Prompt(
+                **base,
+                # no face-up card (the pile turned up none): only putting one down is offered
+                key="einsistkeins.prompt.swap" if state.faceup else "einsistkeins.prompt.swap_none",
+                params={"seat": seat, "faceup": state.faceup},
+                options=tuple(options),
+            )
+        ]
+    if phase == "refill":
+        options = []
+        if state.pile:
+            options.append(Option(label="einsistkeins.button.draw", action=Draw()))
+        if state.faceup:
+            options.append(
+                Option(
+                    label="einsistkeins.button.take", params={"card": state.faceup}, action=Take()
+                )
+            )
+        return [
+            Prompt(
+                **base,
+                key="einsistkeins.prompt.refill",
+                params={"seat": seat},
+                options=tuple(options),
+            )
+        ]
+    return []

@@ -1,0 +1,40 @@
+"""What the board game shows: every card lies face up, so the public view holds it all
+and a seat's view adds only which seat it is (the spec's secrets are `no_secrets`)."""
+
+from rules.einsistkeins import wins
+from rules.einsistkeins.board.hours import trams_run
+from rules.einsistkeins.board.model import PublicView, SeatView, State
+from rules.einsistkeins.board.places import where
+from rules.einsistkeins.pubs import PUBS, is_open, pub
+
+
+def public_view(state: State) -> PublicView:
+    return PublicView(
+        players=state.players,
+        phase=state.phase,
+        turn=state.turn,
+        turn_no=state.turn_no,
+        starter=state.starter,
+        keeper=state.keeper,
+        clock=state.clock,
+        roll=state.roll,
+        takeaway=state.takeaway,
+        trams=trams_run(state.clock),
+        pile=len(state.pile),
+        faceup=state.faceup,
+        hands=tuple(tuple(h) for h in state.hands),
+        visited=tuple(tuple(v) for v in state.visited),
+        needed=tuple(wins.needed(pub(c) for c in v) for v in state.visited),
+        boxed=len(state.boxed),
+        pos=tuple(state.pos),
+        where=tuple(where(p) for p in state.pos),
+        alcohol=tuple(state.alcohol),
+        open_pubs=tuple(p.name for p in PUBS if is_open(p, state.clock)),
+        winner=state.winner,
+        win_kind=state.win_kind,
+        end_reason=state.end_reason,
+    )
+
+
+def seat_view(state: State, seat: int) -> SeatView:
+    return SeatView(seat=seat, table=public_view(state))

@@ -1,0 +1,71 @@
+"""Moving a piece: exactly the roll, in a freely chosen direction, never turning back.
+
+A move is a walk of exactly `roll` steps along the board's links in which no step
+returns to the field just left ("direction freely chosen" read on a graph: you choose
+a way at the start and at every fork, but you do not turn round within one move; NOTES.md).
+Entering a shop (the four crafts and the Schneider) ends the move at once, the surplus
+is lost. Landing exactly on a tunnel field lets the piece jump to any other tunnel
+field, which ends the move (the jump itself is chosen in engine.py).
+"""
+
+from functools import cache
+
+from rules.core.errors import RuleError
+from rules.heinzel.board import board, field, is_shop
+from rules.heinzel.data import board_data
+
+
+@cache
+def destinations(start: int, roll: int) -> tuple[int, ...]:
+    """Every field a move of `roll` from `start` may end on, in board order."""
+    near = board().neighbours
+    ends: set[int] = set()
+    # (field, previous field, steps left) on every walk still going
+    walks = {(n, start, roll - 1) for n in near[start]}
+    while walks:
+        going = set()
+        for here, prev, left in walks:
+            if left == 0 or is_shop(here):
+                ends.add(here)
+                continue
+            going |= {(n, here, left - 1) for n in near[here] if n != prev}
+        walks = going
+    return tuple(sorted(ends))
+
+
+def lands_on_tunnel(to: int) -> bool:
+    """A move ending on a tunnel field reached it exactly (tunnels are not shops)."""
+    return field(to).kind == "tunnel"
+
+
+def _names(index: int) -> set[str]:
+    f = field(index)
+    names = {f.name.casefold(), f.id.casefold()}
+    if f.craft:
+        names |= {n.casefold() for n in board_data().crafts[f.craft].values()}
+    return names
+
+
+def find(text: str, among: tuple[int, ...]) -> int:
+    """The field of `among` that `text` names: its id, its name or its craft ("Bäcker",
+    "baker"), or the unique field whose name begins so. Refused when `text` names none of
+    them, or several."""
+    wanted = " ".join(text.split()).casefold()
+    if not wanted:
+        raise RuleError("heinzel.error.no_field", text=text)
+    exact = [i for i in among if wanted in _names(i)]
+    if len(exact) == 1:
+        return exact[0]
+    starts = [i for i in among if any(n.startswith(wanted) for n in _names(i))]
+    if len(starts) == 1:
+        return starts[0]
+    if len(starts) > 1:
+        raise RuleError(
+            "heinzel.error.ambiguous", text=text, fields=[field(i).name for i in starts]
+        )
+    everywhere = [
+        i for i in range(len(board().fields)) if any(n.startswith(wanted) for n in _names(i))
+    ]
+    if everywhere:
+        raise RuleError("heinzel.error.unreachable", field=field(everywhere[0]).name)
+    raise RuleError("heinzel.error.no_field", text=text)

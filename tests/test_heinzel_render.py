@@ -1,0 +1,103 @@
+"""Boards of Die Heinzelmännchen von Köln: the text snapshot and the picture of old
+Cologne (golden files), both languages: shops with the point cards left, tunnel fields
+red, every piece with colour and letter, each player's cards.
+
+Regenerate the golden files after a deliberate change with
+`UPDATE_GOLDEN=1 python -m pytest tests/test_heinzel_render.py` and look at them.
+"""
+
+import os
+import random
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from bot.outbox import Outbox
+from render import boards
+from render.heinzel import COLOURS, TUNNEL
+from render.png import rasterise
+from render.text import DISCORD_LIMIT
+from rules.heinzel import SPEC
+from rules.heinzel.board import board
+from rules.heinzel.model import Options
+
+GOLDEN = Path(__file__).parent / "golden"
+NAMES = ["alice", "bob", "carol", "dave"]
+SVG_NS = "{http://www.w3.org/2000/svg}"
+
+
+def label_for(lang: str):
+    return Outbox(lang=lang, names=NAMES).text
+
+
+def mid_game(players: int = 4, seed: int = 5, steps: int = 80):
+    """A game some way in: random buttons pressed."""
+    state = SPEC.setup(players, Options(), seed)
+    chooser = random.Random(seed)
+    for _ in range(steps):
+        if SPEC.outcome(state) is not None:
+            break
+        prompt = SPEC.prompts(state)[0]
+        option = chooser.choice(prompt.options)
+        state, _ = SPEC.apply(state, prompt.seats[0], SPEC.parse_action(option.action))
+    return state
+
+
+def _texts(svg: str) -> list[str]:
+    return [e.text or "" for e in ET.fromstring(svg).iter(f"{SVG_NS}text")]
+
+
+@pytest.mark.parametrize("kind", ["board.svg", "board.txt"])
+def test_golden_boards(kind):
+    state = mid_game()
+    draw = {"board.svg": boards.board_svg, "board.txt": boards.board_text}[kind]
+    got = draw("heinzel", SPEC.public_view(state), NAMES, label_for("de"))
+    golden = GOLDEN / f"heinzel_{kind}"
+    if os.environ.get("UPDATE_GOLDEN"):
+        golden.write_text(got)
+    assert got == golden.read_text()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_text_board_shows_shops_pieces_and_cards(lang, players):
+    state = mid_game(players)
+    view = SPEC.public_view(state)
+    text = boards.board_text("heinzel", view, NAMES[:players], label_for(lang))
+    assert len(text) < DISCORD_LIMIT
+    for seat in range(players):
+        assert f"{NAMES[seat]} (" in text and view.where[seat] in text
+    baker = "Bäcker" if lang == "de" else "Baker"
+    pile = " ".join(str(c) for c in view.piles["baecker"]) or "–"
+    assert f"{baker} (Weidengasse): {pile}" in text
+    assert "{" not in text and "heinzel." not in text
+
+
+def test_picture_of_cologne_pieces_tunnels_and_cards():
+    state = mid_game()
+    view = SPEC.public_view(state)
+    svg = boards.board_svg("heinzel", view, NAMES, label_for("de"))
+    root = ET.fromstring(svg)
+    texts = _texts(svg)
+    assert "Rhein" in texts and "Eigelstein" in texts and "Severinsviertel" in texts
+    # every tunnel field is a red circle
+    red = [c for c in root.iter(f"{SVG_NS}circle") if c.get("fill") == TUNNEL]
+    assert len(red) == len(board().tunnels)
+    # every piece: a circle in its colour carrying its letter
+    for seat, colour in enumerate(view.colours):
+        assert any(c.get("fill") == COLOURS[colour] for c in root.iter(f"{SVG_NS}circle"))
+        assert "ABCD"[seat] in texts
+    # each shop with the point cards still on its pile
+    for craft, name in (("baecker", "Bäcker"), ("schneider", "Schneider")):
+        pile = " ".join(str(c) for c in view.piles[craft]) or "–"
+        assert f"{name} [{pile}]" in texts
+    # each player's action cards
+    assert texts.count("Zweimal Würfeln") == 4
+    assert rasterise(svg)[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_hostile_names_are_escaped():
+    state = mid_game(2)
+    svg = boards.board_svg("heinzel", SPEC.public_view(state), ["<b>&x", "bob"], label_for("en"))
+    assert "<b>&x" in _texts(svg)
