@@ -376,7 +376,7 @@ async def main() -> None:
     parser.add_argument("--game")
     parser.add_argument("--quick", action="store_true")
     args = parser.parse_args()
-    logging.basicConfig(level=logging.ERROR)
+    logging.basicConfig(level=logging.CRITICAL)
     install_test_games()  # the test game (auktion) is a robot game too
     print(HEADER, flush=True)
     for platform in [args.platform] if args.platform else ["telegram", "discord"]:

@@ -25,6 +25,7 @@ from rules.core.protocol import Event, GameSpec, Outcome, Prompt
 # the status edited in place and one seat's turn in one message, that is about three
 # decisions of different players; the board is then at most 3 messages up.
 BOARD_DISTANCE = 3
+LONG_LABEL = 12  # characters: a keyboard with a longer label has 3 buttons a row
 REMIND_AT = 0.75  # of a deadline: the one reminder comes when three quarters have passed
 REMIND_MIN_DEADLINE = 20  # seconds; shorter deadlines get no reminder
 REMIND_WITHOUT_DEADLINE = 600  # seconds until a prompt without deadline is reminded
@@ -289,7 +290,9 @@ def _keyboard(
         for i, option in enumerate(prompt.options)
         if not set(viewers) <= set(option.hidden_from)
     )
-    return [row[i : i + 4] for i in range(0, len(row), 4)]
+    # A phone shows about 3 long labels side by side before it cuts them short.
+    per = 3 if any(len(b.label) > LONG_LABEL for b in row) else 4
+    return [row[i : i + per] for i in range(0, len(row), per)]
 
 
 def _input_request(table: Table, index: int, prompt: Prompt, out: Outbox) -> InputRequest | None:
