@@ -507,3 +507,14 @@ async def test_without_the_intent_a_chat_reading_game_is_played_by_what_the_grou
         await world.feed(fake.command("join", *user, channel=thread, thread=True))
     await world.feed(fake.command("start", *users[0], channel=thread, thread=True))
     assert "cannot read ordinary messages in this chat" in fake.text_of(thread)
+
+
+async def test_r_is_roll_and_a_refused_roll_is_told_to_the_roller_alone(world):
+    roll = world.fake.command("r", ALICE, "Alice", {"expression": "2d6"})
+    await world.feed(roll)
+    body = callback(world, roll)
+    assert body["type"] == 4 and body["data"]["content"].startswith("🎲 Alice rolls")
+    bad = world.fake.command("roll", ALICE, "Alice", {"expression": "2d"})
+    await world.feed(bad)
+    body = callback(world, bad)["data"]
+    assert body["flags"] == EPHEMERAL and "🎲" not in body["content"]

@@ -401,3 +401,8 @@ async def test_a_player_without_a_seat_is_asked_to_start_the_bot_by_name(fake, b
     link = [c for c in _sent_to(fake, GROUP) if "cannot write" in c["text"]][-1]
     assert link["text"].startswith(f'<a href="tg://user?id={BOB}">Hello</a>, I cannot')
     assert ">?<" not in link["text"] and "psst" not in fake.everything(GROUP)
+
+
+async def test_r_is_roll(fake, bot):
+    fake.say(ALICE, "Alice", "/r 2d6")
+    await until(lambda: "🎲 Alice rolls" in fake.everything(GROUP))

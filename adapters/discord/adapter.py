@@ -286,6 +286,16 @@ class DiscordAdapter:
                 if reply.pressed and not reply.text:
                     if reply.private and reply.to:
                         await self._close(reply.to, reply.pressed)
+                elif (
+                    reply.error
+                    and not reply.private
+                    and answer is not None
+                    and not answer.lost
+                    and reply.chat == answer.chat
+                ):
+                    # A refusal (a /roll it cannot read, a /join too late) is for whoever
+                    # asked: ephemeral, the channel keeps its game.
+                    await self._say_private(answer, reply)
                 elif reply.private and answer is not None and reply.to == answer.user:
                     await self._say_private(answer, reply)
                 elif reply.private:
