@@ -220,7 +220,7 @@ class FakeTelegram:
 
     def _refusal(self, method: str, params: dict[str, Any]) -> dict[str, Any] | None:
         chat = params.get("chat_id")
-        if method in ("sendMessage", "sendPhoto") and chat in self.blocked:
+        if method in ("sendMessage", "sendPhoto", "sendChatAction") and chat in self.blocked:
             return _error(403, "Forbidden: bot can't initiate conversation with a user")
         if method in ("sendPhoto", "editMessageMedia") and chat in self.no_photos:
             return _error(400, "Bad Request: not enough rights to send photos to the chat")

@@ -61,7 +61,7 @@ async def test_a_whole_game_through_the_polling_path(fake, bot):
     alice, bob = (
         f'<a href="tg://user?id={u}">{n}</a>' for u, n in ((ALICE, "Alice"), (BOB, "Bob"))
     )
-    assert f"⏳ Waiting for {alice}, {bob}" in fake.everything(GROUP)
+    await until(lambda: f"⏳ Waiting for {alice}, {bob}" in fake.everything(GROUP))
 
     fake.press_label(ALICE, "Alice", "1", chat=ALICE)  # a button, privately
     fake.say(BOB, "Bob", "0", chat=BOB)  # a typed sealed bid, privately
@@ -96,8 +96,10 @@ async def test_a_player_who_never_started_the_bot_gets_one_link_then_everything(
     fake.blocked.add(BOB)
     fake.say(ALICE, "Alice", "/new auktion rounds=1")
     fake.say(BOB, "Bob", "/join")
-    fake.say(ALICE, "Alice", "/start")
+    # told when he sits down, not after his first sealed bid fails
     await until(lambda: "cannot write to you privately" in fake.everything(GROUP))
+    assert not [c for c in fake.called("sendMessage") if c["chat_id"] == BOB]  # none tried yet
+    fake.say(ALICE, "Alice", "/start")
     fake.say(BOB, "Bob", "/hand")  # a second private reply for Bob (a picture) waits too
     await until(lambda: [c for c in fake.called("sendPhoto") if c["chat_id"] == BOB])
     await bot.adapter.sender.drain()

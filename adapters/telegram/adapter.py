@@ -60,6 +60,10 @@ class TelegramAdapter:
             lang=user.language_code,
         )
         self.sender.send(await self.router.handle(incoming))
+        if not private and _command(message.text) == "join":
+            table = await self.router.table(PLATFORM, incoming.chat)
+            if table is not None and table.seat_of(incoming.user) is not None:
+                await self.sender.private.check(incoming.chat, incoming.user)
 
     async def on_press(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         query, user = update.callback_query, update.effective_user

@@ -10,6 +10,7 @@ everything. Nothing private is ever posted to the group instead.
 import logging
 from collections.abc import Callable
 
+from telegram.constants import ChatAction
 from telegram.error import BadRequest, Forbidden, TelegramError
 
 from adapters.telegram import format
@@ -40,6 +41,20 @@ class PrivateChats:
             await self._send(int(user), batch)
         except Forbidden:
             await self._keep(user, batch)
+
+    async def check(self, group: str, user: str) -> None:
+        """A player just sat down: if the bot may not write to them yet, the group gets
+        the start link now, not after their first ballot fails. (A chat action is the
+        one probe Telegram answers with 403 for a user who never started the bot.)"""
+        try:
+            await self.poster.retry(
+                lambda: self.poster.bot.send_chat_action(int(user), ChatAction.TYPING)
+            )
+        except Forbidden:
+            if await mailbox.told(self.router.redis, PLATFORM, user):
+                self.post(group, await self._start_me(group, user))
+        except TelegramError as e:
+            log.info("telegram: could not check user %s: %s", user, e)
 
     async def waiting(self, user: str) -> list[Reply]:
         """What waited for the user, now that they started the bot; the mailbox empties."""
