@@ -217,6 +217,13 @@ class Router:
     # ----- dispatch -----------------------------------------------------------------
 
     async def _handle(self, msg: Incoming) -> list[Reply]:
+        if msg.button is not None and (verb := buttons.lobby_verb(msg.button)):
+            # A lobby button is its command; a refusal goes to whoever pressed.
+            replies = await self._handle(replace(msg, button=None, text=f"/{verb}"))
+            return [
+                replace(r, to=msg.user, notice=True) if r.error and not r.private else r
+                for r in replies
+            ]
         if msg.button is not None:
             return await self._press(msg)
         cmd = parse(msg.text, self.bot_name)
@@ -269,7 +276,22 @@ class Router:
             lobby.expire_if_stale(table, now, self.lobby_ttl)
             return change(table, out, now, call)
 
+        if spec.name == "join" and (moved := await self._moved_lobby(msg)):
+            # Said where the table was opened (Discord: the channel, the table now in
+            # its thread): the player sits down there, and is told where it is.
+            replies = await self._transact(msg.platform, moved, msg, op, create=False)
+            note = Reply(text=t(await self._lang(msg), "lobby.in_thread"), to=msg.user, notice=True)
+            return [*replies, replace(note, chat=msg.chat)]
         return await self._transact(msg.platform, msg.chat, msg, op)
+
+    async def _moved_lobby(self, msg: Incoming) -> str | None:
+        """The chat a table opened here moved to, if this chat has none of its own."""
+        if await self.table(msg.platform, msg.chat) is not None:
+            return None
+        moved = await self.tables.moved_to(msg.platform, msg.chat)
+        if moved is None or await self.table(msg.platform, moved) is None:
+            return None
+        return moved
 
     # ----- answers to prompts ----------------------------------------------------------
 

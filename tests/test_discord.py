@@ -518,3 +518,30 @@ async def test_r_is_roll_and_a_refused_roll_is_told_to_the_roller_alone(world):
     await world.feed(bad)
     body = callback(world, bad)["data"]
     assert body["flags"] == EPHEMERAL and "🎲" not in body["content"]
+
+
+async def test_join_said_in_the_channel_sits_down_in_the_games_thread(world):
+    fake = world.fake
+    await world.feed(fake.command("new", ALICE, "Alice", {"game": "auktion", "options": ""}))
+    (thread,) = fake.threads
+    join = fake.command("join", BOB, "Bob")  # in the channel the table was opened in
+    await world.feed(join)
+    assert "Bob sits down" in fake.text_of(thread)
+    said = [c.body for c in fake.answers(join) if c.method in ("POST", "PATCH")]
+    assert any("own thread" in str(b) for b in said)
+
+
+async def test_the_lobby_buttons_under_the_new_message(world):
+    fake = world.fake
+    new = fake.command("new", ALICE, "Alice", {"game": "auktion", "options": ""})
+    await world.feed(new)
+    (thread,) = fake.threads
+    message = fake.original(new)
+    assert [c["label"] for row in message["components"] for c in row["components"]] == [
+        "🪑 Join",
+        "Leave",
+        "▶ Start",
+    ]
+    press = fake.press(message, "stl:join", BOB, "Bob")  # under it, in the channel
+    await world.feed(press)
+    assert "Bob sits down" in fake.text_of(thread)

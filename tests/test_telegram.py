@@ -408,3 +408,18 @@ async def test_a_player_without_a_seat_is_asked_to_start_the_bot_by_name(fake, b
 async def test_r_is_roll(fake, bot):
     fake.say(ALICE, "Alice", "/r 2d6")
     await until(lambda: "🎲 Alice rolls" in fake.everything(GROUP))
+
+
+async def test_the_lobby_by_buttons(fake, bot):
+    fake.say(ALICE, "Alice", "/new auktion rounds=1")
+    await until(lambda: "opened a table" in fake.everything(GROUP))
+    await bot.adapter.sender.drain()
+    fake.press_label(BOB, "Bob", "🪑 Join", chat=GROUP)
+    await until(lambda: "Bob sits down" in fake.everything(GROUP))
+    fake.press_label(BOB, "Bob", "▶ Start", chat=GROUP)  # only the host starts: told Bob alone
+    await until(lambda: len(fake.called("answerCallbackQuery")) == 2)
+    refusal = fake.called("answerCallbackQuery")[-1]
+    assert refusal["show_alert"] and "Only the host" in refusal["text"]
+    assert "Only the host" not in fake.everything(GROUP)
+    fake.press_label(ALICE, "Alice", "▶ Start", chat=GROUP)
+    await until(lambda: "begins" in fake.everything(GROUP))
