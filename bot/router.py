@@ -474,6 +474,15 @@ class Router:
             out = Outbox(lang=table.lang, platform=platform, names=[s.name for s in table.seats])
             try:
                 changed = op(table, out, now)
+                # Any other new group message pushes the board up too (play.settle).
+                if (
+                    changed
+                    and table.status == "playing"
+                    and out.group_lines
+                    and out.status_line is None
+                    and out.morph is None
+                ):
+                    table.posts_since_board += 1
             except GameError as e:
                 out = Outbox(lang=table.lang, platform=platform)
                 out.extra.append(self._error_reply(msg, table.lang, e))
