@@ -27,7 +27,7 @@ class Press:
 
 
 LOBBY = "stl"  # `stl:<verb>`: a lobby button, the same as typing `/<verb>` where it is
-LOBBY_VERBS = ("join", "leave", "start")
+LOBBY_VERBS = ("join", "leave", "start", "hand")
 
 
 def lobby(verb: str) -> str:

@@ -251,7 +251,7 @@ def group_keyboard(
         if not prompt.secret:
             rows.extend(_keyboard(table, index, prompt, out, prompt.seats))
             request = _input_request(table, index, prompt, out) or request
-    return rows, request
+    return rows + secret_row(prompts, out), request
 
 
 def post_prompts(table: Table, prompts: list[Prompt], out: Outbox) -> None:
@@ -266,16 +266,30 @@ def post_prompts(table: Table, prompts: list[Prompt], out: Outbox) -> None:
             # the living status).
             out.group("prompt.secret_waiting", seats=list(prompt.seats))
             for seat in prompt.seats:
-                user = table.seats[seat].user
-                out.dm(user, prompt.key, **params)
-                keyboard = _keyboard(table, index, prompt, out, (seat,))
-                out.private_buttons.setdefault(user, []).extend(keyboard)
-                if request:
-                    out.private_inputs[user] = request
+                ask_privately(table, index, prompt, seat, out)
         else:
             out.group(prompt.key, **params)
             out.group_buttons.extend(_keyboard(table, index, prompt, out, prompt.seats))
             out.group_input = request or out.group_input
+    out.group_buttons.extend(secret_row(prompts, out))
+
+
+def ask_privately(table: Table, index: int, prompt: Prompt, seat: int, out: Outbox) -> None:
+    """A secret prompt's question and buttons, to one of its seats."""
+    user = table.seats[seat].user
+    out.dm(user, prompt.key, **{"seats": list(prompt.seats), **prompt.params})
+    out.private_buttons.setdefault(user, []).extend(_keyboard(table, index, prompt, out, (seat,)))
+    if request := _input_request(table, index, prompt, out):
+        out.private_inputs[user] = request
+
+
+def secret_row(prompts: list[Prompt], out: Outbox) -> list[tuple[Button, ...]]:
+    """Under a secret prompt's group message, one button for whoever is asked: it opens
+    their hand and their pending secret question where they are (/hand: on Discord an
+    ephemeral answer in the channel, on Telegram the private chat again)."""
+    if not any(p.secret for p in prompts):
+        return []
+    return [(Button(label=out.text("prompt.open_secret"), data=buttons.lobby("hand")),)]
 
 
 def _keyboard(
@@ -455,3 +469,11 @@ def show_hand(table: Table, user: str, out: Outbox) -> None:
 
     title = out.text("hand.title", game=spec.name(table.lang))
     out.extra.append(Reply(text=title, to=user, pre=text, svg=svg if table.images else None))
+    # A secret question still waiting for this seat is asked again, with its buttons:
+    # one lost (a DM deleted, an ephemeral message gone) can always be answered.
+    for index, prompt in enumerate(waiting_prompts(spec, state_of(spec, table))):
+        if prompt.secret and seat in prompt.seats:  # after the hand, as a reply of its own
+            question = out.text(prompt.key, **{"seats": list(prompt.seats), **prompt.params})
+            keyboard = _keyboard(table, index, prompt, out, (seat,))
+            request = _input_request(table, index, prompt, out)
+            out.extra.append(Reply(text=question, to=user, buttons=tuple(keyboard), input=request))

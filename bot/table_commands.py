@@ -83,7 +83,7 @@ def new(table: Table, out: Outbox, now: float, call: Call) -> bool:
     # The lobby by buttons: what /join, /leave and /start do, under the message.
     row = tuple(
         Button(label=out.text(f"lobby.button.{verb}"), data=buttons.lobby(verb))
-        for verb in buttons.LOBBY_VERBS
+        for verb in ("join", "leave", "start")
     )
     out.group_buttons.append(row)
     return True

@@ -545,3 +545,21 @@ async def test_the_lobby_buttons_under_the_new_message(world):
     press = fake.press(message, "stl:join", BOB, "Bob")  # under it, in the channel
     await world.feed(press)
     assert "Bob sits down" in fake.text_of(thread)
+
+
+async def test_the_secret_answer_button_opens_it_ephemerally_for_whoever_presses(world):
+    fake = world.fake
+    thread = await open_game(world)
+    table = await world.bot.adapter.router.table("discord", str(thread))
+    status = fake.messages[table.status_message]
+    assert components(status) == {"🔒 My secret answer": "stl:hand"}
+    before = set(fake.messages)
+    press = fake.press(status, "stl:hand", BOB, "Bob", channel=thread, thread=True)
+    await world.feed(press)
+    new = [m for i, m in fake.messages.items() if i not in before]
+    # Bob's sealed-bid buttons, ephemeral in the thread (his first went by DM); his hand too
+    (bid,) = [m for m in new if m["components"] and "sealed bid" in m["content"]]
+    assert bid["flags"] & EPHEMERAL and bid["channel_id"] == str(thread)
+    assert any("private view" in m["content"] for m in new)
+    await world.feed(fake.press(bid, components(bid)["0"], BOB, "Bob", channel=thread, thread=True))
+    assert "✓ Bob" in fake.text_of(thread)

@@ -423,3 +423,14 @@ async def test_the_lobby_by_buttons(fake, bot):
     assert "Only the host" not in fake.everything(GROUP)
     fake.press_label(ALICE, "Alice", "▶ Start", chat=GROUP)
     await until(lambda: "begins" in fake.everything(GROUP))
+
+
+async def test_hand_asks_a_pending_secret_question_again(fake, bot):
+    fake.say(ALICE, "Alice", "/new auktion rounds=1")
+    fake.say(BOB, "Bob", "/join")
+    fake.say(ALICE, "Alice", "/start")
+    await until(lambda: _sent_to(fake, BOB))
+    fake.say(BOB, "Bob", "/hand")
+    await until(lambda: len([m for m in _sent_to(fake, BOB) if "reply_markup" in m]) == 2)
+    again = [m for m in _sent_to(fake, BOB) if "reply_markup" in m][-1]
+    assert "Your sealed bid" in again["text"]

@@ -124,8 +124,9 @@ class Console:
                 )
                 for line in lines[min(same, len(lines) - 1) :]:  # from the first change on
                     self.write(f"[{place}:edit] {line}".rstrip())
-                if reply.buttons:
-                    self.buttons[place] = row = tuple(b for r in reply.buttons for b in r)
+                row = tuple(b for r in reply.buttons for b in r)
+                if row and row != self.buttons.get(place):  # printed when they changed
+                    self.buttons[place] = row
                     self.write(f"[{place}:buttons] " + " ".join(f"[{b.label}]" for b in row))
                 continue
             picture = await self._picture(reply, place)
