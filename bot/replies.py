@@ -63,6 +63,7 @@ class Reply:
     # A board posted anew at the bottom of the chat: delete this earlier board message
     # (the platform's id as the table kept it, Table.board_message).
     replaces: str | None = None
+    reply_to: str | None = None  # the platform's id of the message this answers (a refusal)
 
     @property
     def private(self) -> bool:

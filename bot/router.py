@@ -60,6 +60,7 @@ class Incoming:
     # command answered ephemerally): it may answer a secret prompt.
     sealed: bool = False
     handle: str | None = None  # the user's @handle (a username), where the platform has one
+    message_id: str | None = None  # the platform's id of the message said (to reply to it)
 
     def player(self) -> Seat:
         return Seat(user=self.user, name=self.name, handle=self.handle)
@@ -517,7 +518,9 @@ class Router:
         # privately as it was made: the refusal could tell what was typed.
         if msg.button is not None or e.private or msg.sealed:
             return Reply(text=text, to=msg.user, notice=True, error=True, chat=msg.chat)
-        return replace(self._reply(msg, text), error=True)
+        # In the group, a refusal answers the message that caused it (a busy chat
+        # shows which one).
+        return replace(self._reply(msg, text), error=True, reply_to=msg.message_id)
 
 
 def _done(table: Table, spec: Any, step: str, prompt: Prompt, seat: int) -> bool:

@@ -434,3 +434,10 @@ async def test_hand_asks_a_pending_secret_question_again(fake, bot):
     await until(lambda: len([m for m in _sent_to(fake, BOB) if "reply_markup" in m]) == 2)
     again = [m for m in _sent_to(fake, BOB) if "reply_markup" in m][-1]
     assert "Your sealed bid" in again["text"]
+
+
+async def test_a_refusal_in_the_group_answers_the_message_that_caused_it(fake, bot):
+    said = fake.say(ALICE, "Alice", "/start")  # no table here
+    await until(lambda: _sent_to(fake, GROUP))
+    (refusal,) = _sent_to(fake, GROUP)
+    assert refusal["reply_parameters"]["message_id"] == said["message"]["message_id"]

@@ -56,6 +56,7 @@ class TelegramAdapter:
             text=text,
             private=private,
             update_id=str(update.update_id),
+            message_id=str(message.message_id),
             admin=not private and await self._admin(message, user),
             lang=user.language_code,
         )

@@ -117,7 +117,8 @@ class Sender:
             pieces = format.pieces(lines)
             if first.mentions:  # never merged: its line with the names is the last
                 pieces[-1] = format.with_mentions(pieces[-1], first.mentions)
-            sent = await self.poster.text(chat, thread, pieces, markup)
+            reply_to = int(first.reply_to) if first.reply_to else None
+            sent = await self.poster.text(chat, thread, pieces, markup, reply_to=reply_to)
             if first.status and sent is not None:  # the living status: later edited
                 await self.router.remember_status(
                     PLATFORM, place, str(sent.message_id), first.status
@@ -167,4 +168,5 @@ def _mergeable(item: Item) -> TypeGuard[Reply]:
         and item.edit is None
         and not item.mentions
         and not (item.pressed and not item.text)
+        and item.reply_to is None
     )
