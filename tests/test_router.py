@@ -421,13 +421,14 @@ async def test_an_engine_refusal_is_told_to_the_player_alone(chat, monkeypatch):
     """A game's refusal may name private values (money): it never goes to the group."""
     from rules.core.protocol import FreeInput, Prompt
     from tests.games.auktion import engine
+    from tests.games.auktion.model import Bid
 
     public_bid = Prompt(
         id="pub",
         seats=(0, 1),
         key="auktion.prompt.bid",
         params={"worth": 1},
-        input=FreeInput(kind="number", field="amount", action={"type": "bid"}),
+        input=FreeInput(kind="number", field="amount", action=Bid(amount=0)),
         command="offer",
     )
 

@@ -12,9 +12,17 @@ Seats are numbered 0..n-1; the bot maps them to chat users.
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, SerializeAsAny, TypeAdapter, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    InstanceOf,
+    SerializeAsAny,
+    TypeAdapter,
+    ValidationError,
+)
 
 from rules.core.errors import ParseError
 
@@ -39,14 +47,14 @@ class Event(Frozen):
         return self.to is None
 
 
-# A game's own action model (one member of its action union): what a button does.
-# (A plain dict is still accepted while the games move to typed actions: issue 14.)
-ActionModel = Annotated[
-    dict[str, Any] | SerializeAsAny[BaseModel], Field(union_mode="left_to_right")
-]
+# A game's own action model (one member of its action union): what a button does. Only
+# an instance will do: a dict is refused where the prompt is made, not coerced.
+ActionModel = SerializeAsAny[InstanceOf[BaseModel]]
 
 
 def payload(action: BaseModel | dict[str, Any]) -> dict[str, Any]:
+    """An action as the plain data `GameSpec.parse_action` validates (a typed value is
+    filled into its template as data: FreeInput.fill)."""
     return dict(action) if isinstance(action, dict) else action.model_dump()
 
 
