@@ -144,7 +144,7 @@ def _has_prompt_buttons_dc(message: dict[str, Any]) -> bool:
     for row in message.get("components") or []:
         for c in row.get("components", []):
             ids = [c.get("custom_id", "")] + [o.get("value", "") for o in c.get("options", [])]
-            if any(PROMPT_DATA.match(i) or ":st" in i for i in ids):
+            if any(PROMPT_DATA.match(i) or i.startswith("stm:") for i in ids):  # (stm: a modal)
                 return True
     return False
 
