@@ -55,14 +55,20 @@ def enter(
     return entry.best[0] is new
 
 
-def text(fame: dict[str, Fame], lang: str, say: Callable[..., str]) -> str:
-    """The Hall of Fame as chat text, game by game."""
+def text(
+    fame: dict[str, Fame],
+    lang: str,
+    say: Callable[..., str],
+    say_of: Callable[[str, str, dict[str, Any]], str],
+) -> str:
+    """The Hall of Fame as chat text, game by game (`say_of(game, key, params)`: a record
+    in the words of its own game, whatever the table plays now)."""
     lines = [say("fame.title")]
     for game_id, entry in sorted(fame.items()):
         spec = registry.get(game_id)
         lines.append(say("fame.game", game=spec.name(lang) if spec else game_id))
         for place, best in enumerate(entry.best, start=1):
-            shown = say(best.key, **best.params)
+            shown = say_of(game_id, best.key, best.params)
             lines.append(say("fame.best", place=place, name=best.name, record=shown))
         winners = sorted(entry.wins.values(), key=lambda w: (-w.wins, w.name))[:MAX_WINNERS]
         for winner in winners:

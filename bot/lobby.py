@@ -94,6 +94,7 @@ def open_lobby(
         raise ParseError("error.unknown_game", game=args[0], games=game_ids())
     table.options = parse_options(spec, args[1:], out.text)
     table.status, table.game, table.creator, table.opened_at = "lobby", spec.id, player.user, now
+    out.game = spec.id
     table.seats = [player]
     out.joined.add(player.user)
     out.schedule[Deadline(table.platform, table.chat, "lobby", 0, repr(now)).member()] = (

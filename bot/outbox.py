@@ -2,7 +2,8 @@
 
 Group lines of one command become one group message (a busy chat gets one message
 per turn, not a stream); each player's private lines become one private message.
-Seat numbers in message parameters become player names here.
+Seat numbers in message parameters become player names here, after the game's own
+parameters became text through its render module's hook (render.boards.params).
 """
 
 from dataclasses import dataclass, field
@@ -10,12 +11,14 @@ from typing import Any
 
 from bot.i18n import t
 from bot.replies import Button, InputRequest, Reply
+from render import boards
 
 
 @dataclass
 class Outbox:
     lang: str
     platform: str = ""
+    game: str = ""  # the table's game id: whose `params` hook shows its parameters
     names: list[str] = field(default_factory=list)  # seat → display name
     group_lines: list[str] = field(default_factory=list)
     group_buttons: list[tuple[Button, ...]] = field(default_factory=list)
@@ -37,7 +40,17 @@ class Outbox:
     left: set[str] = field(default_factory=set)
 
     def text(self, key: str, **params: Any) -> str:
-        return t(self.lang, key, **self.named(params))
+        return t(self.lang, key, **self.named(self.shown(key, params)))
+
+    def text_of(self, game: str, key: str, params: dict[str, Any]) -> str:
+        """A message of another game than the table's (a record in /fame)."""
+        return t(self.lang, key, **self.named(self.shown(key, params, game)))
+
+    def shown(self, key: str, params: dict[str, Any], game: str | None = None) -> dict[str, Any]:
+        """A game's structured parameters (ids, star counts …) as its render module
+        shows them in this language: the one place they become text."""
+        game = self.game if game is None else game
+        return boards.params(game, key, params, self.text) if game else params
 
     def named(self, params: dict[str, Any]) -> dict[str, Any]:
         """Seat numbers → names; lists per seat → 'Alice: 3, Bob: 0'; other lists joined."""

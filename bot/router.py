@@ -472,7 +472,8 @@ class Router:
             else:
                 lang = normalize(msg.lang if msg else None)
                 table = Table(platform=platform, chat=chat, lang=lang)
-            out = Outbox(lang=table.lang, platform=platform, names=[s.name for s in table.seats])
+            names, game = [s.name for s in table.seats], table.game or ""
+            out = Outbox(lang=table.lang, platform=platform, game=game, names=names)
             try:
                 changed = op(table, out, now)
                 # Any other new group message pushes the board up too (play.settle).
@@ -486,7 +487,7 @@ class Router:
                     table.posts_since_board += 1
             except GameError as e:
                 out = Outbox(lang=table.lang, platform=platform)
-                out.extra.append(self._error_reply(msg, table.lang, e))
+                out.extra.append(self._error_reply(msg, table.lang, e, game))
                 return KEEP, out
             return (table.model_dump_json().encode() if changed else KEEP), out
 
@@ -505,8 +506,8 @@ class Router:
     def _reply(self, msg: Incoming, text: str) -> Reply:
         return Reply(text=text, to=msg.user if msg.private else None, chat=msg.chat)
 
-    def _error_reply(self, msg: Incoming | None, lang: str, e: GameError) -> Reply:
-        text = t(lang, e.key, **e.params)
+    def _error_reply(self, msg: Incoming | None, lang: str, e: GameError, game: str = "") -> Reply:
+        text = t(lang, e.key, **Outbox(lang=lang, game=game).shown(e.key, e.params))
         if msg is None:
             return Reply(text=text, error=True)
         if msg.button is not None and e.key in DONE:  # its message's buttons go

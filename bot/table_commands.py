@@ -129,7 +129,7 @@ def hand(table: Table, out: Outbox, now: float, call: Call) -> bool:
 
 
 def fame(table: Table, out: Outbox, now: float, call: Call) -> bool:
-    out.group_lines.append(hall.text(table.fame, table.lang, out.text))
+    out.group_lines.append(hall.text(table.fame, table.lang, out.text, out.text_of))
     return False
 
 

@@ -8,15 +8,17 @@ owner's colour, a diamond for a RuhrCity project, black for a negative one).
 
 import math
 from functools import cache
+from typing import Any
 
 from render import pieces
+from render.bilingual import Bilingual
 from render.boards import Label, Renderers, register
 from render.maps import Edge, Node, draw_map
 from render.palette import INK, MUTED, PAPER, player
 from render.svg import Svg
 from render.text import columns, fit
-from rules.aufruhr.data import ruhr_map
-from rules.aufruhr.views import Bilingual, PublicProject, PublicView, SeatView
+from rules.aufruhr.data import cards, event, project, ruhr_map
+from rules.aufruhr.views import PublicProject, PublicView, SeatView
 
 WIDTH, HEIGHT = 1040, 560
 MAP = (10, 50, 740, 550)  # x0, y0, x1, y1 of the map area
@@ -37,7 +39,7 @@ def _place(cid: str) -> str:
 
 
 def _project_words(p: PublicProject, label: Label) -> str:
-    name = Bilingual(en=p.name.get("en", p.card), de=p.name.get("de", p.card))
+    name = _card_name(p.card)
     cats = ", ".join(label(f"aufruhr.cat.{c}") for c in p.categories)
     kind = "negative" if p.negative else f"{p.kind}_{p.size}"
     return label(f"aufruhr.board.kind_{kind}", name=name, categories=cats)
@@ -76,13 +78,13 @@ def board(view: PublicView, names: list[str], label: Label) -> str:
         )
     lines = [head, *columns(rows)]
     # what is happening now goes first: a long project list may be cut at the end
-    if view.auction_name:
-        lines.append(label("aufruhr.board.auction", name=view.auction_name))
-    if view.lot_names:
-        names_ = ", ".join(label("aufruhr.board.card", name=n) for n in view.lot_names)
+    if view.auction:
+        lines.append(label("aufruhr.board.auction", name=_card_name(view.auction)))
+    if view.lots:
+        names_ = ", ".join(label("aufruhr.board.card", name=_card_name(c)) for c in view.lots)
         lines.append(label("aufruhr.board.lots", cards=names_))
-    if view.event_name:
-        lines.append(label("aufruhr.board.event", name=view.event_name))
+    if view.event:
+        lines.append(label("aufruhr.board.event", name=_card_name(view.event)))
     if view.hall:
         lines.append(label("aufruhr.board.hall", place=_place(view.hall)))
     for d in view.deals[-3:]:
@@ -124,7 +126,7 @@ def _scandals_held(view: SeatView, names: list[str], label: Label) -> str:
 
 
 def _hand(view: SeatView, label: Label) -> str:
-    return ", ".join(label("aufruhr.board.card", name=n) for n in view.hand_names)
+    return ", ".join(label("aufruhr.board.card", name=_card_name(c)) for c in view.hand)
 
 
 def _tokens_text(view: SeatView, names: list[str]) -> str:
@@ -245,10 +247,10 @@ def _side(doc: Svg, view: PublicView, names: list[str], label: Label) -> None:
 
 def _status_lines(view: PublicView, label: Label) -> list[str]:
     lines = []
-    if view.auction_name:
-        lines.append(label("aufruhr.board.auction", name=view.auction_name))
-    if view.event_name:
-        lines.append(label("aufruhr.board.event", name=view.event_name))
+    if view.auction:
+        lines.append(label("aufruhr.board.auction", name=_card_name(view.auction)))
+    if view.event:
+        lines.append(label("aufruhr.board.event", name=_card_name(view.event)))
     return [line if len(line) <= 40 else line[:39] + "…" for line in lines]
 
 
@@ -278,5 +280,72 @@ def private_svg(view: SeatView, names: list[str], label: Label) -> str:
     return doc.to_string()
 
 
-RENDERERS = Renderers(board, private, board_svg, private_svg)
+# ----- message parameters ---------------------------------------------------------------
+
+
+def params(key: str, params: dict[str, Any], label: Label) -> dict[str, Any]:
+    """The engine's structured parameters as players read them (the `params` hook): a
+    list of category ids → their names; a folder's demand and content → words; a token's
+    star count → ★★; a seat without a bid → a dash; deal numbers → "1, 2"; a card id →
+    its name (an event card's also its text); a community id (`place_id`, `city_id`) →
+    its name on the map."""
+    if not params:
+        return params
+    shown = dict(params)
+    if "place_id" in params:
+        shown["place"] = _place(params["place_id"])
+    if "city_id" in params:
+        shown["city"] = _place(params["city_id"])
+    if isinstance(params.get("card"), str):
+        shown["name"] = _card_name(params["card"])
+    if "event_card" in params:
+        card = event(params["event_card"])
+        shown["name"], shown["text"] = Bilingual.of(card.name), Bilingual.of(card.text)
+    if isinstance(params.get("category"), list):
+        shown["category"] = ", ".join(label(f"aufruhr.cat.{c}") for c in params["category"])
+    if "demand_arg" in params:
+        shown["demand"] = _demand(params["demand"], params["demand_arg"])
+    if "token_stars" in params:
+        shown["content"] = _content(params["token_stars"], params.get("scandal", False))
+    if isinstance(params.get("stars"), int):
+        shown["stars"] = "★" * params["stars"]
+    if isinstance(params.get("bids_by_seat"), list):
+        shown["bids_by_seat"] = ["—" if b is None else b for b in params["bids_by_seat"]]
+    if isinstance(params.get("numbers"), list):
+        shown["numbers"] = ", ".join(str(n) for n in params["numbers"])
+    return shown
+
+
+@cache
+def _card_name(card: str) -> Bilingual:
+    """A project's name: a great city's initial project ("init:<city>:<i>"), an event
+    card's ("ev…": a negative RuhrCity project, or the event itself) or a project card's."""
+    if card.startswith("init:"):
+        _, city, k = card.split(":")
+        return Bilingual.of(cards().initial[city][int(k)].name)
+    return Bilingual.of(event(card).name if card.startswith("ev") else project(card).name)
+
+
+def _demand(kind: str | None, arg: Any) -> Bilingual | str:
+    """A folder's demand in both languages, from the phrases in data/cards.json ("demands"):
+    the catalogs pick one (`{demand:<}` / `{demand:>}`, see `Bilingual`)."""
+    if kind is None:
+        return "—"
+    phrase = cards().demands[kind]
+    if kind == "award":
+        fill = {"en": _place(arg), "de": _place(arg)}
+    elif kind in ("payout", "auction"):
+        fill = cards().categories[arg]
+    else:  # an amount, or the text a mayor typed
+        fill = {"en": str(arg), "de": str(arg)}
+    return Bilingual(en=phrase["en"].format(fill["en"]), de=phrase["de"].format(fill["de"]))
+
+
+def _content(stars: list[int], scandal: bool) -> Bilingual | str:
+    if scandal:
+        return Bilingual.of(cards().demands["scandal"])
+    return " ".join("★" * k for k in stars) or "—"
+
+
+RENDERERS = Renderers(board, private, board_svg, private_svg, params=params)
 register("aufruhr", RENDERERS)

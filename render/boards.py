@@ -4,12 +4,18 @@ A renderer is a pure function of a view (public, or one seat's private view), th
 players' names and a `label(key, **params)` function that translates message keys
 (render/ never imports bot/). A game's renderers live in `render/<game_id>.py` and
 `register` on import; they are found by the game's id.
+
+A game's engine says what happened in structured parameters (numbers, ids, lists of
+ids); where one of them is not simply shown as it is (a category id shown by its name,
+a star count as ★★), the game's `params` hook turns it into text in the table's
+language before its message is translated (`params(game_id, key, params, label)`,
+called by bot/outbox.py for every event, prompt, button label and refusal).
 """
 
 import importlib
 import importlib.util
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel
@@ -19,6 +25,9 @@ from render.text import fit
 
 Label = Callable[..., str]  # label(key, **params) -> text in the table's language
 TextRenderer = Callable[[Any, list[str], Label], str]
+# params(key, params, label) -> params: the game's structured parameters of message `key`
+# as text; it returns a new dict (or `params` itself when nothing is to be shown otherwise)
+ParamsHook = Callable[[str, dict[str, Any], Label], dict[str, Any]]
 
 
 @dataclass(frozen=True)
@@ -27,6 +36,7 @@ class Renderers:
     private_text: TextRenderer
     board_svg: TextRenderer | None = None
     private_svg: TextRenderer | None = None
+    params: ParamsHook | None = field(default=None, kw_only=True)
 
 
 _GAMES: dict[str, Renderers] = {}
@@ -45,6 +55,13 @@ def _of(game_id: str) -> Renderers:
     if game_id not in _GAMES and importlib.util.find_spec(f"render.{game_id}"):
         importlib.import_module(f"render.{game_id}")
     return _GAMES.get(game_id) or Renderers(_fields, _fields)
+
+
+def params(game_id: str, key: str, params: dict[str, Any], label: Label) -> dict[str, Any]:
+    """The parameters of message `key` as the game shows them (its `params` hook), or
+    unchanged for a game without one."""
+    hook = _of(game_id).params if game_id else None
+    return hook(key, params, label) if hook else params
 
 
 def board_text(game_id: str, view: BaseModel, names: list[str], label: Label) -> str:

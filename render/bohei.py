@@ -1,21 +1,30 @@
 """Bohei's boards: the rule board (active rules, free and closed slots), each player's
 hand size, whose turn, the Bohei state; privately, one's hand."""
 
+from typing import Any
+
 from render import pieces
 from render.boards import Label, Renderers, register
 from render.palette import MUTED, player
 from render.svg import Svg
 from render.text import columns, fit
-from rules.bohei.data import card, named
+from rules.bohei.data import card
 from rules.bohei.model import WIN_AT, PublicView, SeatView
 
 WIDTH = 720
 COLOURS = {"rule": "#fff3c4", "action": "#e8f4fb", "challenge": "#f3e8fb"}
 
 
+def _named(card_id: str) -> dict[str, dict[str, str]]:
+    """A card's name and text in both languages, for a message's parameters (the bot
+    shows the chat's language; card names are data, not catalog text)."""
+    c = card(card_id)
+    return {"card": {"de": c.de[0], "en": c.en[0]}, "card_text": {"de": c.de[1], "en": c.en[1]}}
+
+
 def card_name(card_id: str, label: Label) -> str:
-    """The card's name in the chat's language (names are data in both languages)."""
-    return label("bohei.button.card", card=named(card_id)["card"])
+    """The card's name in the chat's language."""
+    return label("bohei.button.card", card=_named(card_id)["card"])
 
 
 def _slot_text(view: PublicView, i: int, label: Label) -> str:
@@ -66,7 +75,7 @@ def private(view: SeatView, names: list[str], label: Label) -> str:
     lines = [label("bohei.board.hand", count=len(view.hand))]
     for c in view.hand:
         kind = card(c)
-        text = label("bohei.board.card_line", **named(c))
+        text = label("bohei.board.card_line", **_named(c))
         lines.append(f"{label(f'bohei.kind.{kind.kind}')} {text}")
     if view.owed:
         lines.append(label("bohei.board.owed", count=view.owed))
@@ -154,4 +163,22 @@ def private_svg(view: SeatView, names: list[str], label: Label) -> str:
     return doc.to_string()
 
 
-register("bohei", Renderers(board, private, board_svg, private_svg))
+def params(key: str, params: dict[str, Any], label: Label) -> dict[str, Any]:
+    """The engine's card ids as players read them (the `params` hook): `card_id` → the
+    card's name and text, `{"card_ids": [...]}` → their names joined, in both languages
+    (the bot shows the chat's; card names are data, not catalog text)."""
+    if not params:
+        return params
+    shown = dict(params)
+    if isinstance(params.get("card_id"), str):
+        shown.update(_named(params["card_id"]))
+    for name, value in params.items():
+        if isinstance(value, dict) and isinstance(value.get("card_ids"), list):
+            ids = value["card_ids"]
+            shown[name] = {
+                lang: ", ".join(getattr(card(c), lang)[0] for c in ids) for lang in ("de", "en")
+            }
+    return shown
+
+
+register("bohei", Renderers(board, private, board_svg, private_svg, params=params))

@@ -152,3 +152,39 @@ async def test_the_board_comes_when_the_map_changes_not_at_every_step(chat):
     assert len(boards(out)) == 1  # a new Lord Mayor: the hat moves
     out = await chat.say(*TO_INTENTION[len(ELECT_BEN) :], "ben: [Education]", "ben: [Education]")
     assert boards(out) == []  # subventions and the intention are told as they happen
+
+
+@pytest.mark.parametrize(
+    "lang, lines",
+    [
+        (
+            "en",
+            [
+                "[dm:anna] Your folder so far — demand: —; inside: ★★★.",
+                "[dm:anna] Your folder so far — demand: subvention 40 for me; inside: ★★★.",
+                "[dm:anna] You have no more usable ★★★ token.",
+            ],
+        ),
+        (
+            "de",
+            [
+                "[dm:anna] Deine Mappe bisher — Forderung: —; Inhalt: ★★★.",
+                "[dm:anna] Deine Mappe bisher — Forderung: Subvention 40 für mich; Inhalt: ★★★.",
+                "[dm:anna] Du hast keine verwendbare ★★★-Marke mehr.",
+            ],
+        ),
+    ],
+)
+async def test_a_folder_is_told_in_stars_and_words_and_a_missing_token_refused(redis, lang, lines):
+    """The engine says star counts and ids; the chat reads stars and names in its language."""
+    chat = Chat.make(redis, lang=lang)
+    await chat.say(*START, *ELECT_BEN)
+    put, demand = {
+        "en": ("anna> [Put in ★★★]", "anna> [Demand: 40 for me]"),
+        "de": ("anna> [★★★ hinein]", "anna> [Forderung: 40 für mich]"),
+    }[lang]
+    assert await chat.say(put) == lines[:1]
+    assert await chat.say(demand) == lines[1:2]
+    before = await chat.stored()
+    assert await chat.say(put) == lines[2:]  # her only ★★★ token is in the folder already
+    assert await chat.stored() == before

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 
 from pydantic import BaseModel, ConfigDict
 
-from rules.aufruhr import data, projects, treasury
+from rules.aufruhr import projects, treasury
 from rules.aufruhr.model import Auction, Project, State, WantAward, Wish
 from rules.aufruhr.sites import open_sites
 from rules.aufruhr.steps import NewRound, NextLot, OpenFolders, Step
@@ -48,9 +48,7 @@ def start(state: State, card: str, source: str, events: list[Event]) -> None:
     state.auction = Auction(card=card, minimum=minimum, source=source, bids=bids)  # type: ignore[arg-type]
     state.phase = "bid"
     state.step += 1
-    events.append(
-        Event(key="aufruhr.auction_open", params={**projects.names(card), "minimum": minimum})
-    )
+    events.append(Event(key="aufruhr.auction_open", params={"card": card, "minimum": minimum}))
 
 
 def bid(state: State, seat: int, amount: int, events: list[Event]) -> Step | None:
@@ -72,11 +70,12 @@ def bid(state: State, seat: int, amount: int, events: list[Event]) -> Step | Non
 def _reveal(state: State, events: list[Event]) -> Step | None:
     a = state.auction
     assert a is not None
-    shown = [a.bids.answers.get(s) or "—" for s in range(state.n)]
+    # None: no bid from that seat (render/aufruhr.py shows a dash)
+    shown = [a.bids.answers.get(s) or None for s in range(state.n)]
     events.append(Event(key="aufruhr.bids", params={"bids_by_seat": shown}))
     result = resolve(a.bids.answers, a.minimum)
     if result.price is None:
-        events.append(Event(key="aufruhr.unsold", params=projects.names(a.card)))
+        events.append(Event(key="aufruhr.unsold", params={"card": a.card}))
         if not a.card.startswith("ev"):
             state.discard.append(a.card)
         return after(state)
@@ -114,7 +113,7 @@ def _sold(state: State, winner: int, events: list[Event]) -> Step | None:
     assert a is not None
     treasury.pay_bank(state, winner, a.price)
     a.winner = winner
-    params = {"seat": winner, "price": a.price, **projects.names(a.card)}
+    params = {"seat": winner, "price": a.price, "card": a.card}
     events.append(Event(key="aufruhr.sold", params=params))
     events.append(treasury.told(state, winner))
     if projects.kind(a.card)[0] == "ruhrcity":
@@ -142,7 +141,7 @@ def build(state: State, seat: int, site: str, events: list[Event]) -> Step:
     )
     state.mayors[seat].markers -= 1
     state.build = state.build_card = None
-    params = {"seat": seat, "place": data.place(site), **projects.names(card)}
+    params = {"seat": seat, "place_id": site, "card": card}
     events.append(Event(key="aufruhr.built", params=params))
     return after(state)
 

@@ -27,7 +27,7 @@ from rules.aufruhr.actions import (
     Slot,
     Vote,
 )
-from rules.aufruhr.data import CATEGORIES, place
+from rules.aufruhr.data import CATEGORIES
 from rules.aufruhr.folders import want
 from rules.aufruhr.model import State, WantAuction, WantAward, WantPayout, WantSubvention, Wish
 from rules.core.protocol import FreeInput, Option
@@ -43,7 +43,7 @@ def seat_option(city: str, seat: int, verb: str) -> Option:
     """A button naming a mayor by his city and player ("Essen (ben)", as the chat names
     him): `give` him a subvention, `award` him a tied auction, ask him as a `partner`, or
     `vote` for him (a ballot hides his own button from him)."""
-    label, params = "aufruhr.button.mayor", {"city": place(city), "seat": seat}
+    label, params = "aufruhr.button.mayor", {"city_id": city, "seat": seat}
     if verb == "vote":
         return Option(label=label, params=params, action=Vote(seat=seat), hidden_from=(seat,))
     action = {"give": Give, "award": Award, "partner": Partner}[verb](seat=seat)
@@ -59,7 +59,7 @@ def site_options(sites: Iterable[str], hall: bool = False) -> tuple[Option, ...]
 @cache
 def site_option(cid: str, hall: bool = False) -> Option:
     action = Hall(community=cid) if hall else Site(community=cid)
-    return Option(label=place(cid), literal=True, action=action)
+    return Option(label="aufruhr.button.site", params={"place_id": cid}, action=action)
 
 
 def demand_option(cities: tuple[str, ...], demand: Wish) -> Option:
@@ -82,7 +82,7 @@ def _demand_option(cities: tuple[str, ...], kind: str, arg: int | str) -> Option
     if kind == "subvention":
         return Option(label=label, params={"amount": arg}, action=action)
     if kind == "award":
-        return Option(label=label, params={"city": place(cities[int(arg)])}, action=action)
+        return Option(label=label, params={"city_id": cities[int(arg)]}, action=action)
     return Option(label=label, params=projects.categories([str(arg)]), action=action)
 
 
@@ -116,7 +116,7 @@ def put_option(stars: int, lacking: tuple[int, ...]) -> Option:
         return Option(label="aufruhr.button.scandal", action=Put(stars=0), hidden_from=lacking)
     return Option(
         label="aufruhr.button.put",
-        params={"stars": "★" * stars},
+        params={"stars": stars},
         action=Put(stars=stars),
         hidden_from=lacking,
     )
@@ -157,7 +157,7 @@ def category_options(open_: tuple[str, ...]) -> tuple[Option, ...]:
 def lot_option(card: str) -> Option:
     return Option(
         label="aufruhr.button.lot",
-        params={**projects.names(card), "minimum": projects.minimum(card)},
+        params={"card": card, "minimum": projects.minimum(card)},
         action=Lot(card=card),
     )
 

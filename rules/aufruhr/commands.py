@@ -90,7 +90,7 @@ def answer(state: State, seat: int, text: str, yes: bool, events: list[Event]) -
         if not open_:
             raise RuleError("error.aufruhr.no_deal_waiting")
         if len(open_) > 1:
-            numbers = ", ".join(str(d.number) for d in open_)
+            numbers = [d.number for d in open_]
             raise RuleError("error.aufruhr.which_deal", numbers=numbers)
         deal = open_[0]
     else:

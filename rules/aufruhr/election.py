@@ -7,7 +7,7 @@ is repeated, later the incumbent stays if tied, otherwise a run-off among the ti
 
 from collections import Counter
 
-from rules.aufruhr import data, tokens
+from rules.aufruhr import tokens
 from rules.aufruhr.model import Election, State
 from rules.aufruhr.steps import OpenFolders, Step
 from rules.core.errors import RuleError
@@ -28,8 +28,7 @@ def vote(state: State, seat: int, candidate: int | None, events: list[Event]) ->
     if candidate == seat:
         raise RuleError("error.aufruhr.self_vote")
     if candidate is not None and candidate not in electable(state, seat):
-        city = data.place(state.mayors[candidate].city)
-        raise RuleError("error.aufruhr.not_electable", city=city)
+        raise RuleError("error.aufruhr.not_electable", city_id=state.mayors[candidate].city)
     el = el.model_copy(update={"ballots": el.ballots.answer(seat, candidate)})
     state.election = el
     if candidate is not None:

@@ -45,5 +45,5 @@ def hall(state: State, community: str, events: list[Event]) -> None:
         raise RuleError("error.aufruhr.bad_site")
     state.hall = site
     state.phase = "over"
-    params = {"seat": state.winner_hall, "place": data.place(site)}
+    params = {"seat": state.winner_hall, "place_id": site}
     events.append(Event(key="aufruhr.hall", params=params))

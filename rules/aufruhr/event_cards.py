@@ -4,7 +4,7 @@ last event card one more round is played; then the end (ending.py)."""
 
 from rules.aufruhr import data, projects, treasury
 from rules.aufruhr.inspection import inspect
-from rules.aufruhr.model import Bilingual, State
+from rules.aufruhr.model import State
 from rules.aufruhr.payout import pay_out
 from rules.aufruhr.sites import municipal_count
 from rules.aufruhr.steps import Final, NewRound, StartAuction, Step
@@ -19,11 +19,7 @@ def play(state: State, events: list[Event]) -> Step:
     events.append(
         Event(
             key="aufruhr.event",
-            params={
-                "name": Bilingual(en=card.name["en"], de=card.name["de"]),
-                "text": Bilingual(en=card.text["en"], de=card.text["de"]),
-                "left": len(state.events),
-            },
+            params={"event_card": card.id, "left": len(state.events)},
         )
     )
     n = state.n

@@ -13,7 +13,6 @@ from rules.aufruhr import data
 from rules.aufruhr.actions import Demand, Hand, Put
 from rules.aufruhr.model import (
     AMOUNTS,
-    Bilingual,
     Draft,
     Folders,
     State,
@@ -117,7 +116,7 @@ def act(state: State, seat: int, action: Demand | Put | Hand, events: list[Event
             free = [i for i in usable_tokens(state, seat) if i not in d.tokens]
             match = [i for i in free if state.tokens[i].stars == stars]
             if not match:
-                raise RuleError("error.aufruhr.no_token", stars="★" * max(stars, 0))
+                raise RuleError("error.aufruhr.no_token", stars=max(stars, 0))
             match.sort(key=lambda i: (state.tokens[i].origin != seat, state.tokens[i].origin))
             d.tokens.append(match[0])
         case Hand(hand=False):
@@ -197,35 +196,24 @@ def accept(state: State, giver: int | None, events: list[Event]) -> Step:
 
 
 def _draft_words(state: State, d: Draft) -> dict[str, Any]:
-    stars = " ".join("★" * state.tokens[i].stars for i in d.tokens) or "—"
-    scandal = data.cards().demands["scandal"]
-    return {
-        **_demand_words(state, d),
-        "content": Bilingual(
-            en=scandal["en"] if d.scandal else stars, de=scandal["de"] if d.scandal else stars
-        ),
-    }
+    """What a folder holds, as message parameters (render/aufruhr.py shows them): the
+    demand (`demand` its kind, or None; `demand_arg` the amount, city id, category id or
+    the typed text), `token_stars` the star count of each token, `scandal` whether the
+    giver's scandal is inside instead."""
+    stars = [state.tokens[i].stars for i in d.tokens]
+    return {**_demand_params(state, d), "token_stars": stars, "scandal": d.scandal}
 
 
-def _demand_words(state: State, d: Draft) -> dict[str, Any]:
-    """The demand in both languages (phrases from data/cards.json, "demands")."""
-    phrases = data.cards().demands
+def _demand_params(state: State, d: Draft) -> dict[str, Any]:
     if d.text is not None:
-        quoted = phrases["text"]
-        return {"demand": Bilingual(en=quoted["en"].format(d.text), de=quoted["de"].format(d.text))}
+        return {"demand": "text", "demand_arg": d.text}
     match d.demand:
         case None:
-            return {"demand": Bilingual(en="—", de="—")}
+            return {"demand": None, "demand_arg": None}
         case WantSubvention(amount=amount):
-            fill = {"en": str(amount), "de": str(amount)}
+            arg: int | str = amount
         case WantAward(seat=seat):
-            city = data.place(state.mayors[seat].city)
-            fill = {"en": city, "de": city}
+            arg = state.mayors[seat].city
         case WantPayout(category=c) | WantAuction(category=c):
-            fill = data.cards().categories[c]
-    kind = d.demand.kind
-    return {
-        "demand": Bilingual(
-            en=phrases[kind]["en"].format(fill["en"]), de=phrases[kind]["de"].format(fill["de"])
-        )
-    }
+            arg = c
+    return {"demand": d.demand.kind, "demand_arg": arg}

@@ -96,7 +96,7 @@ def _carry_out(state: State, events: list[Event]) -> Step | None:
         return _payout_card(state, state.intention[0].split(":")[1], events)
     lots = [state.piles[cat].pop(0) for cat in state.intention[1:] if state.piles[cat]]
     for card in lots:
-        params = {**projects.names(card), **projects.categories(projects.kind(card)[2])}
+        params = {"card": card, **projects.categories(projects.kind(card)[2])}
         events.append(Event(key=f"aufruhr.revealed_{projects.kind_key(card)}", params=params))
     state.lots = lots
     return next_lot(state)

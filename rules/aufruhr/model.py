@@ -22,21 +22,6 @@ MARKERS = 13
 AMOUNTS = {4: (40, 30, 20, 10), 5: (50, 40, 30, 20, 10), 6: (60, 50, 40, 30, 20, 10)}
 
 
-class Bilingual(Frozen):
-    """A name in both languages, as a message parameter: the English catalog formats it
-    as `{name:<}`, the German one as `{name:>}` (both plain alignments for a string, so
-    the placeholder is the same in both catalogs and a missing value still shows)."""
-
-    en: str
-    de: str
-
-    def __format__(self, spec: str) -> str:
-        return self.de if spec.startswith(">") else self.en
-
-    def __str__(self) -> str:
-        return self.en
-
-
 class Options(Frozen):
     events: int = Field(default=14, ge=0, le=20)  # event cards; one more round follows them
     deadline: int = Field(default=120, ge=10, le=3600)  # seconds for every secret step

@@ -5,7 +5,6 @@ Repository, Waste Incinerating Plant), auctioned like a small RuhrCity project.
 """
 
 from rules.aufruhr import data
-from rules.aufruhr.model import Bilingual
 
 # Rule book III.a: the minimum bid by kind and size, and the building licence a RuhrCity
 # project costs when it is realised.
@@ -42,30 +41,6 @@ def licence(card: str) -> int:
     return LICENCE[kind(card)[1]]
 
 
-def name(card: str) -> Bilingual:
-    """A card's name in both languages, from the data (see `Bilingual`)."""
-    words = data.event(card).name if card.startswith("ev") else data.project(card).name
-    return Bilingual(en=words["en"], de=words["de"])
-
-
-def names(card: str) -> dict[str, Bilingual]:
-    """A card's name as a message parameter: the catalogs show `{name:<}` / `{name:>}`."""
-    return {"name": name(card)}
-
-
-def categories(cats: list[str] | tuple[str, ...]) -> dict[str, Bilingual]:
-    """Categories by their names in both languages, as the `category` parameter."""
-    words = data.cards().categories
-    return {
-        "category": Bilingual(
-            en=", ".join(words[c]["en"] for c in cats),
-            de=", ".join(words[c]["de"] for c in cats),
-        )
-    }
-
-
-def initial_name(card: str) -> dict[str, str]:
-    """The name of a great city's initial project ("init:<city>:<i>")."""
-    _, city, k = card.split(":")
-    words = data.cards().initial[city][int(k)].name
-    return {"en": words["en"], "de": words["de"]}
+def categories(cats: list[str] | tuple[str, ...]) -> dict[str, list[str]]:
+    """Categories as the `category` parameter: their ids (render/aufruhr.py names them)."""
+    return {"category": list(cats)}

@@ -67,7 +67,7 @@ def _offers_prompt(state: State) -> Prompt:
         options.append(
             Option(
                 label="aufruhr.button.accept_folder",
-                params={"city": data.place(state.mayors[s].city)},
+                params={"city_id": state.mayors[s].city},
                 action=Accept(seat=s),
             )
         )
@@ -103,7 +103,7 @@ def _bid_prompt(state: State) -> Prompt:
         id=f"bid:{state.step}",
         seats=prompted(state),
         key="aufruhr.prompt.bid",
-        params={**projects.names(a.card), "minimum": m},
+        params={"card": a.card, "minimum": m},
         options=buttons.bid_options(m, short),
         input=buttons.BID_INPUT,
         secret=True,
@@ -118,9 +118,7 @@ def _award_prompt(state: State) -> Prompt:
     assert a is not None and state.lord_mayor is not None
     tied = [s for s in clockwise(state.n, state.lord_mayor + 1) if s in a.tied]
     options = list(buttons.seat_options(state, tied, "award"))
-    return _lm_prompt(
-        state, "award", "aufruhr.prompt.award", options, price=a.price, **projects.names(a.card)
-    )
+    return _lm_prompt(state, "award", "aufruhr.prompt.award", options, price=a.price, card=a.card)
 
 
 def _site_prompt(state: State) -> Prompt:
@@ -129,7 +127,7 @@ def _site_prompt(state: State) -> Prompt:
         id=f"site:{state.step}",
         seats=prompted(state),
         key="aufruhr.prompt.site",
-        params=projects.names(state.build_card),
+        params={"card": state.build_card},
         options=buttons.site_options(open_sites(state, state.build)),
         deadline=state.options.deadline,
     )
@@ -150,7 +148,7 @@ def _realise_prompt(state: State) -> Prompt:
             options.append(
                 Option(
                     label="aufruhr.button.realise",
-                    params={**projects.names(card), "licence": projects.licence(card)},
+                    params={"card": card, "licence": projects.licence(card)},
                     action=Realise(card=card),
                 )
             )
@@ -159,7 +157,7 @@ def _realise_prompt(state: State) -> Prompt:
         return Prompt(
             **base,
             key="aufruhr.prompt.realise_site",
-            params=projects.names(r.card),
+            params={"card": r.card},
             options=buttons.site_options(free_sites(state)),
         )
     if r.partner is None:
@@ -177,12 +175,12 @@ def _realise_prompt(state: State) -> Prompt:
             ),
             "partner",
         )
-        params = projects.names(r.card)
+        params = {"card": r.card}
         return Prompt(**base, key="aufruhr.prompt.partner", params=params, options=tuple(options))
     return Prompt(  # asks the partner (see `prompted`)
         **base,
         key="aufruhr.prompt.partner_answer",
-        params={**projects.names(r.card), "owner_seat": seat, "place": data.place(r.site)},
+        params={"card": r.card, "owner_seat": seat, "place_id": r.site},
         options=(
             Option(label="aufruhr.button.decline", action=PartnerAnswer(yes=False)),
             Option(label="aufruhr.button.agree", action=PartnerAnswer(yes=True)),

@@ -149,9 +149,9 @@ def _realised(state: State, owners: tuple[int, ...], events: list[Event]) -> Ste
             params={
                 "seat": owner,
                 "partner_seat": owners[-1],
-                "place": data.place(r.site),
+                "place_id": r.site,
                 "licence": paid,
-                **projects.names(r.card),
+                "card": r.card,
             },
         )
     )

@@ -2,7 +2,7 @@
 largest first; the last mayor left gets the last amount by himself. A folder he took
 may have promised one mayor a certain amount: any choice breaking it is refused."""
 
-from rules.aufruhr import data, treasury
+from rules.aufruhr import treasury
 from rules.aufruhr.model import AMOUNTS, State, WantSubvention, Wish
 from rules.aufruhr.steps import Intention, Step
 from rules.core.errors import RuleError
@@ -46,8 +46,9 @@ def give(state: State, to: int, events: list[Event]) -> Step | None:
     if to not in choices(state):
         raise RuleError("error.aufruhr.bad_choice")
     if broken := promise_broken(state, to):
-        city = data.place(state.mayors[broken[0]].city)  # refusals are not told seat names
-        raise RuleError("error.aufruhr.promised", city=city, amount=broken[1])
+        # refusals are not told seat names: the mayor is named by his city
+        city = state.mayors[broken[0]].city
+        raise RuleError("error.aufruhr.promised", city_id=city, amount=broken[1])
     _give_one(state, to, events)
     return give_auto(state, events)
 

@@ -1,16 +1,16 @@
 """AUFRUHR! views: what the group sees (`PublicView`) and what one mayor sees alone
 (`SeatView`). They are different types, so nothing private reaches the group by mistake;
-renderers (render/aufruhr.py) draw from them alone."""
+renderers (render/aufruhr.py) draw from them alone. Cards, places and categories are
+ids here; the renderers name them from the data in the table's language."""
 
 from pydantic import Field
 
-from rules.aufruhr import projects
-from rules.aufruhr.model import Bilingual, Deal, Draft, State
+from rules.aufruhr.model import Deal, Draft, State
 from rules.aufruhr.scoring import project_points
 from rules.aufruhr.tokens import own_scandal
 from rules.core.protocol import Frozen
 
-__all__ = ["Bilingual", "PublicProject", "PublicView", "SeatView", "public_view", "seat_view"]
+__all__ = ["PublicProject", "PublicView", "SeatView", "public_view", "seat_view"]
 
 
 class PublicProject(Frozen):
@@ -21,7 +21,6 @@ class PublicProject(Frozen):
     categories: tuple[str, ...]
     owners: tuple[int, ...]
     negative: bool = False
-    name: dict[str, str] = Field(default_factory=dict)
 
 
 # Fields of the moment rather than of the board: the chat tells them as they happen,
@@ -49,9 +48,6 @@ class PublicView(Frozen):
     hall: str | None
     deals: tuple[Deal, ...] = MOMENT  # the open ones (Deal.open_in)
     final: dict[int, int] = Field(default_factory=dict)
-    auction_name: Bilingual | None = MOMENT  # the project being auctioned
-    lot_names: tuple[Bilingual, ...] = MOMENT  # revealed, still to be auctioned
-    event_name: Bilingual | None = None  # the last event card played
 
 
 class SeatView(Frozen):
@@ -62,34 +58,25 @@ class SeatView(Frozen):
     scandal: bool  # own scandal still in the folder
     scandals_held: tuple[int, ...]  # origins of scandals received
     hand: tuple[str, ...]  # unrealised RuhrCity projects (card ids)
-    hand_names: tuple[Bilingual, ...] = ()
     ballot: int | None = None
     bid: int | None = None
     folder: Draft | None = None
 
 
 def _public_projects(state: State) -> tuple[PublicProject, ...]:
-    out = []
-    for c, ps in sorted(state.board.items()):
-        for p in ps:
-            if p.card.startswith("init:"):
-                name = projects.initial_name(p.card)
-            else:
-                words = projects.name(p.card)
-                name = {"en": words.en, "de": words.de}
-            out.append(
-                PublicProject(
-                    community=c,
-                    card=p.card,
-                    kind=p.kind,
-                    size=p.size,
-                    categories=p.categories,
-                    owners=p.owners,
-                    negative=p.negative,
-                    name=name,
-                )
-            )
-    return tuple(out)
+    return tuple(
+        PublicProject(
+            community=c,
+            card=p.card,
+            kind=p.kind,
+            size=p.size,
+            categories=p.categories,
+            owners=p.owners,
+            negative=p.negative,
+        )
+        for c, ps in sorted(state.board.items())
+        for p in ps
+    )
 
 
 def _answered(state: State) -> tuple[int, ...]:
@@ -123,9 +110,6 @@ def public_view(state: State) -> PublicView:
         hall=state.hall,
         deals=tuple(d for d in state.deals if d.open_in(state.round)),
         final=dict(state.final),
-        auction_name=projects.name(state.auction.card) if state.auction else None,
-        lot_names=tuple(projects.name(c) for c in state.lots),
-        event_name=projects.name(state.event) if state.event else None,
     )
 
 
@@ -145,7 +129,6 @@ def seat_view(state: State, seat: int) -> SeatView:
             s.origin for s in state.scandals if s.holder == seat and s.origin != seat
         ),
         hand=tuple(m.hand),
-        hand_names=tuple(projects.name(c) for c in m.hand),
         ballot=ballot,
         bid=bid,
         folder=folder,

@@ -134,13 +134,12 @@ def instances() -> list[str]:
     ]
 
 
-def named(card_id: str) -> dict[str, dict[str, str]]:
-    """A card's name and text for a message's parameters, in both languages: the bot
-    shows them in the chat's (names are data, not catalog text)."""
-    c = card(card_id)
-    return {"card": {"de": c.de[0], "en": c.en[0]}, "card_text": {"de": c.de[1], "en": c.en[1]}}
+def named(card_id: str) -> dict[str, str]:
+    """A card for a message's parameters, by id: render/bohei.py's `params` shows its
+    name and text in the chat's language (rules/ builds no words)."""
+    return {"card_id": card_id}
 
 
-def names_of(card_ids: list[str]) -> dict[str, str]:
-    """Several cards' names, joined, in both languages."""
-    return {lang: ", ".join(getattr(card(c), lang)[0] for c in card_ids) for lang in ("de", "en")}
+def names_of(card_ids: list[str]) -> dict[str, list[str]]:
+    """Several cards for a message's parameters, by id (shown as their names, joined)."""
+    return {"card_ids": list(card_ids)}

@@ -47,9 +47,7 @@ CHAT_LIMIT = 4096  # Telegram's longest message: ordinary chatter is never refus
 
 def card_option(instance: str, action: Any) -> Option:
     """A button naming a card in the chat's language (the names are data)."""
-    return Option(
-        label="bohei.button.card", params={"card": named(instance)["card"]}, action=action
-    )
+    return Option(label="bohei.button.card", params=named(instance), action=action)
 
 
 def seat_option(seat: int, action: Any) -> Option:
@@ -210,7 +208,7 @@ def _slot_option(state: State, i: int) -> Option:
         return Option(
             label="bohei.button.empty_slot", params={"slot": i + 1}, action=ChooseSlot(slot=i)
         )
-    names = {"card": named(rule)["card"]}
+    names = named(rule)
     return Option(
         label="bohei.button.slot", params={"slot": i + 1, **names}, action=ChooseSlot(slot=i)
     )
