@@ -4,6 +4,7 @@ north and south of the Central line shaded, end stations marked, every piece wit
 colour and letter, and each player's dropped inhibitions where they lie."""
 
 from functools import cache
+from typing import Any
 
 from render import pieces
 from render.boards import Label, Renderers, register
@@ -256,5 +257,15 @@ def private_svg(view: SeatView, names: list[str], label: Label) -> str:
     return doc.to_string()
 
 
-RENDERERS = Renderers(board, private, board_svg, private_svg)
+def params(key: str, params: dict[str, Any], label: Label) -> dict[str, Any]:
+    """Lists the engine sends (the reachable stations, a player's rolls) as a line of
+    text (the `params` hook): rules/ builds no words."""
+    shown = dict(params)
+    for name in ("stations", "rolls"):
+        if isinstance(params.get(name), list):
+            shown[name] = ", ".join(map(str, params[name]))
+    return shown
+
+
+RENDERERS = Renderers(board, private, board_svg, private_svg, params=params)
 register("tube", RENDERERS)

@@ -26,7 +26,7 @@ async def test_the_dnf_clock_is_not_restarted_by_later_turns(chat):
     assert "[group] alice has dropped all 1 inhibitions and finishes in place 1!" in out
     assert await chat.say("@wait 600") == []  # the reminder comes at 3/4: 675 s
     out = await chat.say("bob: /go westferry", "bob: [Done drinking]")
-    assert "[group] Time to answer: 300 s." in out  # the clock goes on, not anew
+    assert any("300 s left" in line for line in out)  # the clock goes on, not anew
     out = await chat.say("@wait 299")
     assert not any("DNF" in line for line in out)
     out = await chat.say("@wait 1")

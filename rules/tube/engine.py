@@ -79,7 +79,7 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         case Where():
             names = net().names
             found = sorted(names[s] for s in reachable(state))
-            events = [Event(key="tube.where", params={"stations": ", ".join(found)}, to=(seat,))]
+            events = [Event(key="tube.where", params={"stations": found}, to=(seat,))]
         case _:
             raise RuleError("error.not_now")
     state.step += 1

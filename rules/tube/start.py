@@ -51,7 +51,7 @@ def first_player(state: State) -> tuple[int, list[Event]]:
     state.rng = rng.state
     state.first_rolls = [rolls.get(s, []) for s in range(state.seats)]
     events = [
-        Event(key="tube.first_roll", params={"seat": s, "rolls": ", ".join(map(str, rolls[s]))})
+        Event(key="tube.first_roll", params={"seat": s, "rolls": list(rolls[s])})
         for s in sorted(rolls)
     ]
     events.append(Event(key="tube.first_player", params={"seat": tied[0]}))
