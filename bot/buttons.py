@@ -26,6 +26,20 @@ class Press:
     option: int  # TYPED: the value is the text that came with the press
 
 
+LOBBY = "stl"  # `stl:<verb>`: a lobby button, the same as typing `/<verb>` where it is
+LOBBY_VERBS = ("join", "leave", "start", "hand")
+
+
+def lobby(verb: str) -> str:
+    return f"{LOBBY}:{verb}"
+
+
+def lobby_verb(data: str) -> str | None:
+    """The command a lobby button stands for, or None for any other button."""
+    prefix, _, verb = data.partition(":")
+    return verb if prefix == LOBBY and verb in LOBBY_VERBS else None
+
+
 def encode(chat: str, step: str, prompt: int, option: int) -> str:
     data = f"{PREFIX}:{chat}:{step}:{prompt}.{'i' if option == TYPED else option}"
     if len(data.encode()) > MAX_BYTES:

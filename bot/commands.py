@@ -6,7 +6,7 @@ are generated from it and from the verbs every registered game declares
 """
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from bot import table_commands as do
@@ -70,12 +70,21 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("fame", "group", "anyone", "cmd.fame", change=do.fame),
     CommandSpec("help", "both", "anyone", "cmd.help", reply=do.help),
 )
+# Short names typed often: `/r 2d6` is `/roll 2d6` (Discord offers them as commands of
+# their own; Telegram's menu shows only the full name, and both read either).
+ALIASES: dict[str, str] = {"r": "roll"}
 _BY_NAME = {c.name: c for c in COMMANDS}
 
 
 def find(name: str) -> CommandSpec | None:
-    """The bot's own command of that name; None for a game's verb or an unknown word."""
-    return _BY_NAME.get(name)
+    """The bot's own command of that name (or alias); None for a game's verb or an
+    unknown word."""
+    return _BY_NAME.get(ALIASES.get(name, name))
+
+
+def aliases() -> list[CommandSpec]:
+    """The aliases as commands of their own name (for Discord's slash commands)."""
+    return [replace(_BY_NAME[full], name=short) for short, full in ALIASES.items()]
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,12 @@ async def keep(redis: Any, platform: str, user: str, reply: Reply) -> bool:
     return bool(first)
 
 
+async def told(redis: Any, platform: str, user: str) -> bool:
+    """Mark that the group was told the user cannot be reached (before anything waits,
+    e.g. when they sit down); True if it was not yet: tell it now."""
+    return bool(await redis.set(mailbox_told_key(platform, user), 1, nx=True, ex=TTL_SECONDS))
+
+
 async def take(redis: Any, platform: str, user: str) -> list[Reply]:
     """Everything waiting for the user, oldest first, and the mailbox emptied, in one
     atomic step: two processes never deliver the same reply."""

@@ -27,6 +27,14 @@ class Outbox:
     group_input: InputRequest | None = None
     private_inputs: dict[str, InputRequest] = field(default_factory=dict)
     extra: list[Reply] = field(default_factory=list)  # boards, notices: sent as they are
+    edits: list[Reply] = field(default_factory=list)  # of earlier messages: sent first
+    # The living status line of a new step, the group message's last line (play.announce),
+    # and the step token the adapter remembers the message for.
+    status_line: str | None = None
+    status_token: str = ""
+    chosen: str | None = None  # "Anna: Yes", for the status of a public prompt answered
+    morph: str | None = None  # the status message that becomes this step's (play.announce)
+    mentions: list[tuple[str, str]] = field(default_factory=list)  # for the group message
     schedule: dict[str, float] = field(default_factory=dict)
     joined: set[str] = field(default_factory=set)  # users who now sit at this table
     left: set[str] = field(default_factory=set)
@@ -75,14 +83,19 @@ class Outbox:
         self.extra.append(Reply(text=self.text(key, **params), to=user, notice=True))
 
     def replies(self) -> list[Reply]:
-        out: list[Reply] = []
+        # Closing earlier prompts goes first: a new private prompt sent now stays open.
+        out: list[Reply] = [*self.edits, *(r for r in self.extra if r.pressed)]
         boards = [r for r in self.extra if r.board]
-        if self.group_lines or self.group_buttons:
+        if self.group_lines or self.group_buttons or self.status_line:
+            lines = [*self.group_lines, *([self.status_line] if self.status_line else [])]
             out.append(
                 Reply(
-                    text="\n".join(self.group_lines),
+                    text="\n".join(lines),
                     buttons=tuple(self.group_buttons),
                     input=self.group_input,
+                    status=self.status_token if self.status_line and not self.morph else "",
+                    edit=self.morph,
+                    mentions=tuple(self.mentions),
                 )
             )
         out.extend(boards)
@@ -96,5 +109,5 @@ class Outbox:
                     input=self.private_inputs.get(user),
                 )
             )
-        out.extend(r for r in self.extra if not r.board)
+        out.extend(r for r in self.extra if not r.board and not r.pressed)
         return out

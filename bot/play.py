@@ -6,6 +6,7 @@ answers are secret is shown, with its options, only privately to its seats.
 
 import hashlib
 import secrets
+from dataclasses import replace
 from typing import Any
 
 from pydantic import BaseModel
@@ -20,9 +21,17 @@ from render.boards import board_svg, board_text, private_svg, private_text
 from rules.core.errors import GameError, RuleError
 from rules.core.protocol import Event, GameSpec, Outcome, Prompt
 
+# New group messages of ours below the board before the next step posts it anew: with
+# the status edited in place and one seat's turn in one message, that is about three
+# decisions of different players; the board is then at most 3 messages up.
+BOARD_DISTANCE = 3
+LONG_LABEL = 12  # characters: a keyboard with a longer label has 3 buttons a row
 REMIND_AT = 0.75  # of a deadline: the one reminder comes when three quarters have passed
 REMIND_MIN_DEADLINE = 20  # seconds; shorter deadlines get no reminder
 REMIND_WITHOUT_DEADLINE = 600  # seconds until a prompt without deadline is reminded
+# Characters of what happened that a status message kept over several steps of one
+# seat's turn may hold before the next step is posted anew (Telegram's limit is 4096).
+MORPH_LIMIT = 2500
 
 
 def state_of(spec: GameSpec, table: Table) -> Any:
@@ -52,6 +61,11 @@ def waiting_prompts(spec: GameSpec, state: Any) -> list[Prompt]:
     return [p for p in spec.prompts(state) if not p.standing]
 
 
+def waiting(spec: GameSpec, state: Any) -> list[int]:
+    """The seats the table waits for."""
+    return sorted({s for p in waiting_prompts(spec, state) for s in p.seats})
+
+
 def act(
     table: Table,
     spec: GameSpec,
@@ -63,26 +77,28 @@ def act(
 ) -> None:
     """Apply one seat's answer to `prompt`. Raises ParseError/RuleError to refuse."""
     action = spec.parse_action(answer)
+    before = state_of(spec, table)
     try:
-        state, events = spec.apply(state_of(spec, table), seat, action)
+        state, events = spec.apply(before, seat, action)
     except GameError as e:
         e.private = True  # an engine's refusal may name private values: tell the player only
         raise
-    # Announced once, when the seat has finished answering: a step of a multi-step
-    # secret answer (a token put into a folder) tells the group nothing.
-    answered = prompt.secret and not any(
-        p.id == prompt.id and seat in p.seats for p in waiting_prompts(spec, state)
-    )
-    if answered:
-        out.group("prompt.answered", seat=seat)
-    step = table.step
+    chosen = next((o for o in prompt.options if o.action == action), None)
+    if chosen is not None and not prompt.secret:  # the living status shows it, in public
+        label = chosen.label if chosen.literal else out.text(chosen.label, **chosen.params)
+        out.chosen = out.text("status.chose", seat=seat, choice=label)
+    step, users = table.step, [s.user for s in table.seats]  # (a game over clears seats)
     settle(table, spec, state, events, out, now)
-    if answered and table.step == step and table.status == "playing":
-        waiting = sorted(
-            {s for p in waiting_prompts(spec, state) if p.id == prompt.id for s in p.seats}
-        )
-        if waiting:
-            out.group("prompt.still_waiting", seats=waiting)
+    if table.step != step:  # the others' private prompts of the step are outdated now
+        close_private(users, [s for s in waiting(spec, before) if s != seat], out)
+    if (
+        table.step == step
+        and table.status == "playing"
+        and waiting(spec, state) != waiting(spec, before)
+    ):
+        # Who has answered shows in the living status, edited in place: no new message.
+        # A step of a multi-step secret answer (a token put into a folder) changes nothing.
+        refresh_status(table, spec, state, out, now)
 
 
 def settle(
@@ -106,7 +122,11 @@ def settle(
     # table ever holds, so it fires as a no-op. Old steps' deadlines likewise.
     table.step_token = f"{table.step}.{secrets.token_hex(4)}"
     announce(table, prompts, out, now)
-    show_board(table, spec, state, out, only_changed=True)
+    # The board stays in sight: once BOARD_DISTANCE new messages of ours stand below it,
+    # the next step posts it anew under its question (the old one is deleted), changed
+    # or not; else it is edited in place, and only when it changed.
+    far = table.posts_since_board >= BOARD_DISTANCE
+    show_board(table, spec, state, out, only_changed=not far, anew=far)
 
 
 def tell(table: Table, events: list[Event], out: Outbox) -> None:
@@ -119,22 +139,122 @@ def tell(table: Table, events: list[Event], out: Outbox) -> None:
 
 
 def announce(table: Table, prompts: list[Prompt], out: Outbox, now: float) -> None:
-    deadline = min((p.deadline for p in prompts if p.deadline), default=None)
-    table.deadline_at = now + deadline if deadline else None
+    # A prompt that was open before keeps its deadline; a new one starts its own.
+    kept = table.deadlines
+    table.deadlines = {p.id: kept.get(p.id, now + p.deadline) for p in prompts if p.deadline}
+    table.deadline_at = min(table.deadlines.values(), default=None)
+    deadline = round(table.deadline_at - now) if table.deadline_at is not None else None
+    asked = sorted({s for p in prompts for s in p.seats})
+    said = sum(len(line) + 1 for line in out.group_lines)
+    if (
+        table.status_message is not None
+        and asked
+        and asked == table.asked
+        and len(table.status_log) + said < MORPH_LIMIT
+    ):
+        # The same seats are asked again (their turn goes on): the status message they
+        # are looking at becomes this step's, edited in place, with what happened kept
+        # above the new question. Nobody else needs to be called, so nothing is posted.
+        out.morph = table.status_message
+        log = [table.status_log, out.chosen or ""]
+        out.group_lines[:0] = [line for line in log if line]
+    else:
+        retire_status(table, out)
+    table.asked = asked
+    told = len(out.group_lines)
     post_prompts(table, prompts, out)
-    if deadline:
-        out.group("prompt.deadline", seconds=deadline)
+    open_status(table, prompts, out, now, told)
     _schedule(table, prompts, deadline, out, now)
 
 
 def repost_prompts(table: Table, spec: GameSpec, out: Outbox, now: float) -> None:
     """The current prompts once more, with their live buttons (`/board`): a prompt lost
-    on its way (a crash, a message scrolled away) can be answered again. The deadline
-    is told as time left; nothing is scheduled anew."""
+    on its way (a crash, a message scrolled away) can be answered again. The new
+    message becomes the living status (with the time left); the old one loses its
+    buttons. Nothing is scheduled anew."""
     prompts = waiting_prompts(spec, state_of(spec, table))
+    retire_status(table, out, "status.moved")
     post_prompts(table, prompts, out)
-    if table.deadline_at and table.deadline_at > now:
-        out.group("prompt.deadline", seconds=round(table.deadline_at - now))
+    open_status(table, prompts, out, now)
+
+
+# ----- the living status: one message per step, edited in place --------------------
+
+
+def status_line(table: Table, waiting: list[int], out: Outbox, now: float) -> str:
+    """Who has answered, whom we wait for, the time left: one line."""
+    answered = [s for s in table.asked if s not in waiting]
+    parts = [out.text("status.answered", seats=answered)] if answered else []
+    parts.append(out.text("status.waiting", seats=waiting) if waiting else out.text("status.done"))
+    if waiting and table.deadline_at:
+        parts.append(out.text("status.time_left", seconds=max(0, round(table.deadline_at - now))))
+    return " · ".join(parts)
+
+
+def open_status(
+    table: Table, prompts: list[Prompt], out: Outbox, now: float, told: int | None = None
+) -> None:
+    """This step's group message ends with the living status; the adapter tells us its
+    id (Router.remember_status). Its text above the status is kept for the edits: the
+    lines said so far are all the group message of this step will hold; the first
+    `told` of them (what happened, before the question) may be kept by the next step."""
+    waiting = sorted({s for p in prompts for s in p.seats})
+    if out.morph is None:
+        table.status_message = None
+    if not waiting:
+        return
+    table.status_log = "\n".join(out.group_lines[: len(out.group_lines) if told is None else told])
+    out.status_line = status_line(table, waiting, out, now)
+    out.status_token = table.step_token
+    if out.morph is None:
+        table.posts_since_board += 1
+    call(table, waiting, out)
+    table.status_head = "\n".join(out.group_lines)
+    table.status_public = bool(out.group_buttons or out.group_input)
+
+
+def call(table: Table, seats: list[int], out: Outbox) -> None:
+    """Whoever must act is mentioned in the group message (it notifies them)."""
+    out.mentions = [(table.seats[s].user, table.seats[s].name) for s in seats]
+
+
+def refresh_status(table: Table, spec: GameSpec, state: Any, out: Outbox, now: float) -> None:
+    """An answer that leaves the step open: the living status is edited, nothing posted.
+    Where its message is not known (yet), nothing is said."""
+    if table.status_message is None:
+        return
+    prompts = waiting_prompts(spec, state)
+    seats = sorted({s for p in prompts for s in p.seats})
+    rows, request = group_keyboard(table, prompts, out) if table.status_public else ([], None)
+    text = "\n".join(filter(None, [table.status_head, status_line(table, seats, out, now)]))
+    out.edits.append(
+        Reply(text=text, buttons=tuple(rows), input=request, edit=table.status_message)
+    )
+
+
+def retire_status(table: Table, out: Outbox, key: str = "status.done") -> None:
+    """The step is over: its status message says so (or what was chosen, for a public
+    prompt) and loses its buttons."""
+    if table.status_message is None:
+        return
+    last = out.chosen if key == "status.done" and out.chosen else out.text(key)
+    text = "\n".join(filter(None, [table.status_head, last]))
+    out.edits.append(Reply(text=text, edit=table.status_message))
+    table.status_message = None
+
+
+def group_keyboard(
+    table: Table, prompts: list[Prompt], out: Outbox
+) -> tuple[list[tuple[Button, ...]], InputRequest | None]:
+    """The group's buttons (and typed input) of the public prompts, as post_prompts
+    puts them under the message."""
+    rows: list[tuple[Button, ...]] = []
+    request = None
+    for index, prompt in enumerate(prompts):
+        if not prompt.secret:
+            rows.extend(_keyboard(table, index, prompt, out, prompt.seats))
+            request = _input_request(table, index, prompt, out) or request
+    return rows + secret_row(prompts, out), request
 
 
 def post_prompts(table: Table, prompts: list[Prompt], out: Outbox) -> None:
@@ -145,19 +265,34 @@ def post_prompts(table: Table, prompts: list[Prompt], out: Outbox) -> None:
         request = _input_request(table, index, prompt, out)
         if prompt.secret:
             # The question and its options may be private (a hand of cards): only the
-            # prompted seats see them; the group learns whom we are waiting for.
+            # prompted seats see them; the group learns whom we are waiting for (in
+            # the living status).
             out.group("prompt.secret_waiting", seats=list(prompt.seats))
             for seat in prompt.seats:
-                user = table.seats[seat].user
-                out.dm(user, prompt.key, **params)
-                keyboard = _keyboard(table, index, prompt, out, (seat,))
-                out.private_buttons.setdefault(user, []).extend(keyboard)
-                if request:
-                    out.private_inputs[user] = request
+                ask_privately(table, index, prompt, seat, out)
         else:
             out.group(prompt.key, **params)
             out.group_buttons.extend(_keyboard(table, index, prompt, out, prompt.seats))
             out.group_input = request or out.group_input
+    out.group_buttons.extend(secret_row(prompts, out))
+
+
+def ask_privately(table: Table, index: int, prompt: Prompt, seat: int, out: Outbox) -> None:
+    """A secret prompt's question and buttons, to one of its seats."""
+    user = table.seats[seat].user
+    out.dm(user, prompt.key, **{"seats": list(prompt.seats), **prompt.params})
+    out.private_buttons.setdefault(user, []).extend(_keyboard(table, index, prompt, out, (seat,)))
+    if request := _input_request(table, index, prompt, out):
+        out.private_inputs[user] = request
+
+
+def secret_row(prompts: list[Prompt], out: Outbox) -> list[tuple[Button, ...]]:
+    """Under a secret prompt's group message, one button for whoever is asked: it opens
+    their hand and their pending secret question where they are (/hand: on Discord an
+    ephemeral answer in the channel, on Telegram the private chat again)."""
+    if not any(p.secret for p in prompts):
+        return []
+    return [(Button(label=out.text("prompt.open_secret"), data=buttons.lobby("hand")),)]
 
 
 def _keyboard(
@@ -172,7 +307,9 @@ def _keyboard(
         for i, option in enumerate(prompt.options)
         if not set(viewers) <= set(option.hidden_from)
     )
-    return [row[i : i + 4] for i in range(0, len(row), 4)]
+    # A phone shows about 3 long labels side by side before it cuts them short.
+    per = 3 if any(len(b.label) > LONG_LABEL for b in row) else 4
+    return [row[i : i + per] for i in range(0, len(row), per)]
 
 
 def _input_request(table: Table, index: int, prompt: Prompt, out: Outbox) -> InputRequest | None:
@@ -200,8 +337,8 @@ def _schedule(
     table: Table, prompts: list[Prompt], deadline: int | None, out: Outbox, now: float
 ) -> None:
     timeout, remind = _deadline_members(table)
-    if deadline:
-        out.schedule[timeout] = now + deadline
+    if deadline is not None and table.deadline_at is not None:
+        out.schedule[timeout] = table.deadline_at
         if deadline >= REMIND_MIN_DEADLINE:
             out.schedule[remind] = now + deadline * REMIND_AT
     elif prompts:
@@ -214,7 +351,12 @@ def timeout(table: Table, token: str, out: Outbox, now: float) -> bool:
         return False
     spec = spec_of(table)
     state = state_of(spec, table)
-    pending = waiting_prompts(spec, state)
+    # Only the prompts whose own deadline is the one that fired, the earliest (a table
+    # stored before deadlines were kept per prompt has none: all are due, as they were).
+    due = table.deadline_at if table.deadline_at is not None else now
+    pending = [
+        p for p in waiting_prompts(spec, state) if table.deadlines.get(p.id, due) <= due + 1e-6
+    ]
     silent = sorted({s for p in pending if p.deadline for s in p.seats})
     # Said in the game's words where it has them ("no bid from …"), else in general.
     told: set[int] = set()
@@ -232,8 +374,17 @@ def timeout(table: Table, token: str, out: Outbox, now: float) -> bool:
                 continue
             state, more = spec.apply(state, seat, spec.timeout(state, current, seat))
             events += more
+    users = [s.user for s in table.seats]
     settle(table, spec, state, events, out, now)
+    close_private(users, silent, out)
     return True
+
+
+def close_private(users: list[str], seats: list[int], out: Outbox) -> None:
+    """Tell the adapter that these seats' private prompt messages of an ended step are
+    outdated: their buttons go (where the platform lets us edit them)."""
+    for seat in seats:
+        out.extra.append(Reply(pressed=out.text("status.outdated"), to=users[seat]))
 
 
 def remind(table: Table, token: str, out: Outbox, now: float) -> bool:
@@ -245,14 +396,22 @@ def remind(table: Table, token: str, out: Outbox, now: float) -> bool:
     if not waiting:
         return False
     table.reminded = True
+    # In the group, mentioning them, and privately too: a muted group notifies nobody.
     if table.deadline_at:
-        out.group("prompt.reminder_deadline", seats=waiting, seconds=round(table.deadline_at - now))
+        seconds = round(table.deadline_at - now)
+        out.group("prompt.reminder_deadline", seats=waiting, seconds=seconds)
+        for seat in waiting:
+            out.dm(table.seats[seat].user, "prompt.reminder_private_deadline", seconds=seconds)
     else:
         out.group("prompt.reminder", seats=waiting)
+        for seat in waiting:
+            out.dm(table.seats[seat].user, "prompt.reminder_private")
+    call(table, waiting, out)
     return True
 
 
 def finish(table: Table, spec: GameSpec, state: Any, outcome: Outcome, out: Outbox) -> None:
+    retire_status(table, out)
     show_board(table, spec, state, out)
     out.group("game.over", game=spec.name(table.lang))
     for place, seats in enumerate(outcome.ranking, start=1):
@@ -271,15 +430,26 @@ def finish(table: Table, spec: GameSpec, state: Any, outcome: Outcome, out: Outb
 
 
 def show_board(
-    table: Table, spec: GameSpec, state: Any, out: Outbox, only_changed: bool = False
+    table: Table,
+    spec: GameSpec,
+    state: Any,
+    out: Outbox,
+    only_changed: bool = False,
+    anew: bool = False,
 ) -> None:
     """Post the board; with `only_changed`, only if the public view changed since the
-    board was last shown (a busy chat is not sent the same picture step after step)."""
+    board was last shown (a busy chat is not sent the same picture step after step);
+    `anew`: as a new message at the bottom, the old one deleted."""
     view = spec.public_view(state)
     digest = hashlib.blake2b(view.model_dump_json().encode(), digest_size=8).hexdigest()
     if only_changed and digest == table.board_digest:
         return
     table.board_digest = digest
+    replaces = None
+    if anew and table.board_message:
+        replaces, table.board_message = table.board_message, None
+    if table.board_message is None:  # posted anew (else edited where it stands)
+        table.posts_since_board = 0
     text = board_text(spec.id, view, out.names, out.text)
     names = list(out.names)
 
@@ -287,7 +457,8 @@ def show_board(
         return board_svg(spec.id, view, names, out.text)
 
     title = out.text("board.title", game=spec.name(table.lang))
-    out.extra.append(Reply(text=title, pre=text, svg=svg if table.images else None, board=True))
+    board = Reply(text=title, pre=text, svg=svg if table.images else None, board=True)
+    out.extra.append(replace(board, replaces=replaces))
 
 
 def show_hand(table: Table, user: str, out: Outbox) -> None:
@@ -306,3 +477,11 @@ def show_hand(table: Table, user: str, out: Outbox) -> None:
 
     title = out.text("hand.title", game=spec.name(table.lang))
     out.extra.append(Reply(text=title, to=user, pre=text, svg=svg if table.images else None))
+    # A secret question still waiting for this seat is asked again, with its buttons:
+    # one lost (a DM deleted, an ephemeral message gone) can always be answered.
+    for index, prompt in enumerate(waiting_prompts(spec, state_of(spec, table))):
+        if prompt.secret and seat in prompt.seats:  # after the hand, as a reply of its own
+            question = out.text(prompt.key, **{"seats": list(prompt.seats), **prompt.params})
+            keyboard = _keyboard(table, index, prompt, out, (seat,))
+            request = _input_request(table, index, prompt, out)
+            out.extra.append(Reply(text=question, to=user, buttons=tuple(keyboard), input=request))

@@ -46,6 +46,24 @@ class Reply:
     svg: Callable[[], str | None] | None = field(default=None, repr=False, compare=False)
     input: InputRequest | None = None
     chat: str = ""  # the table's chat this reply belongs to (its group, for group replies)
+    # The table's living status message of the step with this token: the adapter tells
+    # the router its id (Router.remember_status) so that later answers edit it; it is
+    # never merged with other replies, which an edit would drop.
+    status: str = ""
+    # Edit this earlier message (the platform's id) instead of posting: its text becomes
+    # `text` and its buttons `buttons` (none: they are removed). An edit that fails is
+    # dropped, never posted anew.
+    edit: str | None = None
+    # The pressed message is done (answered, or outdated): the adapter adds this line to
+    # it and removes its buttons. A reply with no text says nothing else.
+    pressed: str | None = None
+    # (user id, display name): these players must act; the adapter turns their names
+    # in the last line into mentions that notify them, and no one else.
+    mentions: tuple[tuple[str, str], ...] = ()
+    # A board posted anew at the bottom of the chat: delete this earlier board message
+    # (the platform's id as the table kept it, Table.board_message).
+    replaces: str | None = None
+    reply_to: str | None = None  # the platform's id of the message this answers (a refusal)
 
     @property
     def private(self) -> bool:

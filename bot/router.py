@@ -37,6 +37,8 @@ from rules.core.protocol import Prompt
 log = logging.getLogger(__name__)
 
 LOBBY_TTL = 2 * 3600  # seconds an unstarted lobby keeps the chat
+# Refusals of a press after which its message's buttons are of no use to the presser.
+DONE = {"error.outdated": "status.outdated", "error.already_answered": "status.answered_before"}
 MAX_TEXT = 500  # characters of a typed answer
 
 
@@ -58,6 +60,7 @@ class Incoming:
     # command answered ephemerally): it may answer a secret prompt.
     sealed: bool = False
     handle: str | None = None  # the user's @handle (a username), where the platform has one
+    message_id: str | None = None  # the platform's id of the message said (to reply to it)
 
     def player(self) -> Seat:
         return Seat(user=self.user, name=self.name, handle=self.handle)
@@ -192,6 +195,19 @@ class Router:
         with contextlib.suppress(_NoTable):
             await self._transact(platform, chat, None, op, self.clock(), create=False)
 
+    async def remember_status(self, platform: str, chat: str, message_id: str, token: str) -> None:
+        """Adapters call this after posting a step's living status (Reply.status), so
+        that the step's answers edit it. A step already over keeps no status message."""
+
+        def op(table: Table, out: Outbox, now: float) -> bool:
+            if table.status != "playing" or table.step_token != token:
+                return False
+            table.status_message = message_id
+            return True
+
+        with contextlib.suppress(_NoTable):
+            await self._transact(platform, chat, None, op, self.clock(), create=False)
+
     async def move_table(self, platform: str, old_chat: str, new_chat: str) -> None:
         """A chat changed its id (Telegram: group → supergroup): its table follows."""
         await self.tables.move(platform, old_chat, new_chat)
@@ -202,6 +218,13 @@ class Router:
     # ----- dispatch -----------------------------------------------------------------
 
     async def _handle(self, msg: Incoming) -> list[Reply]:
+        if msg.button is not None and (verb := buttons.lobby_verb(msg.button)):
+            # A lobby button is its command; a refusal goes to whoever pressed.
+            replies = await self._handle(replace(msg, button=None, text=f"/{verb}"))
+            return [
+                replace(r, to=msg.user, notice=True) if r.error and not r.private else r
+                for r in replies
+            ]
         if msg.button is not None:
             return await self._press(msg)
         cmd = parse(msg.text, self.bot_name)
@@ -254,7 +277,22 @@ class Router:
             lobby.expire_if_stale(table, now, self.lobby_ttl)
             return change(table, out, now, call)
 
+        if spec.name == "join" and (moved := await self._moved_lobby(msg)):
+            # Said where the table was opened (Discord: the channel, the table now in
+            # its thread): the player sits down there, and is told where it is.
+            replies = await self._transact(msg.platform, moved, msg, op, create=False)
+            note = Reply(text=t(await self._lang(msg), "lobby.in_thread"), to=msg.user, notice=True)
+            return [*replies, replace(note, chat=msg.chat)]
         return await self._transact(msg.platform, msg.chat, msg, op)
+
+    async def _moved_lobby(self, msg: Incoming) -> str | None:
+        """The chat a table opened here moved to, if this chat has none of its own."""
+        if await self.table(msg.platform, msg.chat) is not None:
+            return None
+        moved = await self.tables.moved_to(msg.platform, msg.chat)
+        if moved is None or await self.table(msg.platform, moved) is None:
+            return None
+        return moved
 
     # ----- answers to prompts ----------------------------------------------------------
 
@@ -301,7 +339,12 @@ class Router:
             assert prompt.input is not None
             text = cmd.rest if cmd else msg.text.strip()
             answer = prompt.input.fill(typed_value(table, prompt, text, out))
+            step = table.step_token
             play.act(table, spec, seat, answer, prompt, out, now)
+            if prompt.secret and _done(table, spec, step, prompt, seat):
+                # typed, not pressed: the adapter closes the private prompt it sent last
+                line = out.text("status.pressed", choice=text)
+                out.extra.append(Reply(pressed=line, to=msg.user))
             return True
 
         if msg.private:
@@ -353,6 +396,20 @@ class Router:
             else:
                 answer = prompt.options[press.option].action
             play.act(table, spec, seat, answer, prompt, out, now)
+            if msg.private and _done(table, spec, press.step, prompt, seat):
+                # A private prompt's message shows the choice and loses its buttons; a
+                # group's is the living status, which play.act edits.
+                option = prompt.options[press.option] if press.option >= 0 else None
+                choice = (
+                    msg.text.strip()
+                    if option is None
+                    else (
+                        option.label if option.literal else out.text(option.label, **option.params)
+                    )
+                )
+                out.extra.append(
+                    Reply(pressed=out.text("status.pressed", choice=choice), to=msg.user)
+                )
             return True
 
         try:
@@ -419,6 +476,15 @@ class Router:
             out = Outbox(lang=table.lang, platform=platform, game=game, names=names)
             try:
                 changed = op(table, out, now)
+                # Any other new group message pushes the board up too (play.settle).
+                if (
+                    changed
+                    and table.status == "playing"
+                    and out.group_lines
+                    and out.status_line is None
+                    and out.morph is None
+                ):
+                    table.posts_since_board += 1
             except GameError as e:
                 out = Outbox(lang=table.lang, platform=platform)
                 out.extra.append(self._error_reply(msg, table.lang, e, game))
@@ -444,8 +510,24 @@ class Router:
         text = t(lang, e.key, **Outbox(lang=lang, game=game).shown(e.key, e.params))
         if msg is None:
             return Reply(text=text, error=True)
+        if msg.button is not None and e.key in DONE:  # its message's buttons go
+            pressed = t(lang, DONE[e.key])
+            return Reply(
+                text=text, to=msg.user, notice=True, error=True, chat=msg.chat, pressed=pressed
+            )
         # A sealed move (a Discord slash command answered ephemerally) is refused as
         # privately as it was made: the refusal could tell what was typed.
         if msg.button is not None or e.private or msg.sealed:
             return Reply(text=text, to=msg.user, notice=True, error=True, chat=msg.chat)
-        return replace(self._reply(msg, text), error=True)
+        # In the group, a refusal answers the message that caused it (a busy chat
+        # shows which one).
+        return replace(self._reply(msg, text), error=True, reply_to=msg.message_id)
+
+
+def _done(table: Table, spec: Any, step: str, prompt: Prompt, seat: int) -> bool:
+    """Whether `seat` is through with `prompt` of step `step` (a step of a multi-step
+    answer, a token put into a folder, is not: its buttons are still needed)."""
+    if table.status != "playing" or table.step_token != step:
+        return True
+    state = play.state_of(spec, table)
+    return not any(p.id == prompt.id and seat in p.seats for p in play.waiting_prompts(spec, state))

@@ -31,12 +31,25 @@ class Table(BaseModel):
     prompt_ids: list[str] = Field(default_factory=list)
     reminded: bool = False
     deadline_at: float | None = None  # when the current prompts time out
+    # Prompt id → when it times out. A prompt still open at a later step keeps its own
+    # deadline (Gaa Under Gunnar's DNF clock runs 15 minutes across many turns).
+    deadlines: dict[str, float] = Field(default_factory=dict)
     # Names this step, unique among all steps ever (the step number and a random part):
     # its deadlines and its buttons carry it, so neither a deadline of an earlier step
     # nor a button from another timeline (an older Redis snapshot restored, where the
     # step number recurs) can act on it (play.settle).
     step_token: str = ""
     board_message: str | None = None  # the platform's id of the board message, to edit it
+    # The living status of this step (play.announce): one group message, the prompt and
+    # under it who answered, whom we wait for and the time left, edited in place as
+    # answers come; its id (the adapter tells it, for this step's token) and its text
+    # above the status line, which every edit keeps.
+    status_message: str | None = None
+    status_head: str = ""
+    status_log: str = ""  # the part of status_head that tells what happened (play.announce)
+    status_public: bool = False  # it carries the prompt's buttons (a public prompt)
+    asked: list[int] = Field(default_factory=list)  # the seats this step asked
+    posts_since_board: int = 0  # new group messages of ours below the board (play.settle)
     # a digest of the public view last shown: a step that changed nothing on the board
     # does not post it again (play.settle); tables stored before it load with None
     board_digest: str | None = None
@@ -53,4 +66,6 @@ class Table(BaseModel):
         self.status, self.game, self.options, self.creator = "idle", None, {}, None
         self.seats, self.state, self.prompt_ids, self.reminded = [], None, [], False
         self.opened_at, self.deadline_at, self.board_digest = 0.0, None, None
-        self.opened_by = None
+        self.opened_by, self.deadlines = None, {}
+        self.status_message, self.status_head, self.asked = None, "", []
+        self.status_log = ""

@@ -7,11 +7,12 @@ A reply needs no table; a change runs inside the table's compare-and-set
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from bot import buttons, info, lobby, play, roll_proof
 from bot import fame as hall
-from bot import info, lobby, play, roll_proof
 from bot.dice_text import roll_text
 from bot.i18n import LANGUAGES, t
 from bot.outbox import Outbox
+from bot.replies import Button
 from bot.table import Seat, Table
 from rules.core.errors import ParseError, RuleError
 from rules.core.rng import Rng
@@ -79,6 +80,12 @@ def rules(lang: str, call: Call) -> str:
 def new(table: Table, out: Outbox, now: float, call: Call) -> bool:
     lobby.open_lobby(table, call.args, call.player, out, now, call.lobby_ttl, call.usage)
     table.opened_by = call.update_id
+    # The lobby by buttons: what /join, /leave and /start do, under the message.
+    row = tuple(
+        Button(label=out.text(f"lobby.button.{verb}"), data=buttons.lobby(verb))
+        for verb in ("join", "leave", "start")
+    )
+    out.group_buttons.append(row)
     return True
 
 
@@ -108,10 +115,10 @@ def board(table: Table, out: Outbox, now: float, call: Call) -> bool:
     if table.status != "playing":
         raise RuleError("error.no_game")
     spec = lobby.spec_of(table)
-    play.show_board(table, spec, play.state_of(spec, table), out)
-    # Asked for, the board is posted anew: an edit far up a busy chat would look like
-    # no answer. Later turns edit this new one. The prompts follow it, with buttons.
-    table.board_message = None
+    # Asked for, the board is posted anew (the old one deleted): an edit far up a busy
+    # chat would look like no answer. Later turns edit this new one. The prompts follow
+    # it, with buttons.
+    play.show_board(table, spec, play.state_of(spec, table), out, anew=True)
     play.repost_prompts(table, spec, out, now)
     return True
 

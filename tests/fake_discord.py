@@ -63,6 +63,7 @@ class FakeDiscord:
     _originals: dict[str, str] = field(default_factory=dict)  # token → original message id
     _dms: dict[int, int] = field(default_factory=dict)  # DM channel id → user id
     _channel_of: dict[str, str] = field(default_factory=dict)  # token → interaction's channel
+    _pressed: dict[str, str] = field(default_factory=dict)  # token → the message pressed
 
     # ----- what tests use -----------------------------------------------------------------
 
@@ -152,6 +153,7 @@ class FakeDiscord:
             }
         if message is not None:
             payload["message"] = message
+            self._pressed[payload["token"]] = message["id"]
         self._channel_of[payload["token"]] = str(channel)
         return payload
 
@@ -227,6 +229,7 @@ class FakeDiscord:
             ("POST", r"/channels/(\d+)/messages", self._post),
             ("PATCH", r"/channels/(\d+)/messages/(\d+)", self._edit),
             ("POST", r"/channels/(\d+)/messages/(\d+)/threads", self._thread),
+            ("DELETE", r"/channels/(\d+)/messages/(\d+)", self._delete),
         ]
 
     def _message(
@@ -262,6 +265,8 @@ class FakeDiscord:
             message = self._message(self._channel_of[token], data, files)
             self._originals[token] = message["id"]
             resource["message"] = message
+        if kind == 7:  # the pressed message, edited as the response
+            resource["message"] = self._edit(data, files, None, self._pressed[token])
         return {
             "interaction": {
                 "id": iid,
@@ -310,6 +315,10 @@ class FakeDiscord:
             message["attachments"] = _attachments(files)
         message["edited_timestamp"] = STAMP
         return message
+
+    def _delete(self, body, files, channel, mid):
+        self.messages.pop(mid, None)
+        return web.Response(status=204)
 
     def _thread(self, body, files, channel, mid):
         self.threads.append(next(self._ids))

@@ -56,6 +56,7 @@ class FakeTelegram:
     sent: dict[int, dict[str, Any]] = field(default_factory=dict)  # message id → the message
     names: dict[int, str] = field(default_factory=dict)  # user → name, from what they did
     port: int = 0
+    clock: Callable[[], float] = time.monotonic  # stamps calls (a bench's model clock)
     _failures: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     _ids: itertools.count = field(default_factory=lambda: itertools.count(1000))
     _update_ids: itertools.count = field(default_factory=lambda: itertools.count(1))
@@ -207,7 +208,7 @@ class FakeTelegram:
     async def _handle(self, request: web.Request) -> web.Response:
         method = request.match_info["method"]
         params = await _params(request)
-        call = Call(method, params, time.monotonic())
+        call = Call(method, params, self.clock())
         if method != "getUpdates":
             self.calls.append(call)
         refusal = self._failures[method].pop(0) if self._failures.get(method) else None
@@ -219,7 +220,7 @@ class FakeTelegram:
 
     def _refusal(self, method: str, params: dict[str, Any]) -> dict[str, Any] | None:
         chat = params.get("chat_id")
-        if method in ("sendMessage", "sendPhoto") and chat in self.blocked:
+        if method in ("sendMessage", "sendPhoto", "sendChatAction") and chat in self.blocked:
             return _error(403, "Forbidden: bot can't initiate conversation with a user")
         if method in ("sendPhoto", "editMessageMedia") and chat in self.no_photos:
             return _error(400, "Bad Request: not enough rights to send photos to the chat")
@@ -252,11 +253,19 @@ class FakeTelegram:
             return [u for u in self.updates if u["update_id"] >= offset]
         if method in ("sendMessage", "sendPhoto"):
             return self._remember(params)
-        if method in ("editMessageText", "editMessageMedia"):
+        if method in ("editMessageText", "editMessageMedia", "editMessageReplyMarkup"):
             message = self.sent[params["message_id"]]
             if "text" in params:
                 message["text"] = params["text"]
+            # As Telegram does: an edit without a keyboard leaves the message without one.
+            if params.get("reply_markup"):
+                message["reply_markup"] = params["reply_markup"]
+            else:
+                message.pop("reply_markup", None)
             return message
+        if method == "deleteMessage":
+            self.sent.pop(params["message_id"], None)
+            return True
         if method == "getChatMember":
             user = int(params["user_id"])
             return {"status": "member", "user": _user(user, self.names.get(user, "?"), None)}

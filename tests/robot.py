@@ -40,6 +40,8 @@ PLAYS: dict[str, dict[str, list[tuple[int, str]]]] = {
         "telegram": [(1, "deadline=60")],
         "discord": [(2, "deadline=60"), (4, "deadline=60")],
     },
+    # one inhibition each (a short game), two players and a referee
+    "tube": {platform: [(3, "inhibitions=1 referee=1")] for platform in ("telegram", "discord")},
 }
 
 

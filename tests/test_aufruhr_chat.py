@@ -128,8 +128,7 @@ async def test_a_ballot_offers_every_other_mayor_but_not_the_voter(redis):
     assert "[dm:dora:buttons] [Duisburg (anna)] [Essen (ben)] [Bochum (cem)]" in out
     # the buttons still mean the mayors on them
     assert await chat.say("dora> [Bochum (cem)]") == [
-        "[group] dora has answered.",
-        "[group] Still waiting for anna, ben, cem.",
+        "[group:edit] ✓ dora · ⏳ Waiting for anna, ben, cem · 60 s left",
         "[dm:dora] Your ballot: cem.",
     ]
 

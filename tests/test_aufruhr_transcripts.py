@@ -19,7 +19,9 @@ from rules.aufruhr import data as deck
 HERE = Path(__file__).parent / "transcripts"
 GAMES = sorted(HERE.glob("aufruhr_*.out"))
 Found = tuple[int, dict[str, str]]  # a line's index and the params read from it
-LINE = re.compile(r"^\[(?P<to>group|dm:[^\]:]+)\] (?P<text>.*)$")
+LINE = re.compile(
+    r"^\[(?P<to>group|dm:[^\]:]+)(?::edit)?\] (?P<text>.*)$"
+)  # an edit adds lines too
 
 
 def _lang(path: Path) -> str:

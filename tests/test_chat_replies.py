@@ -25,8 +25,11 @@ async def test_a_step_of_a_secret_answer_tells_the_group_nothing(chat):
     out = await chat.say("anna> [Demand: 40 for me]", "anna> [Put in ★]")
     assert group(out) == []
     assert out[-1].startswith("[dm:anna] Your folder so far")
+    assert not [line for line in out if line.startswith("[group:edit]")]
     out = await chat.say("anna> [Hand over]")
-    assert group(out) == ["[group] anna has answered.", "[group] Still waiting for cem, dora."]
+    assert [line for line in out if line.startswith("[group")] == [
+        "[group:edit] ✓ anna · ⏳ Waiting for cem, dora · 60 s left"
+    ]
 
 
 @pytest.mark.parametrize(
@@ -155,7 +158,8 @@ async def test_the_board_is_posted_again_only_when_it_changed(chat):
     await chat.say("anna> [No folder]", "cem> [No folder]", "dora> [No folder]")
     # the Lord Mayor's next steps change nothing on the board: no new picture
     out = await chat.say("ben: [Essen (ben)]", "ben: [Bochum (cem)]")
-    assert boards(out) == 0 and "[group] EU subvention: ben receives 40." in out
+    # (ben is asked again: his status message becomes the next question, edited)
+    assert boards(out) == 0 and "[group:edit] EU subvention: ben receives 40." in out
     # asked for, it is always shown
     assert boards(await chat.say("ben: /board")) == 1
 

@@ -87,7 +87,7 @@ async def test_a_whole_game_in_a_thread_with_buttons_a_modal_and_a_dm(world):
     fake = world.fake
     thread = await open_game(world)
     assert "This thread is the table" in fake.text_of(thread)
-    assert "Waiting for secret answers from Alice, Bob" in fake.text_of(thread)
+    assert f"⏳ Waiting for <@{ALICE}>, <@{BOB}>" in fake.text_of(thread)
     # The board: in the thread, as text, with a "My hand" button.
     (board,) = [m for m in messages(world, thread) if "```" in m["content"]]
     assert "🔒 My hand & money" in components(board)
@@ -103,7 +103,7 @@ async def test_a_whole_game_in_a_thread_with_buttons_a_modal_and_a_dm(world):
         alice_prompt, components(alice_prompt)["1"], ALICE, "Alice", channel=thread, thread=True
     )
     await world.feed(press)
-    assert "Alice has answered" in fake.text_of(thread)
+    assert "✓ Alice" in fake.text_of(thread)
     opener = fake.press(
         bob_prompt, components(bob_prompt)["Type a number"], BOB, "Bob", channel=bob_dm, guild=None
     )
@@ -157,7 +157,7 @@ async def test_a_bid_from_the_ephemeral_prompt_opens_a_modal_and_stays_secret(wo
     # Only Alice sees her bid; the thread sees that she answered.
     assert callback(world, submit)["data"]["flags"] == EPHEMERAL
     assert "Your bid of 7 is sealed" in ephemeral_answer(world, submit)
-    assert "Alice has answered" in fake.text_of(thread) and " 7" not in fake.text_of(thread)
+    assert "✓ Alice" in fake.text_of(thread) and " 7" not in fake.text_of(thread)
 
 
 async def test_a_typed_bid_in_the_thread_stays_with_the_bidder(world):
@@ -169,7 +169,7 @@ async def test_a_typed_bid_in_the_thread_stays_with_the_bidder(world):
     assert callback(world, bid) == {"type": 5, "data": {"flags": EPHEMERAL}}
     (edit,) = fake.called("PATCH", rf"/webhooks/{APP_ID}/{bid['token']}/messages/@original")
     assert "Your bid of 7 is sealed" in edit.body["content"]
-    assert "Alice has answered" in fake.text_of(thread) and " 7" not in fake.text_of(thread)
+    assert "✓ Alice" in fake.text_of(thread) and " 7" not in fake.text_of(thread)
 
 
 async def test_buttons_survive_a_restart_and_stale_ones_are_outdated(world):
@@ -179,18 +179,25 @@ async def test_buttons_survive_a_restart_and_stale_ones_are_outdated(world):
     (bob_prompt,) = messages(world, fake.dm_channel(BOB))
     await world.clients[0].close()
     later = await world.start_bot()  # a new process: nothing of the old one in memory
+    stale = components(alice_prompt)["5"]
     # A current button still works...
     bid = fake.press(alice_prompt, components(alice_prompt)["0"], ALICE, "Alice", channel=thread)
     await world.feed(bid, later)
-    assert "Alice has answered" in fake.text_of(thread)
+    assert "✓ Alice" in fake.text_of(thread)
+    # ...and its message, answered, shows the choice and has no buttons any more
+    assert alice_prompt["content"].endswith("✓ 0") and alice_prompt["components"] == []
     bid = fake.press(bob_prompt, components(bob_prompt)["0"], BOB, "Bob", guild=None)
     await world.feed(bid, later)
     # ...and once the bids are in, the same button is outdated: said to the presser only.
-    again = fake.press(alice_prompt, components(alice_prompt)["5"], ALICE, "Alice", channel=thread)
+    again = fake.press(alice_prompt, stale, ALICE, "Alice", channel=thread)
     await world.feed(again, later)
     body = callback(world, again)
-    assert body["data"]["flags"] == EPHEMERAL
-    assert "outdated" in body["data"]["content"]
+    assert body["type"] == 7  # the press is answered by editing its message: outdated
+    assert body["data"]["content"].endswith("⌛ Outdated.") and body["data"]["components"] == []
+    (notice,) = [
+        c.body for c in fake.answers(again) if c.method == "POST" and "/webhooks/" in c.path
+    ]
+    assert notice["flags"] == EPHEMERAL and "outdated" in notice["content"]
 
 
 async def slow_bot(world, delay: float):
@@ -263,7 +270,7 @@ async def test_when_deferring_fails_the_answers_still_arrive(world):
     assert "Alice rolls" in fake.text_of(thread)
     assert "Coins: 10" in fake.text_of(fake.dm_channel(BOB))
     assert "Your bid of 7 is sealed" in fake.text_of(fake.dm_channel(ALICE))
-    assert "Alice has answered" in fake.text_of(thread) and " 7" not in fake.text_of(thread)
+    assert "✓ Alice" in fake.text_of(thread) and " 7" not in fake.text_of(thread)
     assert "Coins: 10" not in fake.text_of(thread) and "Sorry" not in fake.text_of(thread)
 
 
@@ -422,7 +429,10 @@ async def test_board_posts_the_board_anew_and_the_next_turn_edits_that_one(world
     await world.feed(fake.command("board", BOB, "Bob", channel=thread, thread=True))
     # Bob sees a board at the bottom of the thread, not an edit far up.
     assert not fake.called("PATCH", rf"/channels/{thread}/messages/{old['id']}")
-    (_, new) = [m for m in messages(world, thread) if "```" in m["content"]]
+    # ...and the old one is gone
+    (new,) = [m for m in messages(world, thread) if "```" in m["content"]]
+    assert new["id"] != old["id"]
+    assert fake.called("DELETE", rf"/channels/{thread}/messages/{old['id']}")
     for user, name in [(ALICE, "Alice"), (BOB, "Bob")]:
         bid = fake.command("bid", user, name, {"value": "0"}, channel=thread, thread=True)
         await world.feed(bid)
@@ -497,3 +507,59 @@ async def test_without_the_intent_a_chat_reading_game_is_played_by_what_the_grou
         await world.feed(fake.command("join", *user, channel=thread, thread=True))
     await world.feed(fake.command("start", *users[0], channel=thread, thread=True))
     assert "cannot read ordinary messages in this chat" in fake.text_of(thread)
+
+
+async def test_r_is_roll_and_a_refused_roll_is_told_to_the_roller_alone(world):
+    roll = world.fake.command("r", ALICE, "Alice", {"expression": "2d6"})
+    await world.feed(roll)
+    body = callback(world, roll)
+    assert body["type"] == 4 and body["data"]["content"].startswith("🎲 Alice rolls")
+    bad = world.fake.command("roll", ALICE, "Alice", {"expression": "2d"})
+    await world.feed(bad)
+    body = callback(world, bad)["data"]
+    assert body["flags"] == EPHEMERAL and "🎲" not in body["content"]
+
+
+async def test_join_said_in_the_channel_sits_down_in_the_games_thread(world):
+    fake = world.fake
+    await world.feed(fake.command("new", ALICE, "Alice", {"game": "auktion", "options": ""}))
+    (thread,) = fake.threads
+    join = fake.command("join", BOB, "Bob")  # in the channel the table was opened in
+    await world.feed(join)
+    assert "Bob sits down" in fake.text_of(thread)
+    said = [c.body for c in fake.answers(join) if c.method in ("POST", "PATCH")]
+    assert any("own thread" in str(b) for b in said)
+
+
+async def test_the_lobby_buttons_under_the_new_message(world):
+    fake = world.fake
+    new = fake.command("new", ALICE, "Alice", {"game": "auktion", "options": ""})
+    await world.feed(new)
+    (thread,) = fake.threads
+    message = fake.original(new)
+    assert [c["label"] for row in message["components"] for c in row["components"]] == [
+        "🪑 Join",
+        "Leave",
+        "▶ Start",
+    ]
+    press = fake.press(message, "stl:join", BOB, "Bob")  # under it, in the channel
+    await world.feed(press)
+    assert "Bob sits down" in fake.text_of(thread)
+
+
+async def test_the_secret_answer_button_opens_it_ephemerally_for_whoever_presses(world):
+    fake = world.fake
+    thread = await open_game(world)
+    table = await world.bot.adapter.router.table("discord", str(thread))
+    status = fake.messages[table.status_message]
+    assert components(status) == {"🔒 My secret answer": "stl:hand"}
+    before = set(fake.messages)
+    press = fake.press(status, "stl:hand", BOB, "Bob", channel=thread, thread=True)
+    await world.feed(press)
+    new = [m for i, m in fake.messages.items() if i not in before]
+    # Bob's sealed-bid buttons, ephemeral in the thread (his first went by DM); his hand too
+    (bid,) = [m for m in new if m["components"] and "sealed bid" in m["content"]]
+    assert bid["flags"] & EPHEMERAL and bid["channel_id"] == str(thread)
+    assert any("private view" in m["content"] for m in new)
+    await world.feed(fake.press(bid, components(bid)["0"], BOB, "Bob", channel=thread, thread=True))
+    assert "✓ Bob" in fake.text_of(thread)

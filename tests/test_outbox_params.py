@@ -17,7 +17,7 @@ def shown(key: str, params: dict[str, Any], label: boards.Label) -> dict[str, An
     `least` (a seat) as a whole line of the catalog, said through `label`."""
     out = dict(params)
     if "least" in params:
-        out["min"] = label("prompt.answered", seat=params["least"])
+        out["min"] = label("status.chose", seat=params["least"], choice="x")
     if "first" in params:
         out["seat"] = params["first"][0]
     return out
@@ -31,21 +31,20 @@ def hooked(monkeypatch):
 
 def test_the_tables_game_shows_its_parameters_before_seats_become_names(hooked):
     out = Outbox(lang="en", game=GAME, names=["Ann", "Ben"])
-    assert out.text("prompt.answered", first=[1, 0]) == "Ben has answered."
+    assert out.text("status.chose", first=[1, 0], choice="x") == "✓ Ben: x"
     # the hook's label is the table's own: its language, its names
-    assert out.text("error.number_min", least=0) == "Too small: at least Ann has answered.."
-    assert Outbox(lang="de", game=GAME, names=["Ann"]).text("prompt.answered", first=[0]) == (
-        "Ann hat geantwortet."
-    )
-    out.group("prompt.answered", first=[0])
-    assert out.group_lines == ["Ann has answered."]
+    assert out.text("error.number_min", least=0) == "Too small: at least ✓ Ann: x."
+    de = Outbox(lang="de", game=GAME, names=["Ann"])
+    assert de.text("status.chose", first=[0], choice="x") == "✓ Ann: x"
+    out.group("status.chose", first=[0], choice="x")
+    assert out.group_lines == ["✓ Ann: x"]
 
 
 def test_a_refusal_and_a_record_of_another_game_go_through_the_same_hook(hooked):
     plain = Outbox(lang="en", names=["Ann", "Ben"])
-    assert plain.shown("prompt.answered", {"first": [1]}) == {"first": [1]}
-    assert plain.shown("prompt.answered", {"first": [1]}, GAME)["seat"] == 1
-    assert plain.text_of(GAME, "prompt.answered", {"first": [1]}) == "Ben has answered."
+    assert plain.shown("status.chose", {"first": [1]}) == {"first": [1]}
+    assert plain.shown("status.chose", {"first": [1]}, GAME)["seat"] == 1
+    assert plain.text_of(GAME, "status.chose", {"first": [1], "choice": "x"}) == "✓ Ben: x"
 
 
 def test_a_game_without_a_hook_or_a_table_without_a_game_is_shown_as_it_is():

@@ -148,12 +148,14 @@ async def test_the_same_update_delivered_twice_is_applied_once(chat):
 
 
 async def test_private_events_never_reach_the_group(chat):
-    out = await chat.say(*STARTED, "alice> 4", "bob> 2")
+    await chat.say(*STARTED)
+    out = await chat.say("alice> 4", "bob> 2")
     group = [line for line in out if line.startswith("[group")]
     assert not any("Your bid" in line or "sealed." in line for line in group)
     assert "[dm:alice] Your bid of 4 is sealed." in out
-    # the group learns who answered, not what
-    assert "[group] alice has answered." in out and "[group] Still waiting for carol." in out
+    # the group learns who answered, not what: its living status is edited, nothing posted
+    assert "[group:edit] ✓ alice, bob · ⏳ Waiting for carol · 120 s left" in out
+    assert not [line for line in out if line.startswith("[group]")]
 
 
 async def test_hand_is_sent_privately(chat):
@@ -197,9 +199,16 @@ async def test_deadline_reminds_once_then_applies_the_timeout(chat):
     out = await chat.say("@wait 74")
     assert out == []
     out = await chat.say("@wait 1")
-    assert out == ["[group] bob: the table is waiting for you – 25 s left."]
+    assert out == [
+        "[group] bob: the table is waiting for you – 25 s left.",
+        "[dm:bob] ⏰ The table is waiting for your answer – 25 s left.",  # muted groups too
+    ]
     out = await chat.say("@wait 25")
-    assert out[0] == "[group] Time is up for bob; the rules decide for them."
+    # the step's status first says it is over, then the group hears why
+    assert out[:2] == [
+        "[group:edit] ✓ Everyone has answered.",
+        "[group] Time is up for bob; the rules decide for them.",
+    ]
     assert "[group] The bids: alice: 3, bob: 0." in out
     assert "[dm:bob] Your bid of 0 is sealed." in out
 
@@ -333,7 +342,7 @@ async def test_a_table_follows_its_chat_to_a_new_id(chat):
             platform="console", chat="dm:alice", user="alice", name="alice", text="2", private=True
         )
     )
-    assert any(r.chat == "supergroup" and r.text.startswith("alice has answered") for r in replies)
+    assert any(r.chat == "supergroup" and "✓ alice" in r.text and r.edit for r in replies)
 
 
 async def test_a_moved_lobby_still_expires_and_a_moved_game_still_times_out(redis):

@@ -57,7 +57,11 @@ async def test_a_whole_game_through_the_polling_path(fake, bot):
     # The sealed bids are asked privately, with buttons; the group only hears whom we wait for.
     assert "Your sealed bid" in _sent_to(fake, ALICE)[0]["text"]
     assert "inline_keyboard" in _sent_to(fake, BOB)[0]["reply_markup"]
-    assert "Waiting for secret answers from Alice, Bob" in fake.everything(GROUP)
+    # whoever must act is mentioned: Telegram notifies them
+    alice, bob = (
+        f'<a href="tg://user?id={u}">{n}</a>' for u, n in ((ALICE, "Alice"), (BOB, "Bob"))
+    )
+    await until(lambda: f"⏳ Waiting for {alice}, {bob}" in fake.everything(GROUP))
 
     fake.press_label(ALICE, "Alice", "1", chat=ALICE)  # a button, privately
     fake.say(BOB, "Bob", "0", chat=BOB)  # a typed sealed bid, privately
@@ -92,8 +96,10 @@ async def test_a_player_who_never_started_the_bot_gets_one_link_then_everything(
     fake.blocked.add(BOB)
     fake.say(ALICE, "Alice", "/new auktion rounds=1")
     fake.say(BOB, "Bob", "/join")
-    fake.say(ALICE, "Alice", "/start")
+    # told when he sits down, not after his first sealed bid fails
     await until(lambda: "cannot write to you privately" in fake.everything(GROUP))
+    assert not [c for c in fake.called("sendMessage") if c["chat_id"] == BOB]  # none tried yet
+    fake.say(ALICE, "Alice", "/start")
     fake.say(BOB, "Bob", "/hand")  # a second private reply for Bob (a picture) waits too
     await until(lambda: [c for c in fake.called("sendPhoto") if c["chat_id"] == BOB])
     await bot.adapter.sender.drain()
@@ -115,7 +121,7 @@ async def test_a_player_who_never_started_the_bot_gets_one_link_then_everything(
     assert not any("Stammtisch runs" in t for t in delivered)  # no help text after the mail
 
     fake.press_label(BOB, "Bob", "0", chat=BOB)  # and the kept buttons work
-    await until(lambda: "Bob has answered." in fake.everything(GROUP))
+    await until(lambda: "✓ Bob ·" in fake.everything(GROUP))
 
 
 async def test_a_stale_button_is_answered_outdated_and_changes_nothing(fake, bot, redis):
@@ -126,16 +132,15 @@ async def test_a_stale_button_is_answered_outdated_and_changes_nothing(fake, bot
     old = _sent_to(fake, ALICE)[0]
     fake.press_label(ALICE, "Alice", "0", chat=ALICE)
     fake.press_label(BOB, "Bob", "0", chat=BOB)
-    await until(
-        lambda: "nobody buys" in fake.everything(GROUP).lower() or len(fake.texts(ALICE)) > 2
-    )
+    await until(lambda: "Round 2" in fake.everything(GROUP))
     table = await bot.router.table("telegram", str(GROUP))
     step = table.step
     # Alice presses a bid button of the first round again.
     data = old["reply_markup"]["inline_keyboard"][0][2]["callback_data"]
-    message_id = next(
-        i for i, m in fake.sent.items() if m.get("reply_markup") == old["reply_markup"]
-    )
+    message_id = min(i for i, m in fake.sent.items() if m["chat"]["id"] == ALICE)
+    # pressed, it lost its buttons and shows the choice
+    await until(lambda: fake.sent[message_id]["text"].endswith("✓ 0"))
+    assert "reply_markup" not in fake.sent[message_id]
     fake.press(ALICE, "Alice", message_id, data)
     await until(lambda: len(fake.called("answerCallbackQuery")) == 3)
     answer = fake.called("answerCallbackQuery")[-1]
@@ -173,7 +178,13 @@ async def test_each_forum_topic_is_a_table_and_hears_its_own_replies(fake, bot):
     fake.say(ALICE, "Alice", "/start", thread=7)
     await until(lambda: fake.texts(ALICE) and fake.texts(BOB))
     fake.press_label(ALICE, "Alice", "0", chat=ALICE)
-    await until(lambda: any("Alice has answered" in t for t in fake.texts(GROUP, thread=7)))
+    # the topic's living status is edited: Alice has answered
+    await until(
+        lambda: any(
+            "✓ Alice" in c["text"] and c.get("message_id") in fake.sent
+            for c in fake.done("editMessageText")
+        )
+    )
 
 
 async def test_a_group_that_becomes_a_supergroup_keeps_its_table(fake, bot):
@@ -207,7 +218,7 @@ async def test_deadlines_fire_in_the_process_and_reach_the_group(fake, redis):
         fake.say(ALICE, "Alice", "/new auktion rounds=1 deadline=30")
         fake.say(BOB, "Bob", "/join")
         fake.say(ALICE, "Alice", "/start")
-        await until(lambda: "Time to answer: 30 s" in fake.everything(GROUP))
+        await until(lambda: "30 s left" in fake.everything(GROUP))
         clock.now += 31
         await until(lambda: "Time is up for Alice, Bob" in fake.everything(GROUP))
 
@@ -315,20 +326,23 @@ async def test_board_posts_the_board_anew_and_the_next_turn_edits_that_one(fake,
     fake.say(ALICE, "Alice", "/start")
     await until(lambda: _boards(fake) and _sent_to(fake, ALICE) and _sent_to(fake, BOB))
     await bot.adapter.sender.drain()
-    edits_before = len(fake.done("editMessageMedia") + fake.done("editMessageText"))
+    edits_before = len(fake.done("editMessageMedia"))
     fake.say(BOB, "Bob", "/board")
     # In a busy chat an edit far up shows nothing: Bob sees a new board at the bottom.
     await until(lambda: len(_boards(fake)) == 2)
     await bot.adapter.sender.drain()
-    assert len(fake.done("editMessageMedia") + fake.done("editMessageText")) == edits_before
+    assert len(fake.done("editMessageMedia")) == edits_before
+    # the old prompt's status now points below, where it was asked again
+    (moved,) = [c for c in fake.done("editMessageText") if "Asked again below" in c["text"]]
+    assert "reply_markup" not in moved
     newest = max(m for m, msg in fake.sent.items() if msg["chat"]["id"] == GROUP)
     # The next turn edits the board Bob just got, not the old one.
     fake.press_label(ALICE, "Alice", "0", chat=ALICE)
     fake.press_label(BOB, "Bob", "0", chat=BOB)
-    edited = lambda: [  # noqa: E731
+    edited = lambda: [  # noqa: E731  (the board's edits; the status is edited apart)
         c
         for c in fake.done("editMessageMedia") + fake.done("editMessageText")
-        if c["chat_id"] == GROUP
+        if c["chat_id"] == GROUP and ("media" in c or "<pre>" in c["text"])
     ]
     await until(edited)
     assert {c["message_id"] for c in edited()} == {newest}
@@ -389,3 +403,41 @@ async def test_a_player_without_a_seat_is_asked_to_start_the_bot_by_name(fake, b
     link = [c for c in _sent_to(fake, GROUP) if "cannot write" in c["text"]][-1]
     assert link["text"].startswith(f'<a href="tg://user?id={BOB}">Hello</a>, I cannot')
     assert ">?<" not in link["text"] and "psst" not in fake.everything(GROUP)
+
+
+async def test_r_is_roll(fake, bot):
+    fake.say(ALICE, "Alice", "/r 2d6")
+    await until(lambda: "🎲 Alice rolls" in fake.everything(GROUP))
+
+
+async def test_the_lobby_by_buttons(fake, bot):
+    fake.say(ALICE, "Alice", "/new auktion rounds=1")
+    await until(lambda: "opened a table" in fake.everything(GROUP))
+    await bot.adapter.sender.drain()
+    fake.press_label(BOB, "Bob", "🪑 Join", chat=GROUP)
+    await until(lambda: "Bob sits down" in fake.everything(GROUP))
+    fake.press_label(BOB, "Bob", "▶ Start", chat=GROUP)  # only the host starts: told Bob alone
+    await until(lambda: len(fake.called("answerCallbackQuery")) == 2)
+    refusal = fake.called("answerCallbackQuery")[-1]
+    assert refusal["show_alert"] and "Only the host" in refusal["text"]
+    assert "Only the host" not in fake.everything(GROUP)
+    fake.press_label(ALICE, "Alice", "▶ Start", chat=GROUP)
+    await until(lambda: "begins" in fake.everything(GROUP))
+
+
+async def test_hand_asks_a_pending_secret_question_again(fake, bot):
+    fake.say(ALICE, "Alice", "/new auktion rounds=1")
+    fake.say(BOB, "Bob", "/join")
+    fake.say(ALICE, "Alice", "/start")
+    await until(lambda: _sent_to(fake, BOB))
+    fake.say(BOB, "Bob", "/hand")
+    await until(lambda: len([m for m in _sent_to(fake, BOB) if "reply_markup" in m]) == 2)
+    again = [m for m in _sent_to(fake, BOB) if "reply_markup" in m][-1]
+    assert "Your sealed bid" in again["text"]
+
+
+async def test_a_refusal_in_the_group_answers_the_message_that_caused_it(fake, bot):
+    said = fake.say(ALICE, "Alice", "/start")  # no table here
+    await until(lambda: _sent_to(fake, GROUP))
+    (refusal,) = _sent_to(fake, GROUP)
+    assert refusal["reply_parameters"]["message_id"] == said["message"]["message_id"]

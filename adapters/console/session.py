@@ -5,7 +5,8 @@ The transcript format is a public contract (README, tests):
        `bob> [Essen]` / `bob: [2]` presses a button shown in that place (label or
        1-based number), `@wait 90` lets 90 seconds pass (deadlines fire),
        blank lines and `# comments` are ignored.
-  out: `[group] …`, `[dm:<user>] …`, `[group:buttons] [a] [b]`,
+  out: `[group] …`, `[dm:<user>] …`, `[group:buttons] [a] [b]`, `[group:edit] …` (the
+       lines an edit adds to an earlier message: the living status),
        `[dm:<user>:buttons] …`, `[group:image] <path>` (with --images, instead of
        the board's text snapshot); every line of a
        multi-line reply carries its prefix.
@@ -38,6 +39,8 @@ class Console:
     updates: int = 0
     images: Path | None = None  # write board pictures here instead of text snapshots
     pictures: int = 0
+    posted: int = 0  # ids for the living status messages
+    texts: dict[str, list[str]] = field(default_factory=dict)  # their lines, by id
 
     async def line(self, raw: str) -> None:
         """Take one input line; print whatever the bot answers."""
@@ -111,6 +114,21 @@ class Console:
     async def show(self, replies: list[Reply]) -> None:
         for reply in replies:
             place = f"dm:{reply.to}" if reply.private else GROUP
+            if reply.edit is not None:  # an earlier message edited: its lines that are new
+                old = self.texts.get(reply.edit, [])
+                lines = reply.text.splitlines()
+                self.texts[reply.edit] = lines
+                same = next(
+                    (i for i, (a, b) in enumerate(zip(old, lines, strict=False)) if a != b),
+                    min(len(old), len(lines)),
+                )
+                for line in lines[min(same, len(lines) - 1) :]:  # from the first change on
+                    self.write(f"[{place}:edit] {line}".rstrip())
+                row = tuple(b for r in reply.buttons for b in r)
+                if row and row != self.buttons.get(place):  # printed when they changed
+                    self.buttons[place] = row
+                    self.write(f"[{place}:buttons] " + " ".join(f"[{b.label}]" for b in row))
+                continue
             picture = await self._picture(reply, place)
             for text in (reply.text, None if picture else reply.pre):
                 for line in (text or "").splitlines():
@@ -121,6 +139,12 @@ class Console:
                 row = tuple(b for r in reply.buttons for b in r)
                 self.buttons[place] = row
                 self.write(f"[{place}:buttons] " + " ".join(f"[{b.label}]" for b in row))
+            if reply.status:  # the living status: its edits are printed as `:edit`
+                self.posted += 1
+                self.texts[str(self.posted)] = reply.text.splitlines()
+                await self.router.remember_status(
+                    PLATFORM, reply.chat or GROUP, str(self.posted), reply.status
+                )
 
 
 class ScriptClock:

@@ -18,9 +18,10 @@ import discord
 
 from adapters.discord import components
 from adapters.discord.answer import Answer
-from adapters.discord.format import pieces
+from adapters.discord.format import pieces, to_markdown, with_mentions
 from bot import mailbox, pictures
 from bot.i18n import normalize, t
+from bot.keys import adapter_key
 from bot.replies import Reply
 from bot.router import Incoming, Router
 from rules import registry
@@ -32,6 +33,8 @@ DM_CLOSED = 50007  # Discord's code for "Cannot send messages to this user"
 NO_MENTIONS = discord.AllowedMentions.none()
 THREAD_ARCHIVE_MINUTES = 1440  # a game thread hides after a day without messages
 THREAD_NAME = 100  # characters
+OPEN_PROMPTS = "open_prompts"  # a user's DMs with live prompt components: channel:id → text
+OPEN_PROMPTS_SECONDS = 86400
 
 
 class DiscordAdapter:
@@ -147,6 +150,9 @@ class DiscordAdapter:
             if not done:
                 await answer.defer()
             replies, waiting = await work
+            mine = next((r for r in replies if r.pressed and r.to == msg.user), None)
+            if mine is not None and mine.pressed and await self._done(answer, mine.pressed):
+                replies = [r for r in replies if r is not mine or r.text]
             if not answer.done and not _quick(replies, answer):
                 await answer.defer()  # before drawing a picture or calling Discord elsewhere
             await self.send(replies, answer)
@@ -163,6 +169,50 @@ class DiscordAdapter:
             log.exception("interaction %s in discord chat %s failed", interaction.id, msg.chat)
             await self._apologise(answer, msg)
             return None
+
+    async def _done(self, answer: Answer, line: str) -> bool:
+        """The pressed message is done with: it shows `line` (the choice, or outdated)
+        and loses its components. Answering the press with this edit costs no extra
+        call, and is the only way to edit an ephemeral message. False: no message."""
+        message = answer.interaction.message
+        if message is None or answer.lost:
+            return False
+        await self._forget(answer.user, f"{message.channel.id}:{message.id}")
+        content = f"{message.content}\n{line}"[:2000]
+        try:
+            if not answer.done:
+                await answer.interaction.response.edit_message(
+                    content=content, view=None, allowed_mentions=NO_MENTIONS
+                )
+            elif not message.flags.ephemeral:
+                await message.edit(content=content, view=None, allowed_mentions=NO_MENTIONS)
+        except discord.HTTPException as e:
+            log.warning("discord: could not close a pressed message: %s", e)
+        return True
+
+    async def _close(self, user: str, line: str) -> None:
+        """The user's direct messages with live prompt components are done: each shows
+        `line` and loses them (answered in a modal or outdated). Ephemeral prompts cannot
+        be edited later; they vanish with the client's session."""
+        assert self.client is not None
+        key = adapter_key(PLATFORM, user, OPEN_PROMPTS)
+        sent = await self.router.redis.hgetall(key)
+        await self.router.redis.delete(key)
+        for where, content in sent.items():
+            channel, _, message_id = (
+                where.decode() if isinstance(where, bytes) else where
+            ).partition(":")
+            text = content.decode() if isinstance(content, bytes) else str(content)
+            partial = self.client.get_partial_messageable(int(channel))
+            try:
+                await partial.get_partial_message(int(message_id)).edit(
+                    content=f"{text}\n{to_markdown(line)}"[:2000], view=None
+                )
+            except discord.HTTPException as e:
+                log.info("discord: could not close prompt %s: %s", where, e)
+
+    async def _forget(self, user: str, where: str) -> None:
+        await self.router.redis.hdel(adapter_key(PLATFORM, user, OPEN_PROMPTS), where)
 
     async def _route(self, msg: Incoming) -> tuple[list[Reply], list[Reply]]:
         """The router's replies, and whatever waited for this player since a DM failed."""
@@ -233,12 +283,27 @@ class DiscordAdapter:
         """Every reply to its place; one that fails is logged and the others still go."""
         for reply in replies:
             try:
-                if reply.private and answer is not None and reply.to == answer.user:
+                if reply.pressed and not reply.text:
+                    if reply.private and reply.to:
+                        await self._close(reply.to, reply.pressed)
+                elif (
+                    reply.error
+                    and not reply.private
+                    and answer is not None
+                    and not answer.lost
+                    and reply.chat == answer.chat
+                ):
+                    # A refusal (a /roll it cannot read, a /join too late) is for whoever
+                    # asked: ephemeral, the channel keeps its game.
+                    await self._say_private(answer, reply)
+                elif reply.private and answer is not None and reply.to == answer.user:
                     await self._say_private(answer, reply)
                 elif reply.private:
                     await self._direct(reply, answer)
                 elif reply.board:
                     await self._board(reply, answer)
+                elif reply.edit is not None:
+                    await self._edit(reply, answer)
                 else:
                     await self._group(reply, answer)
             except discord.Forbidden as e:
@@ -261,6 +326,10 @@ class DiscordAdapter:
         """A reply as messages of at most 2000 characters: a picture on the first (instead
         of the text board), components under the last. Returns the last sent."""
         parts = pieces(reply, with_pre=picture is None) or [""]
+        if reply.mentions:  # whoever must act, notified; nobody else ever
+            parts[-1] = with_mentions(parts[-1], reply.mentions)
+            users = [discord.Object(id=int(user)) for user, _ in reply.mentions]
+            mentions = discord.AllowedMentions(everyone=False, roles=False, users=users)
         sent = None
         for i, part in enumerate(parts):
             kwargs: dict[str, Any] = {"allowed_mentions": mentions}
@@ -287,16 +356,32 @@ class DiscordAdapter:
         view = components.view_for(reply.buttons, reply.input)
         channel = self._channel(reply.chat, answer)
 
-        async def send(content: str, **kwargs: Any) -> Any:
+        async def send(content: str, **kwargs: Any) -> str:
             ours = answer is not None and answer.chat == reply.chat
-            if ours and await answer.public(content, **kwargs):
-                return None
+            if ours and (said := await answer.public(content, **kwargs)) is not None:
+                return said
             sent = await channel.send(content, **kwargs)
             if ours and answer.message is None:
                 answer.message = sent  # e.g. the lobby's line, for its thread
-            return sent
+            return str(sent.id)
 
-        await self._post(send, reply, view, mentions)
+        sent = await self._post(send, reply, view, mentions)
+        if reply.status and sent:  # the living status: the step's answers edit it
+            await self.router.remember_status(PLATFORM, reply.chat, sent, reply.status)
+
+    async def _edit(self, reply: Reply, answer: Answer | None) -> None:
+        """An earlier message edited in place (its last part, where the status and the
+        components are); one Discord will not edit any more stays as it is."""
+        assert reply.edit is not None
+        channel = self._channel(reply.chat, answer)
+        last = (pieces(reply) or [""])[-1]
+        view = components.view_for(reply.buttons, reply.input)
+        try:
+            await channel.get_partial_message(int(reply.edit)).edit(
+                content=last, view=view, allowed_mentions=NO_MENTIONS
+            )
+        except discord.NotFound:
+            log.info("discord chat %s: message %s to edit is gone", reply.chat, reply.edit)
 
     def _channel(self, chat: str, answer: Answer | None) -> Any:
         """The interaction's own channel object where we have it (it knows its guild,
@@ -312,7 +397,11 @@ class DiscordAdapter:
         try:
             channel = await self.client.create_dm(discord.Object(id=int(reply.to)))
             view = components.view_for(reply.buttons, reply.input)
-            await self._post(channel.send, reply, view, picture=await self._picture(reply))
+            sent = await self._post(channel.send, reply, view, picture=await self._picture(reply))
+            if view is not None and sent is not None:  # kept, to close it when done
+                key = adapter_key(PLATFORM, reply.to, OPEN_PROMPTS)
+                await self.router.redis.hset(key, f"{channel.id}:{sent.id}", sent.content)
+                await self.router.redis.expire(key, OPEN_PROMPTS_SECONDS)
         except discord.Forbidden as e:
             if e.code != DM_CLOSED:
                 raise
@@ -349,6 +438,11 @@ class DiscordAdapter:
         board_id = str(sent.id) if sent is not None and len(parts) == 1 else None
         if board_id != previous:
             await self.router.remember_board(PLATFORM, reply.chat, board_id)
+        if reply.replaces:  # the board moved down: the old one goes
+            try:
+                await channel.get_partial_message(int(reply.replaces)).delete()
+            except discord.HTTPException as e:
+                log.info("discord chat %s: old board not deleted: %s", reply.chat, e)
 
     async def _explain(self, answer: Answer | None, chat: str, error: discord.Forbidden) -> None:
         """The bot lacks a permission: say which, once, to whoever is interacting."""
@@ -378,7 +472,7 @@ def _quick(replies: list[Reply], answer: Answer) -> bool:
     if not replies:
         return True  # `finish` answers at once
     first = replies[0]
-    if first.board or first.svg is not None:
+    if first.board or first.svg is not None or first.edit is not None:
         return False
     if first.private:
         return first.to == answer.user

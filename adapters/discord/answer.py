@@ -53,16 +53,17 @@ class Answer:
             return
         self.deferred = self.original_free = True
 
-    async def public(self, content: str, **kwargs: Any) -> bool:
-        """Say it in the group through the interaction; False: post it to the channel."""
+    async def public(self, content: str, **kwargs: Any) -> str | None:
+        """Say it in the group through the interaction and return the message's id ("" if
+        Discord did not say it); None: post it to the channel instead."""
         if self.deferred or self.lost:
-            return False
+            return None
         if not self.done:
-            await self.interaction.response.send_message(content, **kwargs)
+            callback = await self.interaction.response.send_message(content, **kwargs)
             self.posted = True
-        else:
-            await self.interaction.followup.send(content, wait=True, **kwargs)
-        return True
+            return str(callback.message_id or "") if callback else ""
+        sent = await self.interaction.followup.send(content, wait=True, **kwargs)
+        return str(sent.id)
 
     async def private(self, content: str, **kwargs: Any) -> None:
         """Say it to the interacting user alone (ephemeral)."""

@@ -163,7 +163,7 @@ BUILDERS: dict[Arg | None, Callable[[CommandSpec, Run], app_commands.Command]] =
 
 def all_commands(run: Run) -> list[app_commands.Command]:
     """The bot's commands (bot/commands.py), then every verb a registered game declares."""
-    made = [BUILDERS[spec.arg](spec, run) for spec in commands.COMMANDS]
+    made = [BUILDERS[spec.arg](spec, run) for spec in [*commands.COMMANDS, *commands.aliases()]]
     return made + [_move(verb, run) for verb in commands.verbs()]
 
 

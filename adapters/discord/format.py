@@ -23,6 +23,21 @@ def to_markdown(text: str) -> str:
     return "".join(out)
 
 
+def with_mentions(markdown: str, mentions: tuple[tuple[str, str], ...]) -> str:
+    """The names in the last line made mentions (each once, longest first)."""
+    head, _, last = markdown.rpartition("\n")
+    marks: dict[str, str] = {}
+    for user, name in sorted(mentions, key=lambda m: -len(m[1])):
+        escaped = escape_markdown(name)
+        if escaped and escaped in last:
+            token = f"\x00{len(marks)}\x00"
+            last = last.replace(escaped, token, 1)
+            marks[token] = f"<@{int(user)}>"
+    for token, mark in marks.items():
+        last = last.replace(token, mark)
+    return f"{head}\n{last}" if head else last
+
+
 def fenced(pre: str, limit: int = MESSAGE_LIMIT) -> list[str]:
     """A board snapshot as code blocks of at most `limit` characters each. A ``` inside
     (a player named so) is broken with a zero-width space: it would end the block."""

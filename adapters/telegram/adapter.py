@@ -56,10 +56,15 @@ class TelegramAdapter:
             text=text,
             private=private,
             update_id=str(update.update_id),
+            message_id=str(message.message_id),
             admin=not private and await self._admin(message, user),
             lang=user.language_code,
         )
         self.sender.send(await self.router.handle(incoming))
+        if not private and _command(message.text) == "join":
+            table = await self.router.table(PLATFORM, incoming.chat)
+            if table is not None and table.seat_of(incoming.user) is not None:
+                await self.sender.private.check(incoming.chat, incoming.user)
 
     async def on_press(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         query, user = update.callback_query, update.effective_user
@@ -93,7 +98,15 @@ class TelegramAdapter:
             notice = Reply(text=sorry, to=incoming.user, notice=True, error=True)
         finally:
             await self._answer(query, notice)
-        self.sender.send(r for r in replies if r is not notice)
+        mine = next((r for r in replies if r.pressed and r.to == incoming.user), None)
+        if mine and (query.message.text or query.message.caption):
+            # The pressed message is done with: it shows the choice, and no buttons.
+            assert mine.pressed is not None
+            closed = _done(query.message, mine.pressed, incoming.chat if not private else "")
+            self.sender.send([closed])
+        else:
+            mine = None
+        self.sender.send(r for r in replies if r is not notice and not (r is mine and not r.text))
 
     async def on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         chat = update.effective_chat if isinstance(update, Update) else None
@@ -124,6 +137,14 @@ class TelegramAdapter:
         if spec is None or spec.who != "host":
             return False
         return await self.admins.includes(message.chat.id, user.id)
+
+
+def _done(message: Message, line: str, chat: str) -> Reply:
+    """An edit of `message`: its text and `line` under it, its buttons removed. (Plain
+    text: the bot's light marks in it were already rendered, and are not again.)"""
+    text = message.text or message.caption or ""
+    to = None if chat else str(message.chat.id)
+    return Reply(text=f"{text}\n{line}", edit=str(message.message_id), to=to, chat=chat)
 
 
 def _command(text: str) -> str:

@@ -8,7 +8,7 @@ Telegram will no longer edit, is posted anew.
 
 import logging
 
-from telegram.error import BadRequest
+from telegram.error import BadRequest, TelegramError
 
 from adapters.telegram import format
 from adapters.telegram.chats import PLATFORM, parse_key, redis_key
@@ -29,6 +29,20 @@ class Boards:
         self.poster, self.router = poster, router
 
     async def show(self, key: str, reply: Reply) -> None:
+        await self._show(key, reply)
+        if reply.replaces:  # the board moved down: the old one goes
+            chat, _ = parse_key(key)
+            await self.delete(chat, _placed(reply.replaces)[1])
+
+    async def delete(self, chat: int, message_id: int) -> None:
+        if not message_id:
+            return
+        try:
+            await self.poster.call(chat, lambda: self.poster.bot.delete_message(chat, message_id))
+        except TelegramError as e:  # too old (48 h), or deleted already: it stays or is gone
+            log.info("telegram chat %s: old board %s not deleted: %s", chat, message_id, e)
+
+    async def _show(self, key: str, reply: Reply) -> None:
         chat, thread = parse_key(key)
         table = await self.router.table(PLATFORM, key)
         kind, old = _placed(table.board_message if table else None)

@@ -107,6 +107,22 @@ def mention(user_id: int, name: str) -> str:
     return f'<a href="tg://user?id={int(user_id)}">{html.escape(name, quote=False)}</a>'
 
 
+def with_mentions(html_text: str, mentions: tuple[tuple[str, str], ...]) -> str:
+    """The names in the last line made text mentions (each once, longest first, so
+    "Al" does not take part of "Alice")."""
+    head, _, last = html_text.rpartition("\n")
+    marks: dict[str, str] = {}
+    for user, name in sorted(mentions, key=lambda m: -len(m[1])):
+        escaped = html.escape(name, quote=False)
+        if escaped and escaped in last:
+            token = f"\x00{len(marks)}\x00"
+            last = last.replace(escaped, token, 1)
+            marks[token] = mention(int(user), name)
+    for token, link in marks.items():
+        last = last.replace(token, link)
+    return f"{head}\n{last}" if head else last
+
+
 def keyboard(rows: tuple[tuple[Button, ...], ...]) -> InlineKeyboardMarkup | None:
     """Reply buttons as an inline keyboard; the callback data is the button's payload."""
     if not rows:

@@ -5,7 +5,13 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from telegram import InlineKeyboardMarkup, InputMediaPhoto, LinkPreviewOptions, Message
+from telegram import (
+    InlineKeyboardMarkup,
+    InputMediaPhoto,
+    LinkPreviewOptions,
+    Message,
+    ReplyParameters,
+)
 from telegram.constants import ParseMode
 from telegram.error import BadRequest
 
@@ -37,21 +43,29 @@ class Poster:
         thread: int | None,
         pieces: list[str],
         markup: InlineKeyboardMarkup | None = None,
+        reply_to: int | None = None,
     ) -> Message | None:
-        """Send the pieces of one message in order, the keyboard under the last one;
-        returns the last message sent."""
+        """Send the pieces of one message in order, the keyboard under the last one, the
+        first as a reply to `reply_to` (sent even if that message is gone); returns the
+        last message sent."""
         sent = None
         for i, piece in enumerate(pieces):
             keys = markup if i == len(pieces) - 1 else None
+            answers = (
+                ReplyParameters(reply_to, allow_sending_without_reply=True)
+                if reply_to and i == 0
+                else None
+            )
             sent = await self.call(
                 chat,
-                lambda piece=piece, keys=keys: self.bot.send_message(
+                lambda piece=piece, keys=keys, answers=answers: self.bot.send_message(
                     chat,
                     piece,
                     parse_mode=HTML,
                     reply_markup=keys,
                     message_thread_id=thread,
                     link_preview_options=NO_PREVIEW,
+                    reply_parameters=answers,
                 ),
             )
         return sent
@@ -76,8 +90,11 @@ class Poster:
             ),
         )
 
-    async def edit_text(self, chat: int, message_id: int, html: str) -> bool:
-        """Replace a message's text; False if Telegram will not (deleted, too old…)."""
+    async def edit_text(
+        self, chat: int, message_id: int, html: str, markup: InlineKeyboardMarkup | None = None
+    ) -> bool:
+        """Replace a message's text and keyboard (none: Telegram removes it); False if
+        Telegram will not (deleted, too old…)."""
         return await self._edit(
             chat,
             lambda: self.bot.edit_message_text(
@@ -86,6 +103,7 @@ class Poster:
                 message_id=message_id,
                 parse_mode=HTML,
                 link_preview_options=NO_PREVIEW,
+                reply_markup=markup,
             ),
         )
 

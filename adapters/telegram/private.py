@@ -10,11 +10,12 @@ everything. Nothing private is ever posted to the group instead.
 import logging
 from collections.abc import Callable
 
+from telegram.constants import ChatAction
 from telegram.error import BadRequest, Forbidden, TelegramError
 
 from adapters.telegram import format
 from adapters.telegram.board import picture
-from adapters.telegram.chats import PLATFORM, is_group, parse_key
+from adapters.telegram.chats import PLATFORM, is_group, parse_key, redis_key
 from adapters.telegram.messages import Poster, Prepared
 from bot import mailbox
 from bot.i18n import DEFAULT, t
@@ -23,6 +24,8 @@ from bot.router import Router
 
 log = logging.getLogger(__name__)
 START_TOKEN = "mail"  # the deep link's payload: `/start mail` in the private chat
+OPEN_PROMPTS = "open_prompts"  # a user's private messages with live prompt buttons
+OPEN_PROMPTS_SECONDS = 86400
 
 
 class PrivateChats:
@@ -39,9 +42,47 @@ class PrivateChats:
         except Forbidden:
             await self._keep(user, batch)
 
+    async def check(self, group: str, user: str) -> None:
+        """A player just sat down: if the bot may not write to them yet, the group gets
+        the start link now, not after their first ballot fails. (A chat action is the
+        one probe Telegram answers with 403 for a user who never started the bot.)"""
+        try:
+            await self.poster.retry(
+                lambda: self.poster.bot.send_chat_action(int(user), ChatAction.TYPING)
+            )
+        except Forbidden:
+            if await mailbox.told(self.router.redis, PLATFORM, user):
+                self.post(group, await self._start_me(group, user))
+        except TelegramError as e:
+            log.info("telegram: could not check user %s: %s", user, e)
+
     async def waiting(self, user: str) -> list[Reply]:
         """What waited for the user, now that they started the bot; the mailbox empties."""
         return await mailbox.take(self.router.redis, PLATFORM, user)
+
+    async def close(self, user: str, line: str) -> None:
+        """The user's private prompt messages still open are done: each shows `line`
+        and loses its buttons (a prompt answered by typing, or one outdated)."""
+        key = redis_key(int(user), OPEN_PROMPTS)
+        sent = await self.router.redis.hgetall(key)
+        await self.router.redis.delete(key)
+        for message_id, text in sent.items():
+            plain = text.decode() if isinstance(text, bytes) else str(text)
+            last = format.pieces(format.lines_of(Reply(text=f"{plain}\n{line}")))[-1]
+            await self.poster.edit_text(int(user), int(message_id), last)
+
+    async def forget(self, user: str, message_id: str) -> None:
+        """A private prompt message closed by its press."""
+        await self.router.redis.hdel(redis_key(int(user), OPEN_PROMPTS), message_id)
+
+    async def _remember(self, chat: int, sent: object, batch: list[Reply]) -> None:
+        message_id = getattr(sent, "message_id", None)
+        if message_id is None:
+            return
+        text = "\n".join(r.text for r in batch if r.text)
+        key = redis_key(chat, OPEN_PROMPTS)
+        await self.router.redis.hset(key, str(message_id), text)
+        await self.router.redis.expire(key, OPEN_PROMPTS_SECONDS)
 
     async def _send(self, chat: int, batch: list[Reply]) -> None:
         last = batch[-1]  # only the last reply of a batch may carry buttons
@@ -57,7 +98,9 @@ class PrivateChats:
             except BadRequest as e:  # then as text
                 log.warning("telegram user %s refused a photo: %s", chat, e)
         lines = [line for reply in batch for line in format.lines_of(reply)]
-        await self.poster.text(chat, None, format.pieces(lines), markup)
+        sent = await self.poster.text(chat, None, format.pieces(lines), markup)
+        if markup is not None:  # kept, to close it when it is answered by typing or outdated
+            await self._remember(chat, sent, batch)
 
     async def _keep(self, user: str, batch: list[Reply]) -> None:
         log.info("telegram user %s has not started the bot: keeping %d replies", user, len(batch))

@@ -41,6 +41,8 @@ class Sender:
     def send(self, replies: Iterable[Reply]) -> None:
         """Queue replies: privately to `to`, or to the group of the table they belong to."""
         for reply in replies:
+            if reply.pressed and not reply.text and not reply.private:
+                continue  # closing applies to private prompts (the group's: its status)
             self._put(f"{DM}{reply.to}" if reply.private else reply.chat, reply)
 
     def post(self, key: str, message: Prepared) -> None:
@@ -88,13 +90,22 @@ class Sender:
             log.exception("telegram: could not pace %s; sending anyway", place)
 
     async def _deliver(self, place: str, batch: Sequence[Item]) -> None:
+        first = batch[0]
+        if isinstance(first, Reply) and first.edit is not None:
+            chat = int(place.removeprefix(DM)) if place.startswith(DM) else parse_key(place)[0]
+            await self._edit(chat, first)
+            if place.startswith(DM):
+                await self.private.forget(place.removeprefix(DM), first.edit)
+            return
+        if isinstance(first, Reply) and first.pressed and not first.text:
+            await self.private.close(place.removeprefix(DM), first.pressed)
+            return
         if place.startswith(DM):
             await self.private.deliver(
                 place.removeprefix(DM), [r for r in batch if isinstance(r, Reply)]
             )
             return
         chat, thread = parse_key(place)
-        first = batch[0]
         if isinstance(first, Prepared):
             await self.poster.text(chat, thread, [first.html], first.markup)
         elif first.board:
@@ -103,7 +114,22 @@ class Sender:
             replies = [r for r in batch if isinstance(r, Reply)]
             lines = [line for reply in replies for line in format.lines_of(reply)]
             markup = format.keyboard(replies[-1].buttons)
-            await self.poster.text(chat, thread, format.pieces(lines), markup)
+            pieces = format.pieces(lines)
+            if first.mentions:  # never merged: its line with the names is the last
+                pieces[-1] = format.with_mentions(pieces[-1], first.mentions)
+            reply_to = int(first.reply_to) if first.reply_to else None
+            sent = await self.poster.text(chat, thread, pieces, markup, reply_to=reply_to)
+            if first.status and sent is not None:  # the living status: later edited
+                await self.router.remember_status(
+                    PLATFORM, place, str(sent.message_id), first.status
+                )
+
+    async def _edit(self, chat: int, reply: Reply) -> None:
+        """An earlier message edited in place: a long one's last piece, where the
+        status and the buttons are. A message Telegram will not edit stays as it is."""
+        assert reply.edit is not None
+        last = format.pieces(format.lines_of(reply))[-1]
+        await self.poster.edit_text(chat, int(reply.edit), last, format.keyboard(reply.buttons))
 
     async def _migrated(self, place: str, new_id: int, batch: Sequence[Item]) -> None:
         """The group became a supergroup under a new id: the table and its queue follow."""
@@ -133,4 +159,14 @@ def _take(queue: deque[Item]) -> Sequence[Item]:
 
 
 def _mergeable(item: Item) -> TypeGuard[Reply]:
-    return isinstance(item, Reply) and not item.board and item.svg is None
+    """A living status is a message of its own (its edits keep only its own text)."""
+    return (
+        isinstance(item, Reply)
+        and not item.board
+        and item.svg is None
+        and not item.status
+        and item.edit is None
+        and not item.mentions
+        and not (item.pressed and not item.text)
+        and item.reply_to is None
+    )

@@ -1,0 +1,395 @@
+"""How a whole game feels in a busy chat: robot games through the fake Telegram and
+Discord servers (the real client libraries), every API call recorded and counted.
+
+    python -m bench.chat_flow [--platform telegram|discord] [--game ID] [--quick]
+
+Per platform and game it prints:
+  decisions   answers the robots gave (one press or typed value each)
+  new/dec     new group messages per decision (target ≤ 0.6)
+  status      new group messages that only say who answered / who we wait for / time
+              (target 0)
+  edits       edits of earlier messages (group and private)
+  live        messages left with live prompt buttons when the game is over (target 0)
+  KB up       bytes of pictures uploaded; `max png` the largest one (target ≤ 120 KB)
+  burst       the most group calls in any 60 s (Telegram target ≤ 20), on a model
+              clock: each decision takes a player THINK seconds, and the adapter's
+              pacing sleeps on the same clock (so the pacing is the real one)
+  ment/pr     user mentions per prompt (per step the group is asked something)
+  lag         the most new group messages of ours standing below the board when a
+              new one is posted (how far up the board can have scrolled)
+
+Telegram runs with its real pacing (20 a minute, a second apart) on the model clock;
+Discord has no pacing of ours. The robots are tests/robot.py's, at the counts and
+options of its PLAYS (--quick: the smallest count only).
+"""
+
+import argparse
+import asyncio
+import logging
+import re
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import discord
+import fakeredis
+
+from adapters.telegram.pace import Pace
+from bot.i18n import t
+from tests import fake_discord, fake_telegram
+from tests.fake_discord import EPHEMERAL, FakeDiscord, World
+from tests.fake_telegram import GROUP, FakeTelegram, running_bot, until
+from tests.games import install as install_test_games
+from tests.robot import PLAYS, Move, play_out
+from tests.test_discord_games import find
+from tests.test_telegram_games import latest_with
+
+THINK = 5.0  # seconds a player takes per decision, on the model clock
+WINDOW = 60.0
+PROMPT_DATA = re.compile(r"^st\d:")  # a prompt's button (bot/buttons.py)
+
+
+class ModelClock:
+    def __init__(self) -> None:
+        self.now = 1_790_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        self.now += max(seconds, 0.0)
+        await asyncio.sleep(0)
+
+
+def status_patterns(lang: str = "en") -> list[re.Pattern[str]]:
+    """Lines that only tell who answered, whom we wait for, or the time left."""
+    keys = ["prompt.answered", "prompt.still_waiting", "prompt.deadline", "prompt.secret_waiting"]
+    keys += ["status.waiting", "status.answered", "status.time_left", "status.done"]
+    out = []
+    logging.getLogger("bot.i18n").disabled = True  # keys of another version are skipped
+    for key in keys:
+        text = t(lang, key)
+        if text == key:
+            continue
+        pattern = re.escape(text)
+        pattern = re.sub(r"\\\{[a-z_]+\\\}", ".*", pattern)
+        out.append(re.compile(rf"^\W*{pattern}\W*$"))
+    logging.getLogger("bot.i18n").disabled = False
+    return out
+
+
+def status_only(text: str, patterns: list[re.Pattern[str]]) -> bool:
+    lines = [re.sub(r"<[^>]+>", "", line).strip() for line in text.splitlines()]
+    lines = [line for line in lines if line]
+    return bool(lines) and all(any(p.match(line) for p in patterns) for line in lines)
+
+
+def burst(stamps: list[float]) -> int:
+    stamps = sorted(stamps)
+    best, j = 0, 0
+    for i, s in enumerate(stamps):
+        while stamps[j] <= s - WINDOW:
+            j += 1
+        best = max(best, i - j + 1)
+    return best
+
+
+@dataclass
+class Figures:
+    platform: str
+    game: str
+    players: int
+    decisions: int = 0
+    prompts: int = 0
+    group_new: int = 0
+    status_new: int = 0
+    edits: int = 0
+    live: int = 0
+    uploaded: int = 0
+    largest_png: int = 0
+    burst: int = 0
+    mentions: int = 0
+    lag: int = 0
+    seconds: float = 0.0
+    group_stamps: list[float] = field(default_factory=list)
+
+    def row(self) -> str:
+        per = self.group_new / max(self.decisions, 1)
+        ment = self.mentions / max(self.prompts, 1)
+        return (
+            f"{self.platform:8} {self.game + '-' + str(self.players):24} {self.decisions:5} "
+            f"{per:7.2f} {self.status_new:6} {self.edits:6} {self.live:5} "
+            f"{self.uploaded / 1024:8.0f} {self.largest_png / 1024:7.0f} {self.burst:5} "
+            f"{ment:7.2f} {self.lag:4} {self.seconds:6.1f}"
+        )
+
+
+HEADER = (
+    f"{'platform':8} {'game':24} {'dec':>5} {'new/dec':>7} {'status':>6} {'edits':>6} "
+    f"{'live':>5} {'KB up':>8} {'max png':>7} {'burst':>5} {'ment/pr':>7} {'lag':>4} "
+    f"{'wall s':>6}"
+)
+
+
+def _has_prompt_buttons_tg(message: dict[str, Any]) -> bool:
+    rows = message.get("reply_markup", {}).get("inline_keyboard", [])
+    return any(PROMPT_DATA.match(b.get("callback_data", "")) for row in rows for b in row)
+
+
+def _has_prompt_buttons_dc(message: dict[str, Any]) -> bool:
+    for row in message.get("components") or []:
+        for c in row.get("components", []):
+            ids = [c.get("custom_id", "")] + [o.get("value", "") for o in c.get("options", [])]
+            if any(PROMPT_DATA.match(i) or i.startswith("stm:") for i in ids):  # (stm: a modal)
+                return True
+    return False
+
+
+async def telegram_game(game: str, players: int, options: str) -> Figures:
+    clock = ModelClock()
+    fake = FakeTelegram(clock=clock)
+    runner = await fake.start()
+    users = [(100 + i, f"Player{i}") for i in range(players)]
+    redis = fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer())
+    pace = Pace(redis, clock=clock, sleep=clock.sleep)
+    figures = Figures("telegram", game, players)
+    steps: set[int] = set()
+    started = time.monotonic()
+    async with running_bot(fake, redis, pace=pace) as bot:
+        router = bot.adapter.router
+
+        async def load():
+            table = await router.table("telegram", str(GROUP))
+            if table is not None and table.status == "playing":
+                steps.add(table.step)
+            return table
+
+        async def act(table, move: Move) -> None:
+            await bot.adapter.sender.drain()  # the bot is done before the player thinks
+            clock.now += THINK
+            user, name = users[move.seat]
+            chat = user if move.secret else GROUP
+            if move.data is not None:
+                await until(lambda: latest_with(fake, chat, move.data), timeout=30)
+                fake.press(user, name, latest_with(fake, chat, move.data), move.data)
+            elif move.command and not move.secret:
+                fake.say(user, name, f"/{move.command} {move.typed}", chat=chat)
+            else:
+                fake.say(user, name, move.typed or "", chat=chat)
+
+        fake.say(*users[0], f"/new {game} {options}")
+        for user in users[1:]:
+            fake.say(*user, "/join")
+        fake.say(*users[0], "/start")
+        await until(lambda: "begins" in fake.everything(GROUP), timeout=30)
+        await bot.adapter.sender.drain()
+        first_call = len(fake.calls)
+        figures.decisions = await play_out(load, act, seed=len(game))
+        await until(lambda: "is over" in fake.everything(GROUP), timeout=60)
+        await bot.adapter.sender.drain()
+    await redis.aclose()
+    await runner.cleanup()
+    patterns = status_patterns()
+    figures.prompts = len(steps)
+    below = 0
+    stamps = [(c.at, c.method, c.params) for c in fake.calls[first_call:] if c.ok]
+    for at, method, params in stamps:
+        if method in ("sendMessage", "sendPhoto") and params.get("chat_id") == GROUP:
+            board = method == "sendPhoto" or "<pre>" in str(params.get("text"))
+            below = 0 if board else below + 1
+            figures.lag = max(figures.lag, below)
+        group = params.get("chat_id") == GROUP
+        if group and method.startswith(("send", "edit")):  # what the group's pacing counts
+            figures.group_stamps.append(at)
+        if method in ("sendMessage", "sendPhoto") and group:
+            figures.group_new += 1
+            text = params.get("text") or params.get("caption") or ""
+            figures.status_new += status_only(text, patterns)
+        if method.startswith("edit"):
+            figures.edits += 1
+        if method in ("sendPhoto", "editMessageMedia"):
+            photo = params.get("photo")
+            if photo is None and isinstance(params.get("media"), dict):
+                photo = params["media"].get("media")
+            for value in params.values():  # uploads arrive as bytes
+                if isinstance(value, bytes | bytearray):
+                    figures.uploaded += len(value)
+                    figures.largest_png = max(figures.largest_png, len(value))
+        text = str(params.get("text") or params.get("caption") or "")
+        entities = params.get("entities") or []
+        figures.mentions += text.count("tg://user?id=") + sum(
+            1 for e in entities if isinstance(e, dict) and e.get("type") == "text_mention"
+        )
+    figures.live = sum(_has_prompt_buttons_tg(m) for m in fake.sent.values())
+    figures.burst = burst(figures.group_stamps)
+    figures.seconds = time.monotonic() - started
+    return figures
+
+
+async def no_picture_png(svg: str) -> bytes | None:
+    return None
+
+
+async def discord_game(game: str, players: int, options: str) -> Figures:
+    from bot import pictures
+
+    clock = ModelClock()
+    fake = FakeDiscord()
+    # message id → when it was made (model clock) and the message as first sent (a
+    # deleted board still counts as a message posted)
+    born: dict[str, tuple[float, dict[str, Any]]] = {}
+    handle = fake._handle
+
+    async def stamped(request: Any) -> Any:
+        at = clock.now
+        response = await handle(request)
+        for mid in fake.messages.keys() - born.keys():
+            born[mid] = (at, dict(fake.messages[mid]))
+        return response
+
+    fake._handle = stamped  # type: ignore[method-assign]
+    runner = await fake.start()
+    saved_base = discord.http.Route.BASE
+    discord.http.Route.BASE = fake.base_url
+    sizes: list[int] = []
+    real_png = pictures.png
+
+    async def measured_png(svg: str) -> bytes | None:
+        png = await real_png(svg)
+        if png:
+            sizes.append(len(png))
+        return png
+
+    pictures.png = measured_png
+    world = World(fake)
+    figures = Figures("discord", game, players)
+    steps: set[int] = set()
+    started = time.monotonic()
+    try:
+        await world.start_bot(budget=30.0)
+        users = [(100 + i, f"Player{i}") for i in range(players)]
+        await world.feed(fake.command("new", *users[0], {"game": game, "options": options}))
+        (thread,) = fake.threads
+        for user in users[1:]:
+            await world.feed(fake.command("join", *user, channel=thread, thread=True))
+        await world.feed(fake.command("start", *users[0], channel=thread, thread=True))
+        router = world.bot.adapter.router
+        first_call = len(fake.calls)
+
+        async def load():
+            table = await router.table("discord", str(thread))
+            if table is not None and table.status == "playing":
+                steps.add(table.step)
+            return table
+
+        async def act(table, move: Move) -> None:
+            clock.now += THINK
+            user, name = users[move.seat]
+            dm = fake.dm_channel(user)
+            where: dict[str, Any] = {"channel": thread, "thread": True}
+            channels = {str(thread)}
+            if move.secret and dm is not None:
+                channels.add(str(dm))
+            if move.data is not None:
+                found = find(world, channels, move.data)
+                assert found, f"no button {move.data} for {name}"
+                message, custom_id, value = found
+                if message["channel_id"] != str(thread):
+                    where = {"channel": int(message["channel_id"]), "guild": None}
+                if value is None:
+                    await world.feed(fake.press(message, custom_id, user, name, **where))
+                else:
+                    await world.feed(fake.choose(message, custom_id, value, user, name, **where))
+            elif move.secret or not move.command:
+                found = find(world, channels, move.input_data or "")
+                assert found, f"no input for {name}"
+                message, opener, _ = found
+                if message["channel_id"] != str(thread):
+                    where = {"channel": int(message["channel_id"]), "guild": None}
+                press = fake.press(message, opener, user, name, **where)
+                await world.feed(press)
+                modal = fake.answers(press)[0].body["data"]["custom_id"]
+                await world.feed(fake.submit(modal, move.typed or "", user, name, **where))
+            else:
+                await world.feed(
+                    fake.command(move.command, user, name, {"value": move.typed or ""}, **where)
+                )
+
+        before = set(fake.messages)
+        figures.decisions = await play_out(load, act, seed=len(game))
+        patterns = status_patterns()
+        figures.prompts = len(steps)
+        below = 0
+        for mid in sorted(born, key=int):
+            message = born[mid][1]
+            if mid in before or message["channel_id"] != str(thread):
+                continue
+            if message["flags"] & EPHEMERAL:
+                continue
+            board = "```" in message["content"] or bool(message["attachments"])
+            below = 0 if board else below + 1
+            figures.lag = max(figures.lag, below)
+            figures.group_new += 1
+            figures.group_stamps.append(born[mid][0])
+            figures.status_new += status_only(message["content"], patterns)
+        for call in fake.calls[first_call:]:
+            body = call.body if isinstance(call.body, dict) else {}
+            data = body.get("data") if isinstance(body.get("data"), dict) else body
+            if call.method == "PATCH" or ("/callback" in call.path and body.get("type") == 7):
+                figures.edits += 1
+            mentions = (data or {}).get("allowed_mentions") or {}
+            figures.mentions += len(mentions.get("users") or [])
+        # messages in the thread said through interactions count as the thread's
+        figures.live = sum(_has_prompt_buttons_dc(m) for m in fake.messages.values())
+        figures.uploaded = sum(len(d) for c in fake.calls for _, d in c.files)
+        figures.largest_png = max(sizes, default=0)
+        figures.burst = burst(figures.group_stamps)
+        figures.seconds = time.monotonic() - started
+    finally:
+        pictures.png = real_png
+        await world.close()
+        await runner.cleanup()
+        discord.http.Route.BASE = saved_base
+    return figures
+
+
+def plays(platform: str, quick: bool, only: str | None) -> list[tuple[str, int, str]]:
+    from rules import registry
+
+    out = []
+    for game in registry.all_games():
+        if only and game.id != only:
+            continue
+        counts = PLAYS.get(game.id, {}).get(platform, [(game.min_players, "")])
+        for players, options in counts[:1] if quick else counts:
+            out.append((game.id, players, options))
+    return out
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--platform", choices=["telegram", "discord"])
+    parser.add_argument("--game")
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args()
+    logging.basicConfig(level=logging.CRITICAL)
+    install_test_games()  # the test game (auktion) is a robot game too
+    print(HEADER, flush=True)
+    for platform in [args.platform] if args.platform else ["telegram", "discord"]:
+        run = telegram_game if platform == "telegram" else discord_game
+        for game, players, options in plays(platform, args.quick, args.game):
+            try:
+                figures = await run(game, players, options)
+            except Exception as e:  # one broken game must not hide the others' figures
+                print(f"{platform:8} {game}-{players}: failed: {e!r}"[:200], flush=True)
+                continue
+            print(figures.row(), flush=True)
+
+
+if __name__ == "__main__":
+    _ = (fake_discord, fake_telegram)
+    asyncio.run(main())

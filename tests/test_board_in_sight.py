@@ -1,0 +1,54 @@
+"""The board stays in sight (issue 18, item 2), through the real Telegram client: once
+BOARD_DISTANCE new messages of ours stand below the board, the next step posts it anew
+under its question and deletes the old one; never is it further up than that."""
+
+import fakeredis
+
+from bot.play import BOARD_DISTANCE
+from tests.fake_telegram import GROUP, running_bot, until
+from tests.robot import Move, play_out
+from tests.test_telegram_games import fake, latest_with  # noqa: F401  (the fixture)
+
+
+async def test_the_board_is_never_more_than_a_few_messages_up(fake):  # noqa: F811
+    users = [(100 + i, f"Player{i}") for i in range(3)]
+    redis = fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer())
+    async with running_bot(fake, redis) as bot:
+
+        async def load():
+            return await bot.adapter.router.table("telegram", str(GROUP))
+
+        async def act(table, move: Move) -> None:
+            await bot.adapter.sender.drain()
+            user, name = users[move.seat]
+            chat = user if move.secret else GROUP
+            if move.data is not None:
+                await until(lambda: latest_with(fake, chat, move.data), timeout=10)
+                fake.press(user, name, latest_with(fake, chat, move.data), move.data)
+            else:
+                fake.say(user, name, move.typed or "", chat=chat)
+
+        fake.say(*users[0], "/new auktion rounds=4")
+        for user in users[1:]:
+            fake.say(*user, "/join")
+        fake.say(*users[0], "/start")
+        await until(lambda: "begins" in fake.everything(GROUP))
+        await play_out(load, act, seed=3)
+        await bot.adapter.sender.drain()
+    await redis.aclose()
+    below, most, boards = 0, 0, []
+    for call in fake.calls:
+        if call.ok and call.method in ("sendMessage", "sendPhoto"):
+            if call.params["chat_id"] != GROUP:
+                continue
+            if call.method == "sendPhoto" or "<pre>" in call.params["text"]:
+                below = 0
+                boards.append(call)
+            else:
+                below += 1
+                most = max(most, below)
+    assert len(boards) >= 2, "the board was never posted anew"
+    # the question that triggers the re-post stands above it: one more than the distance
+    assert most <= BOARD_DISTANCE + 1
+    deleted = [c.params["message_id"] for c in fake.calls if c.method == "deleteMessage"]
+    assert len(deleted) == len(boards) - 1  # every board but the last is gone

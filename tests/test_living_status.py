@@ -1,0 +1,123 @@
+"""One living status message per step (issue 18, item 1), through the real clients:
+who has answered, whom we wait for and the time left are one group message, edited in
+place as answers come; an answer that leaves the step open posts nothing new."""
+
+import discord
+import fakeredis
+import pytest
+
+from bot import pictures
+from tests.fake_discord import EPHEMERAL, FakeDiscord, World
+from tests.fake_telegram import GROUP, FakeTelegram, running_bot, until
+
+ALICE, BOB, CAROL = 11, 22, 33
+PLAYERS = [(ALICE, "Alice"), (BOB, "Bob"), (CAROL, "Carol")]
+
+
+async def no_picture(svg: str) -> None:
+    return None
+
+
+@pytest.fixture
+async def fake():
+    fake = FakeTelegram()
+    runner = await fake.start()
+    yield fake
+    await runner.cleanup()
+
+
+def group_posts(fake: FakeTelegram) -> list[dict]:
+    return [c for c in fake.done("sendMessage") + fake.done("sendPhoto") if c["chat_id"] == GROUP]
+
+
+async def test_telegram_answers_edit_one_status_message(fake, monkeypatch):
+    monkeypatch.setattr(pictures, "png", no_picture)
+    redis = fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer())
+    async with running_bot(fake, redis) as bot:
+        fake.say(ALICE, "Alice", "/new auktion rounds=1 deadline=90")
+        for user, name in PLAYERS[1:]:
+            fake.say(user, name, "/join")
+        fake.say(ALICE, "Alice", "/start")
+        await until(lambda: "90 s left" in fake.everything(GROUP))
+        await bot.adapter.sender.drain()
+        table = await bot.router.table("telegram", str(GROUP))
+        await until(lambda: fake.sent.get(int(table.status_message or 0)) is not None)
+        table = await bot.router.table("telegram", str(GROUP))
+        status = int(table.status_message)
+        assert "90 s left" in fake.sent[status]["text"]  # the deadline, inside the status
+        # whoever must act is mentioned, and notified (a text mention each)
+        (posted,) = [c for c in group_posts(fake) if "90 s left" in c["text"]]
+        links = [f'<a href="tg://user?id={u}">{n}</a>' for u, n in PLAYERS]
+        assert posted["text"].endswith(f"⏳ Waiting for {', '.join(links)} · 90 s left")
+        posts = len(group_posts(fake))
+        fake.press_label(ALICE, "Alice", "1", chat=ALICE)
+        await until(lambda: "✓ Alice · ⏳ Waiting for Bob, Carol" in fake.sent[status]["text"], 20)
+        fake.press_label(BOB, "Bob", "0", chat=BOB)
+        await until(lambda: "✓ Alice, Bob · ⏳ Waiting for Carol" in fake.sent[status]["text"], 20)
+        await bot.adapter.sender.drain()
+        assert len(group_posts(fake)) == posts  # status changes post nothing
+        edits = [c for c in fake.done("editMessageText") if c["message_id"] == status]
+        assert len(edits) == 2
+        # the deadline is said once, in the status: no line of its own anywhere
+        assert "Time to answer" not in fake.everything(GROUP)
+        # the last answer ends the step: the status says so and one new message follows
+        fake.press_label(CAROL, "Carol", "0", chat=CAROL)
+        await until(lambda: "Everyone has answered" in fake.sent[status]["text"], timeout=20)
+        await until(lambda: "protest" in group_posts(fake)[-1].get("text", ""), timeout=20)
+        await bot.adapter.sender.drain()
+        (new,) = group_posts(fake)[posts:]  # the decision: one new message, its own status
+        assert new["text"].endswith(f"⏳ Waiting for {links[1]}, {links[2]} · 60 s left")
+    await redis.aclose()
+
+
+@pytest.fixture
+async def world(monkeypatch):
+    monkeypatch.setattr(pictures, "png", no_picture)
+    fake = FakeDiscord()
+    runner = await fake.start()
+    monkeypatch.setattr(discord.http.Route, "BASE", fake.base_url)
+    made = World(fake)
+    await made.start_bot()
+    yield made
+    await made.close()
+    await runner.cleanup()
+
+
+def public(world: World, channel: int) -> list[dict]:
+    return [
+        m
+        for m in world.fake.messages.values()
+        if m["channel_id"] == str(channel) and not m["flags"] & EPHEMERAL
+    ]
+
+
+async def test_discord_answers_edit_one_status_message(world):
+    fake = world.fake
+    await world.feed(
+        fake.command("new", ALICE, "Alice", {"game": "auktion", "options": "rounds=1"})
+    )
+    (thread,) = fake.threads
+    for user, name in PLAYERS[1:]:
+        await world.feed(fake.command("join", user, name, channel=thread, thread=True))
+    await world.feed(fake.command("start", ALICE, "Alice", channel=thread, thread=True))
+    table = await world.bot.adapter.router.table("discord", str(thread))
+    status = fake.messages[table.status_message]
+    assert f"⏳ Waiting for <@{ALICE}>, <@{BOB}>, <@{CAROL}>" in status["content"]
+    # exactly those three may be notified: never everyone, never a role
+    (start,) = [c for c in fake.calls if "<@33>" in str(c.body)]
+    data = start.body.get("data", start.body)
+    assert data["allowed_mentions"] == {"parse": [], "users": [ALICE, BOB, CAROL]}
+    before = len(public(world, thread))
+    # Bob answers from his DM with a button
+    (bob_prompt,) = [
+        m for m in fake.messages.values() if m["channel_id"] == str(fake.dm_channel(BOB))
+    ]
+    button = next(
+        c for row in bob_prompt["components"] for c in row["components"] if c.get("label") == "0"
+    )
+    dm = {"channel": fake.dm_channel(BOB), "guild": None}
+    await world.feed(fake.press(bob_prompt, button["custom_id"], BOB, "Bob", **dm))
+    assert "✓ Bob · ⏳ Waiting for Alice, Carol" in status["content"]  # edits call nobody
+    assert len(public(world, thread)) == before  # nothing new in the thread
+    edits = fake.called("PATCH", rf"/channels/{thread}/messages/{status['id']}")
+    assert len(edits) == 1 and edits[0].body["allowed_mentions"] == {"parse": []}
