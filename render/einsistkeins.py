@@ -5,10 +5,11 @@ lines, the pieces). Text snapshots and SVG pictures."""
 
 import itertools
 import math
+from typing import Any
 
 from render import pieces
 from render.boards import Label, Renderers, register
-from render.einsistkeins_karten import BUOY_COLOURS  # the same hues as on the cards
+from render.einsistkeins_karten import BUOY_COLOURS, hours  # the same hues as on the cards
 from render.maps import Edge, Node, Region, draw_map, hull
 from render.palette import INK, MUTED, PAPER, player
 from render.svg import MONO, Group, Svg
@@ -35,10 +36,47 @@ def permille(tenths: int) -> str:
     return f"{tenths // 10}.{tenths % 10}"
 
 
+def legs_text(legs: list[list[Any]]) -> str:
+    """[[None, 3, …], ["10", 2, <Steintor>]] → '🚶 3 · 🚋 10 → Steintor (2)': proper names
+    and numbers, the same in both languages."""
+    parts = []
+    for line, count, end in legs:
+        if line is None:
+            parts.append(f"🚶 {count}")
+        else:
+            parts.append(f"🚋 {line} → {square(end).name} ({count})")
+    return " · ".join(parts)
+
+
+def where(index: int) -> str:
+    """A square's name: a place's, or for a path square its link from the nearer end
+    ("Glocksee ↔ Goetheplatz (1/3)": one step of three from Glocksee)."""
+    sq = square(index)
+    if sq.kind != "path":
+        return sq.name
+    return f"{sq.near} ↔ {sq.far} ({sq.step}/{sq.steps})"
+
+
+def params(key: str, params: dict[str, Any], label: Label) -> dict[str, Any]:
+    """The engine's structured parameters as players read them (the `params` hook): a
+    `place_square` → its name as `place`; a `minute` of the night → the `time` on the
+    clock; a route's `legs` → one line."""
+    if not params:
+        return params
+    shown = dict(params)
+    if "place_square" in params:
+        shown["place"] = where(params["place_square"])
+    if "minute" in params:
+        shown["time"] = clock(params["minute"])
+    if isinstance(params.get("legs"), list):
+        shown["legs"] = legs_text(params["legs"])
+    return shown
+
+
 def card_line(name: str, view: PublicView) -> str:
     p = pub(name)
     mark = OPEN if name in view.open_pubs else SHUT
-    return f"{mark} {p.name} ({p.hours()})"
+    return f"{mark} {p.name} ({hours(p)})"
 
 
 def _status(view: PublicView, label: Label) -> str:
@@ -67,7 +105,7 @@ def board(view: PublicView, names: list[str], label: Label) -> str:
             + label(
                 "einsistkeins.board.player",
                 seat=seat,
-                place=view.where[seat],
+                place=where(view.pos[seat]),
                 level=permille(view.alcohol[seat]),
                 count=len(view.visited[seat]),
                 needed=view.needed[seat],
@@ -302,7 +340,7 @@ def _side(doc: Svg, view: PublicView, names: list[str], label: Label) -> None:
         )
         y += 30
         _meter(doc, x + 4, y - 8, view.alcohol[seat], seat)
-        doc.text(x + 220, y + 1, view.where[seat][:22], size=11, fill=MUTED)
+        doc.text(x + 220, y + 1, where(view.pos[seat])[:22], size=11, fill=MUTED)
         y += 8
         for card in view.hands[seat]:
             y += 15
@@ -341,6 +379,10 @@ def private_svg(view: SeatView, names: list[str], label: Label) -> str:
 
 
 RENDERERS = Renderers(
-    board_text=board, private_text=private, board_svg=board_svg, private_svg=private_svg
+    board_text=board,
+    private_text=private,
+    board_svg=board_svg,
+    private_svg=private_svg,
+    params=params,
 )
 register(GAME_ID, RENDERERS)

@@ -3,15 +3,15 @@ leads, each player's visited pubs with their lifebuoys and districts, the pile; 
 private view (your hand). Text snapshots and SVG pictures."""
 
 from collections import Counter
+from typing import Any
 
 from render.boards import Label, Renderers, register
 from render.palette import INK, MUTED, PAPER, player
 from render.pieces import title, token
 from render.svg import Group, Svg
 from render.text import fit
-from rules.einsistkeins.cards.model import Played, PublicView, SeatView
-from rules.einsistkeins.cards.views import call_value, card_text
-from rules.einsistkeins.pubs import LIFEBUOY_NAMES, LIFEBUOYS, pub
+from rules.einsistkeins.cards.model import Call, Played, PublicView, SeatView
+from rules.einsistkeins.pubs import LIFEBUOY_NAMES, LIFEBUOYS, Pub, clock, pub
 
 GAME_ID = "einsistkeins_karten"
 BUOY_COLOURS = {  # Okabe–Ito hues, and the lifebuoy's name is always printed too
@@ -24,6 +24,52 @@ BUOY_COLOURS = {  # Okabe–Ito hues, and the lifebuoy's name is always printed 
 NO_BUOY = "#d8d8d8"
 DARK = ("#0072B2", "#009E73")  # white ink reads better on these
 CARD_W, CARD_H = 128, 150
+
+
+def card_text(name: str) -> str:
+    """'Izarro (17:00–03:00 · Linden-Nord · 🛟 Linden-Nord)': proper names and times, the
+    same in both languages."""
+    p = pub(name)
+    parts = [hours(p), p.district]
+    if p.lifebuoy:
+        parts.append(f"🛟 {LIFEBUOY_NAMES[p.lifebuoy]}")
+    return f"{p.name} ({' · '.join(parts)})"
+
+
+def hours(p: Pub) -> str:
+    """'11:00–15:00, 17:00–01:00' as printed on the card."""
+    return ", ".join(f"{clock(s.open)}–{clock(s.close)}" for s in p.spans)
+
+
+def call_value(name: str, call: Call) -> str:
+    """What the announcement compares: a time, a district or a lifebuoy."""
+    p = pub(name)
+    match call:
+        case "opening":
+            return clock(p.opening)
+        case "closing":
+            return clock(p.closing)
+        case "district":
+            return p.district
+    return LIFEBUOY_NAMES.get(p.lifebuoy or "", "")
+
+
+def params(key: str, params: dict[str, Any], label: Label) -> dict[str, Any]:
+    """The engine's pub ids as players read them (the `params` hook): `card_id` → the
+    whole card as `card`; `hand_ids` / `card_ids` → whole cards as `hand` / `cards`; an
+    announcement (`called`) → the value it compares for `card_id` or `card` as `value`."""
+    if not params:
+        return params
+    shown = dict(params)
+    if "card_id" in params:
+        shown["card"] = card_text(params["card_id"])
+    if "hand_ids" in params:
+        shown["hand"] = [card_text(c) for c in params["hand_ids"]]
+    if "card_ids" in params:
+        shown["cards"] = [card_text(c) for c in params["card_ids"]]
+    if "called" in params:
+        shown["value"] = call_value(params.get("card_id") or params["card"], params["called"])
+    return shown
 
 
 def _call(view: PublicView, label: Label) -> str:
@@ -122,7 +168,7 @@ def draw_card(g: Group, x: float, y: float, name: str, *, seat: int | None = Non
     g.text(x + CARD_W / 2, y + 16, buoy, size=11, anchor="middle", fill=ink)
     for i, line in enumerate(_wrap(p.name, 16)[:3]):
         g.text(x + CARD_W / 2, y + 44 + i * 16, line, size=13, anchor="middle", weight="bold")
-    for i, span in enumerate(p.hours().split(", ")):
+    for i, span in enumerate(hours(p).split(", ")):
         g.text(x + CARD_W / 2, y + 98 + i * 14, span, size=12, anchor="middle")
     small = 11 if len(p.district) <= 16 else 9  # "Calenberger Neustadt" fits the card
     g.text(x + CARD_W / 2, y + CARD_H - 10, p.district, size=small, anchor="middle", fill=MUTED)
@@ -233,5 +279,5 @@ def private_svg(view: SeatView, names: list[str], label: Label) -> str:
     return doc.to_string()
 
 
-RENDERERS = Renderers(board, private, board_svg, private_svg)
+RENDERERS = Renderers(board, private, board_svg, private_svg, params=params)
 register(GAME_ID, RENDERERS)

@@ -14,6 +14,7 @@ import pytest
 
 from bot.outbox import Outbox
 from render import boards
+from render.einsistkeins import where
 from render.png import rasterise
 from render.text import DISCORD_LIMIT
 from rules.einsistkeins.board import BOARD_GAME as GAME
@@ -71,7 +72,7 @@ def test_text_board_shows_clock_pieces_meters_and_cards(lang, players):
     assert len(text) < DISCORD_LIMIT
     assert clock(view.clock) in text
     for seat in range(players):
-        assert NAMES[seat] in text and view.where[seat] in text
+        assert NAMES[seat] in text and where(view.pos[seat]) in text
         for card in view.hands[seat]:
             mark = "●" if card in view.open_pubs else "○"
             assert f"{mark} {card}" in text

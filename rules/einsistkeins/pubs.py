@@ -106,10 +106,6 @@ class Pub(Frozen):
         """Latest closing counted past midnight (02:00 → 1560, C'est la vie 10:00 → 2040)."""
         return max(s.close for s in self.spans)
 
-    def hours(self) -> str:
-        """'11:00–15:00, 17:00–01:00' as printed on the card."""
-        return ", ".join(f"{clock(s.open)}–{clock(s.close)}" for s in self.spans)
-
 
 class _PubFile(Frozen):
     start: Pub

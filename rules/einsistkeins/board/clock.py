@@ -6,13 +6,13 @@ Readings of the rule book: NOTES.md ("The board game").
 from rules.core.protocol import Event
 from rules.einsistkeins.board.hours import any_pub_open, dead, trams_run
 from rules.einsistkeins.board.model import END_CLOCK, HALF_HOUR, EndReason, State
-from rules.einsistkeins.pubs import PUBS, clock
+from rules.einsistkeins.pubs import PUBS
 
 
 def tick(state: State, keeper: int) -> list[Event]:
     """The clock keeper ends a turn: the clock moves on half an hour."""
     state.clock += HALF_HOUR
-    events = [Event(key="einsistkeins.clock", params={"time": clock(state.clock), "seat": keeper})]
+    events = [Event(key="einsistkeins.clock", params={"minute": state.clock, "seat": keeper})]
     if not trams_run(state.clock):
         events.append(Event(key="einsistkeins.night_star"))
     return events

@@ -40,7 +40,7 @@ from rules.einsistkeins.board.model import (
     Swap,
     Take,
 )
-from rules.einsistkeins.pubs import PUBS, clock, pub
+from rules.einsistkeins.pubs import PUBS, pub
 
 # ---------------------------------------------------------------- set-up
 
@@ -164,7 +164,7 @@ def _finish(state: State, reason: EndReason) -> list[Event]:
     state.roll = None
     if reason == "win":
         return []
-    return [Event(key=f"einsistkeins.end.{reason}", params={"time": clock(state.clock)})]
+    return [Event(key=f"einsistkeins.end.{reason}", params={"minute": state.clock})]
 
 
 # ---------------------------------------------------------------- deadlines, end
@@ -195,7 +195,7 @@ def outcome(state: State) -> Outcome | None:
             seat=0,
             value=state.finished_at - START_CLOCK,
             key="einsistkeins.record",
-            params={"time": clock(state.finished_at)},
+            params={"minute": state.finished_at},
         )
     return Outcome(
         ranking=wins.ranking(standings, state.winner),

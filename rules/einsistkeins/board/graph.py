@@ -42,10 +42,13 @@ Kind = Literal["start", "pub", "station", "path"]
 class Square:
     index: int
     kind: Kind
-    name: str  # a place's; a path square's from its link's nearer end ("A ↔ B (1/3)")
+    name: str  # a place's; a path square's nearest place (render/einsistkeins.py names it)
     x: float  # metres east of the origin
     y: float  # metres north of the origin
     near: str  # the nearest place's name (itself for a place)
+    far: str = ""  # a path square: the place at its link's other end
+    step: int = 0  # a path square: steps from `near` along its link …
+    steps: int = 0  # … of this many
 
 
 @dataclass(frozen=True)
@@ -108,10 +111,13 @@ def board() -> Board:
             sq = Square(
                 len(squares),
                 "path",
-                f"{near} ↔ {far} ({k_near}/{steps})",
+                near,
                 round(sa.x + (sb.x - sa.x) * t, 1),
                 round(sa.y + (sb.y - sa.y) * t, 1),
                 near,
+                far,
+                k_near,
+                steps,
             )
             squares.append(sq)
             walk.append(set())

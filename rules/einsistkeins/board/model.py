@@ -138,7 +138,6 @@ class PublicView(Frozen):
     needed: tuple[int, ...]  # pubs each player needs to win (12 lowered by lifebuoys)
     boxed: int
     pos: tuple[int, ...]
-    where: tuple[str, ...]  # each player's square: a place, or the nearest place
     alcohol: tuple[int, ...]
     open_pubs: tuple[str, ...]  # pubs (and Café Safran) open at the clock
     winner: int | None

@@ -8,7 +8,7 @@ from rules.core.protocol import Event
 from rules.einsistkeins.board.graph import square
 from rules.einsistkeins.board.hours import trams_run
 from rules.einsistkeins.board.model import State, permille
-from rules.einsistkeins.board.places import find_place, where
+from rules.einsistkeins.board.places import find_place
 from rules.einsistkeins.board.route import Route, via
 
 MAX_WAYPOINTS = 8  # bounds the work one typed `/go` can cause
@@ -42,15 +42,10 @@ def route(state: State, seat: int, to: tuple[str, ...]) -> Route:
     return found
 
 
-def legs_text(found: Route) -> str:
-    """'🚶 3 · 🚋 10 Glocksee → Steintor (2)': data only, the same in both languages."""
-    parts = []
-    for leg in found.legs:
-        if leg.line is None:
-            parts.append(f"🚶 {len(leg.squares)}")
-        else:
-            parts.append(f"🚋 {leg.line} → {square(leg.squares[-1]).name} ({len(leg.squares)})")
-    return " · ".join(parts)
+def legs(found: Route) -> list[list[str | int | None]]:
+    """Each leg as [tram line or None on foot, squares entered, the square it ends on]:
+    render/einsistkeins.py shows them ('🚶 3 · 🚋 10 Glocksee → Steintor (2)')."""
+    return [[leg.line, len(leg.squares), leg.squares[-1]] for leg in found.legs]
 
 
 def go(state: State, seat: int, to: tuple[str, ...]) -> list[Event]:
@@ -61,8 +56,8 @@ def go(state: State, seat: int, to: tuple[str, ...]) -> list[Event]:
         state.alcohol[seat] -= found.points
     params = {
         "seat": seat,
-        "place": where(found.end),
-        "legs": legs_text(found),
+        "place_square": found.end,
+        "legs": legs(found),
         "level": permille(state.alcohol[seat]),
     }
     if found.reached:

@@ -31,9 +31,3 @@ def find_place(text: str, prefer: list[str]) -> int:
             if len(found) > 1:
                 raise RuleError("einsistkeins.error.ambiguous", text=text[:40], places=found[:6])
     raise RuleError("einsistkeins.error.unknown_place", text=text[:40])
-
-
-def where(sq: int) -> str:
-    """A square's name: a place's, or for a path square its link from the nearer end
-    ("Glocksee ↔ Goetheplatz (1/3)": one step of three from Glocksee)."""
-    return square(sq).name

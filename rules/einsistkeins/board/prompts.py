@@ -21,7 +21,6 @@ from rules.einsistkeins.board.model import (
     permille,
 )
 from rules.einsistkeins.board.moving import budget
-from rules.einsistkeins.board.places import where
 from rules.einsistkeins.board.route import distances
 
 
@@ -68,13 +67,13 @@ def prompts(state: State) -> list[Prompt]:
     seat, phase = state.turn, state.phase
     base = {"id": f"{phase}:{state.step}", "seats": (seat,), "deadline": state.options.deadline}
     level = permille(state.alcohol[seat])
-    place = where(state.pos[seat])
+    place = state.pos[seat]  # a square: render/einsistkeins.py names it
     if phase == "roll":
         return [
             Prompt(
                 **base,
                 key="einsistkeins.prompt.roll",
-                params={"seat": seat, "level": level, "place": place},
+                params={"seat": seat, "level": level, "place_square": place},
                 options=(Option(label="einsistkeins.button.roll", action=Roll()),),
             )
         ]
@@ -102,7 +101,7 @@ def prompts(state: State) -> list[Prompt]:
                     "points": budget(state, seat),
                     "drink": permille(drink_limit(state, seat, roll)),
                     "level": level,
-                    "place": place,
+                    "place_square": place,
                 },
                 options=tuple(options),
                 input=_go_input(),

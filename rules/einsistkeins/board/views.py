@@ -4,7 +4,6 @@ and a seat's view adds only which seat it is (the spec's secrets are `no_secrets
 from rules.einsistkeins import wins
 from rules.einsistkeins.board.hours import trams_run
 from rules.einsistkeins.board.model import PublicView, SeatView, State
-from rules.einsistkeins.board.places import where
 from rules.einsistkeins.pubs import PUBS, is_open, pub
 
 
@@ -27,7 +26,6 @@ def public_view(state: State) -> PublicView:
         needed=tuple(wins.needed(pub(c) for c in v) for v in state.visited),
         boxed=len(state.boxed),
         pos=tuple(state.pos),
-        where=tuple(where(p) for p in state.pos),
         alcohol=tuple(state.alcohol),
         open_pubs=tuple(p.name for p in PUBS if is_open(p, state.clock)),
         winner=state.winner,

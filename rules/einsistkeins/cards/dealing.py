@@ -4,7 +4,6 @@ the pile lasts (at the start, and by the taker of each trick)."""
 from rules.core.protocol import Event
 from rules.core.turns import clockwise
 from rules.einsistkeins.cards.model import State
-from rules.einsistkeins.cards.views import card_text
 
 
 def deal(state: State, dealer: int) -> list[Event]:
@@ -15,6 +14,6 @@ def deal(state: State, dealer: int) -> list[Event]:
             break
         card = state.pile.pop(0)
         state.hands[seat].append(card)
-        params = {"card": card_text(card), "hand": list(state.hands[seat])}
+        params = {"card_id": card, "hand": list(state.hands[seat])}
         events.append(Event(key="einsistkeins_karten.dealt", params=params, to=(seat,)))
     return events

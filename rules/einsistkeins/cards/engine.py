@@ -16,7 +16,6 @@ from rules.einsistkeins import wins
 from rules.einsistkeins.cards import dealing, following, leading, taking
 from rules.einsistkeins.cards.model import Action, Announce, Options, Play, State
 from rules.einsistkeins.cards.tricks import find_card, playable
-from rules.einsistkeins.cards.views import card_text
 from rules.einsistkeins.pubs import PUBS, pub
 
 
@@ -51,7 +50,7 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         case Play(card=text) if state.phase in ("lead", "follow"):
             card = find_card(state, seat, text)
             if card not in playable(state, seat):
-                raise RuleError("einsistkeins_karten.error.cannot_trump", card=card_text(card))
+                raise RuleError("einsistkeins_karten.error.cannot_trump", card_id=card)
             if state.phase == "lead":
                 return state, leading.lead(state, seat, card)
             return _follow(state, following.trump(state, seat, card))

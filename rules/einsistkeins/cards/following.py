@@ -4,14 +4,13 @@ the last card laid must (and chooses which trump); whoever cannot passes at once
 from rules.core.protocol import Event
 from rules.einsistkeins.cards.model import Played, State
 from rules.einsistkeins.cards.tricks import playable
-from rules.einsistkeins.cards.views import card_text
 
 
 def trump(state: State, seat: int, card: str) -> list[Event]:
     state.hands[seat].remove(card)
     state.trick.append(Played(seat=seat, card=card))
     state.waiting.remove(seat)
-    params = {"seat": seat, "card": card_text(card)}
+    params = {"seat": seat, "card_id": card}
     return [Event(key="einsistkeins_karten.trumped", params=params)]
 
 

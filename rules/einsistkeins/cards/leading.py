@@ -7,7 +7,6 @@ from rules.core.protocol import Event
 from rules.core.turns import clockwise
 from rules.einsistkeins.cards.model import Call, Played, State
 from rules.einsistkeins.cards.tricks import calls_for
-from rules.einsistkeins.cards.views import call_value
 from rules.einsistkeins.pubs import pub
 
 
@@ -24,7 +23,7 @@ def announce(state: State, seat: int, call: Call) -> list[Event]:
     if call not in calls_for(pub(card)):
         raise RuleError("einsistkeins_karten.error.no_lifebuoy", card=card)
     state.call = call
-    params = {"seat": seat, "card": card, "value": call_value(card, call)}
+    params = {"seat": seat, "card": card, "called": call}
     events = [Event(key=f"einsistkeins_karten.called.{call}", params=params)]
     if pub(card).joker == call:
         events.append(Event(key="einsistkeins_karten.joker", params={"card": card}))

@@ -5,7 +5,6 @@ the hand."""
 from rules.core.protocol import FreeInput, Option, Prompt
 from rules.einsistkeins.cards.model import Announce, Play, State
 from rules.einsistkeins.cards.tricks import calls_for, playable
-from rules.einsistkeins.cards.views import call_value, card_text
 from rules.einsistkeins.pubs import pub
 
 
@@ -26,7 +25,7 @@ def prompts(state: State) -> list[Prompt]:
                 id=f"lead:{state.trick_no}",
                 seats=(seat,),
                 key="einsistkeins_karten.prompt.lead",
-                params={"hand": [card_text(c) for c in state.hands[seat]]},
+                params={"hand_ids": list(state.hands[seat])},
                 options=_card_options(state.hands[seat]),
                 input=_card_input(),
                 secret=True,  # the buttons show the hand
@@ -41,7 +40,7 @@ def prompts(state: State) -> list[Prompt]:
                 id=f"call:{state.trick_no}",
                 seats=(seat,),
                 key="einsistkeins_karten.prompt.call",
-                params={"seat": seat, "card": card_text(card)},
+                params={"seat": seat, "card_id": card},
                 options=tuple(
                     Option(label=f"einsistkeins_karten.call.{c}", action=Announce(call=c))
                     for c in calls_for(pub(card))
@@ -59,9 +58,9 @@ def prompts(state: State) -> list[Prompt]:
                 seats=(seat,),
                 key=f"einsistkeins_karten.prompt.follow.{state.call}",
                 params={
-                    "card": card_text(top),
-                    "value": call_value(top, state.call),
-                    "cards": [card_text(c) for c in cards],
+                    "card_id": top,
+                    "called": state.call,
+                    "card_ids": cards,
                 },
                 options=_card_options(cards),
                 input=_card_input(),

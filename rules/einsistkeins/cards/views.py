@@ -1,33 +1,10 @@
 """What the card game shows: the table for everyone (the trick, the announcement, the
 tricks taken, how many cards each holds) and one player's hand for that player alone
-(the spec's `secrets`). Also how a card reads in a message: language-free data."""
+(the spec's `secrets`). How a card reads is render/einsistkeins_karten.py's."""
 
 from rules.core.protocol import Secrets
-from rules.einsistkeins.cards.model import Call, PublicView, SeatView, State
+from rules.einsistkeins.cards.model import PublicView, SeatView, State
 from rules.einsistkeins.cards.tricks import playable
-from rules.einsistkeins.pubs import LIFEBUOY_NAMES, clock, pub
-
-
-def card_text(name: str) -> str:
-    """'Izarro (17:00–03:00 · Linden-Nord · 🛟 Linden-Nord)' – data only, no language."""
-    p = pub(name)
-    parts = [p.hours(), p.district]
-    if p.lifebuoy:
-        parts.append(f"🛟 {LIFEBUOY_NAMES[p.lifebuoy]}")
-    return f"{p.name} ({' · '.join(parts)})"
-
-
-def call_value(name: str, call: Call) -> str:
-    """What the announcement compares: a time, a district or a lifebuoy."""
-    p = pub(name)
-    match call:
-        case "opening":
-            return clock(p.opening)
-        case "closing":
-            return clock(p.closing)
-        case "district":
-            return p.district
-    return LIFEBUOY_NAMES.get(p.lifebuoy or "", "")
 
 
 def public_view(state: State) -> PublicView:
