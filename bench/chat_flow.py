@@ -116,6 +116,7 @@ class Figures:
     lag: int = 0
     seconds: float = 0.0
     group_stamps: list[float] = field(default_factory=list)
+    said: list[str] = field(default_factory=list)  # each new group message, for --messages
 
     def row(self) -> str:
         per = self.group_new / max(self.decisions, 1)
@@ -208,6 +209,7 @@ async def telegram_game(game: str, players: int, options: str) -> Figures:
         if method in ("sendMessage", "sendPhoto") and group:
             figures.group_new += 1
             text = params.get("text") or params.get("caption") or ""
+            figures.said.append(text)
             figures.status_new += status_only(text, patterns)
         if method.startswith("edit"):
             figures.edits += 1
@@ -224,7 +226,9 @@ async def telegram_game(game: str, players: int, options: str) -> Figures:
         figures.mentions += text.count("tg://user?id=") + sum(
             1 for e in entities if isinstance(e, dict) and e.get("type") == "text_mention"
         )
-    figures.live = sum(_has_prompt_buttons_tg(m) for m in fake.sent.values())
+    live = [m for m in fake.sent.values() if _has_prompt_buttons_tg(m)]
+    figures.live = len(live)
+    figures.said += [f"LIVE in {m['chat']['id']}: {m.get('text', '(photo)')}" for m in live]
     figures.burst = burst(figures.group_stamps)
     figures.seconds = time.monotonic() - started
     return figures
@@ -334,6 +338,7 @@ async def discord_game(game: str, players: int, options: str) -> Figures:
             below = 0 if board else below + 1
             figures.lag = max(figures.lag, below)
             figures.group_new += 1
+            figures.said.append(message["content"])
             figures.group_stamps.append(born[mid][0])
             figures.status_new += status_only(message["content"], patterns)
         for call in fake.calls[first_call:]:
@@ -344,7 +349,9 @@ async def discord_game(game: str, players: int, options: str) -> Figures:
             mentions = (data or {}).get("allowed_mentions") or {}
             figures.mentions += len(mentions.get("users") or [])
         # messages in the thread said through interactions count as the thread's
-        figures.live = sum(_has_prompt_buttons_dc(m) for m in fake.messages.values())
+        live = [m for m in fake.messages.values() if _has_prompt_buttons_dc(m)]
+        figures.live = len(live)
+        figures.said += [f"LIVE in {m['channel_id']}: {m['content']}" for m in live]
         figures.uploaded = sum(len(d) for c in fake.calls for _, d in c.files)
         figures.largest_png = max(sizes, default=0)
         figures.burst = burst(figures.group_stamps)
@@ -375,6 +382,9 @@ async def main() -> None:
     parser.add_argument("--platform", choices=["telegram", "discord"])
     parser.add_argument("--game")
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument(
+        "--messages", action="store_true", help="print each new group message (its first lines)"
+    )
     args = parser.parse_args()
     logging.basicConfig(level=logging.CRITICAL)
     install_test_games()  # the test game (auktion) is a robot game too
@@ -388,6 +398,9 @@ async def main() -> None:
                 print(f"{platform:8} {game}-{players}: failed: {e!r}"[:200], flush=True)
                 continue
             print(figures.row(), flush=True)
+            if args.messages:
+                for said in figures.said:
+                    print("   │ " + " ⏎ ".join(said.splitlines()[:4])[:160])
 
 
 if __name__ == "__main__":

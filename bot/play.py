@@ -32,6 +32,15 @@ REMIND_WITHOUT_DEADLINE = 600  # seconds until a prompt without deadline is remi
 # Characters of what happened that a status message kept over several steps of one
 # seat's turn may hold before the next step is posted anew (Telegram's limit is 4096).
 MORPH_LIMIT = 2500
+# Seconds since a seat's last answer within which it counts as watching the chat: its
+# next turn is edited into the status message it is looking at (no new message, so no
+# notification); a seat away longer is called by a new message that mentions it. Two
+# minutes: at a table in play a turn comes round well within that (the bench's players
+# answer every 5 s); someone who went for a drink is notified.
+WATCHING = 120
+# The status message may take the next step in place while at most this many new
+# messages of ours stand below it (the board posted anew under it is one).
+MORPH_BELOW = 1
 
 
 def state_of(spec: GameSpec, table: Table) -> Any:
@@ -88,17 +97,40 @@ def act(
         label = chosen.label if chosen.literal else out.text(chosen.label, **chosen.params)
         out.chosen = out.text("status.chose", seat=seat, choice=label)
     step, users = table.step, [s.user for s in table.seats]  # (a game over clears seats)
+    if not prompt.standing:
+        table.answered_at[seat] = now
     settle(table, spec, state, events, out, now)
-    if table.step != step:  # the others' private prompts of the step are outdated now
+    if table.step != step or table.status != "playing":
+        # the others' private prompts of the step (or of the game) are outdated now
         close_private(users, [s for s in waiting(spec, before) if s != seat], out)
-    if (
-        table.step == step
-        and table.status == "playing"
-        and waiting(spec, state) != waiting(spec, before)
-    ):
-        # Who has answered shows in the living status, edited in place: no new message.
-        # A step of a multi-step secret answer (a token put into a folder) changes nothing.
-        refresh_status(table, spec, state, out, now)
+    if table.step == step and table.status == "playing":
+        # What an answer within an open step tells the group ("not quite, 2 tries left",
+        # "Anna: no") goes into the living status, above its last line, instead of a
+        # message of its own. A standing command's (a payment) is posted: it is talk
+        # between players, not the step's.
+        folded = fold_into_status(table, out) if not prompt.standing else False
+        if folded or waiting(spec, state) != waiting(spec, before):
+            # Who has answered shows in the living status, edited in place: no new
+            # message. A step of a multi-step secret answer (a token put into a folder)
+            # changes nothing.
+            refresh_status(table, spec, state, out, now)
+
+
+def fold_into_status(table: Table, out: Outbox) -> bool:
+    """Move the group lines said so far into the living status's text (True), when
+    there is one and it has room."""
+    if table.status_message is None or not out.group_lines or out.group_buttons:
+        return False
+    said = "\n".join(out.group_lines)
+    if len(table.status_head) + len(said) + 1 >= MORPH_LIMIT:
+        return False
+    # Kept above the question: the question and its buttons stay at the bottom.
+    log = "\n".join(filter(None, [table.status_log, said]))
+    question = table.status_head[len(table.status_log) :].lstrip("\n")
+    table.status_head = "\n".join(filter(None, [log, question]))
+    table.status_log = log
+    out.group_lines.clear()
+    return True
 
 
 def settle(
@@ -149,12 +181,13 @@ def announce(table: Table, prompts: list[Prompt], out: Outbox, now: float) -> No
     if (
         table.status_message is not None
         and asked
-        and asked == table.asked
+        and (asked == table.asked or watching(table, asked, now))
         and len(table.status_log) + said < MORPH_LIMIT
     ):
-        # The same seats are asked again (their turn goes on): the status message they
-        # are looking at becomes this step's, edited in place, with what happened kept
-        # above the new question. Nobody else needs to be called, so nothing is posted.
+        # The same seats are asked again (their turn goes on), or seats that answered a
+        # moment ago and are watching: the status message they are looking at becomes
+        # this step's, edited in place, with what happened kept above the new question.
+        # Nobody needs to be called, so nothing is posted.
         out.morph = table.status_message
         log = [table.status_log, out.chosen or ""]
         out.group_lines[:0] = [line for line in log if line]
@@ -165,6 +198,14 @@ def announce(table: Table, prompts: list[Prompt], out: Outbox, now: float) -> No
     post_prompts(table, prompts, out)
     open_status(table, prompts, out, now, told)
     _schedule(table, prompts, deadline, out, now)
+
+
+def watching(table: Table, seats: list[int], now: float) -> bool:
+    """Whether every one of `seats` answered within WATCHING seconds, and the status
+    message is still among the last messages of ours (in sight)."""
+    if table.posts_since_status > MORPH_BELOW:
+        return False
+    return all(now - table.answered_at.get(s, float("-inf")) <= WATCHING for s in seats)
 
 
 def repost_prompts(table: Table, spec: GameSpec, out: Outbox, now: float) -> None:
@@ -208,6 +249,7 @@ def open_status(
     out.status_token = table.step_token
     if out.morph is None:
         table.posts_since_board += 1
+        table.posts_since_status = 0
     call(table, waiting, out)
     table.status_head = "\n".join(out.group_lines)
     table.status_public = bool(out.group_buttons or out.group_input)
@@ -450,6 +492,7 @@ def show_board(
         replaces, table.board_message = table.board_message, None
     if table.board_message is None:  # posted anew (else edited where it stands)
         table.posts_since_board = 0
+        table.posts_since_status += 1  # (below the status message of this step)
     text = board_text(spec.id, view, out.names, out.text)
     names = list(out.names)
 

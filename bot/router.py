@@ -195,18 +195,29 @@ class Router:
         with contextlib.suppress(_NoTable):
             await self._transact(platform, chat, None, op, self.clock(), create=False)
 
-    async def remember_status(self, platform: str, chat: str, message_id: str, token: str) -> None:
-        """Adapters call this after posting a step's living status (Reply.status), so
-        that the step's answers edit it. A step already over keeps no status message."""
+    async def remember_status(
+        self, platform: str, chat: str, message_id: str, token: str, text: str = ""
+    ) -> Reply | None:
+        """Adapters call this after posting a step's living status (Reply.status, whose
+        `text` it was), so that the step's answers edit it. A step already over by then
+        (answered while the message waited in a paced queue) keeps no status message:
+        the returned edit closes it, its last line (the status) saying so and its buttons
+        gone, for the adapter to send."""
+        over: list[str] = []
 
         def op(table: Table, out: Outbox, now: float) -> bool:
             if table.status != "playing" or table.step_token != token:
+                over.append(table.lang)
                 return False
             table.status_message = message_id
             return True
 
         with contextlib.suppress(_NoTable):
             await self._transact(platform, chat, None, op, self.clock(), create=False)
+        if not over:
+            return None
+        head = text.splitlines()[:-1]  # the status line goes
+        return Reply(text="\n".join([*head, t(over[0], "status.done")]), edit=message_id, chat=chat)
 
     async def move_table(self, platform: str, old_chat: str, new_chat: str) -> None:
         """A chat changed its id (Telegram: group → supergroup): its table follows."""
@@ -485,6 +496,7 @@ class Router:
                     and out.morph is None
                 ):
                     table.posts_since_board += 1
+                    table.posts_since_status += 1
             except GameError as e:
                 out = Outbox(lang=table.lang, platform=platform)
                 out.extra.append(self._error_reply(msg, table.lang, e, game))

@@ -4,13 +4,17 @@ under its question and deletes the old one; never is it further up than that."""
 
 import fakeredis
 
+from bot import play
 from bot.play import BOARD_DISTANCE
 from tests.fake_telegram import GROUP, running_bot, until
 from tests.robot import Move, play_out
 from tests.test_telegram_games import fake, latest_with  # noqa: F401  (the fixture)
 
 
-async def test_the_board_is_never_more_than_a_few_messages_up(fake):  # noqa: F811
+async def test_the_board_is_never_more_than_a_few_messages_up(fake, monkeypatch):  # noqa: F811
+    # Players who are never watching (play.WATCHING): every step is a message of its own,
+    # the most that can push the board up.
+    monkeypatch.setattr(play, "WATCHING", -1)
     users = [(100 + i, f"Player{i}") for i in range(3)]
     redis = fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer())
     async with running_bot(fake, redis) as bot:

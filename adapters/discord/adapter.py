@@ -367,7 +367,11 @@ class DiscordAdapter:
 
         sent = await self._post(send, reply, view, mentions)
         if reply.status and sent:  # the living status: the step's answers edit it
-            await self.router.remember_status(PLATFORM, reply.chat, sent, reply.status)
+            closing = await self.router.remember_status(
+                PLATFORM, reply.chat, sent, reply.status, reply.text
+            )
+            if closing is not None:  # its step is over already: its buttons go
+                await self._edit(closing, answer)
 
     async def _edit(self, reply: Reply, answer: Answer | None) -> None:
         """An earlier message edited in place (its last part, where the status and the

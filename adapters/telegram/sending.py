@@ -120,9 +120,11 @@ class Sender:
             reply_to = int(first.reply_to) if first.reply_to else None
             sent = await self.poster.text(chat, thread, pieces, markup, reply_to=reply_to)
             if first.status and sent is not None:  # the living status: later edited
-                await self.router.remember_status(
-                    PLATFORM, place, str(sent.message_id), first.status
+                closing = await self.router.remember_status(
+                    PLATFORM, place, str(sent.message_id), first.status, first.text
                 )
+                if closing is not None:  # its step is over already: its buttons go
+                    await self._edit(chat, closing)
 
     async def _edit(self, chat: int, reply: Reply) -> None:
         """An earlier message edited in place: a long one's last piece, where the
