@@ -93,7 +93,7 @@ class Outbox:
                     text="\n".join(lines),
                     buttons=tuple(self.group_buttons),
                     input=self.group_input,
-                    status=self.status_token if self.status_line and not self.morph else "",
+                    status=self.status_token if self.status_token and not self.morph else "",
                     edit=self.morph,
                     mentions=tuple(self.mentions),
                 )

@@ -13,6 +13,7 @@ from pydantic import BaseModel
 
 from bot import buttons, fame
 from bot.deadlines import Deadline
+from bot.i18n import keys
 from bot.lobby import spec_of
 from bot.outbox import Outbox
 from bot.replies import Button, InputRequest, Reply
@@ -36,7 +37,8 @@ MORPH_LIMIT = 2500
 # next turn is edited into the status message it is looking at (no new message, so no
 # notification); a seat away longer is called by a new message that mentions it. Two
 # minutes: at a table in play a turn comes round well within that (the bench's players
-# answer every 5 s); someone who went for a drink is notified.
+# answer every 5 s); someone who went for a drink is notified. A status message older
+# than that is posted anew too, chatter may have pushed it up.
 WATCHING = 120
 # The status message may take the next step in place while at most this many new
 # messages of ours stand below it (the board posted anew under it is one).
@@ -202,8 +204,10 @@ def announce(table: Table, prompts: list[Prompt], out: Outbox, now: float) -> No
 
 def watching(table: Table, seats: list[int], now: float) -> bool:
     """Whether every one of `seats` answered within WATCHING seconds, and the status
-    message is still among the last messages of ours (in sight)."""
-    if table.posts_since_status > MORPH_BELOW:
+    message is still in sight: among the last messages of ours, and posted within
+    WATCHING seconds (players' own talk, which not every platform shows us, pushes it
+    up too: after a while a new message at the bottom calls them anyway)."""
+    if table.posts_since_status > MORPH_BELOW or now - table.status_at > WATCHING:
         return False
     return all(now - table.answered_at.get(s, float("-inf")) <= WATCHING for s in seats)
 
@@ -249,7 +253,7 @@ def open_status(
     out.status_token = table.step_token
     if out.morph is None:
         table.posts_since_board += 1
-        table.posts_since_status = 0
+        table.posts_since_status, table.status_at = 0, now
     call(table, waiting, out)
     table.status_head = "\n".join(out.group_lines)
     table.status_public = bool(out.group_buttons or out.group_input)
@@ -332,9 +336,23 @@ def secret_row(prompts: list[Prompt], out: Outbox) -> list[tuple[Button, ...]]:
     """Under a secret prompt's group message, one button for whoever is asked: it opens
     their hand and their pending secret question where they are (/hand: on Discord an
     ephemeral answer in the channel, on Telegram the private chat again)."""
-    if not any(p.secret for p in prompts):
+    secret = [p for p in prompts if p.secret]
+    if not secret:
         return []
-    return [(Button(label=out.text("prompt.open_secret"), data=buttons.lobby("hand")),)]
+    return [(Button(label=out.text(open_label(out, secret)), data=buttons.lobby("hand")),)]
+
+
+def open_label(out: Outbox, prompts: list[Prompt]) -> str:
+    """The key of the button that opens secret prompts, in the words of their kind: the
+    game's catalog says it per kind of prompt (the id's first part: `aufruhr.open.vote`
+    "🔒 Vote secretly", `aufruhr.open.folder` "🔒 Open my folder"); a kind it does not
+    name, or several kinds at once, get the general "🔒 My secret answer"."""
+    kinds = {p.id.split(":", 1)[0] for p in prompts}
+    if len(kinds) == 1 and out.game:
+        key = f"{out.game}.open.{kinds.pop()}"
+        if key in keys(out.lang):
+            return key
+    return "prompt.open_secret"
 
 
 def _keyboard(
@@ -400,6 +418,8 @@ def timeout(table: Table, token: str, out: Outbox, now: float) -> bool:
         p for p in waiting_prompts(spec, state) if table.deadlines.get(p.id, due) <= due + 1e-6
     ]
     silent = sorted({s for p in pending if p.deadline for s in p.seats})
+    for seat in silent:  # not watching, evidently: their next turn calls them
+        table.answered_at.pop(seat, None)
     # Said in the game's words where it has them ("no bid from …"), else in general.
     told: set[int] = set()
     for p in pending:

@@ -206,7 +206,7 @@ class Router:
         over: list[str] = []
 
         def op(table: Table, out: Outbox, now: float) -> bool:
-            if table.status != "playing" or table.step_token != token:
+            if table.status == "idle" or table.step_token != token:  # (a lobby's too)
                 over.append(table.lang)
                 return False
             table.status_message = message_id
@@ -216,8 +216,11 @@ class Router:
             await self._transact(platform, chat, None, op, self.clock(), create=False)
         if not over:
             return None
-        head = text.splitlines()[:-1]  # the status line goes
-        return Reply(text="\n".join([*head, t(over[0], "status.done")]), edit=message_id, chat=chat)
+        if token.startswith("lobby."):  # a lobby's message: the game has begun meanwhile
+            lines = [*text.splitlines(), t(over[0], "lobby.started")]
+        else:  # a step's: its status line goes
+            lines = [*text.splitlines()[:-1], t(over[0], "status.done")]
+        return Reply(text="\n".join(lines), edit=message_id, chat=chat)
 
     async def move_table(self, platform: str, old_chat: str, new_chat: str) -> None:
         """A chat changed its id (Telegram: group → supergroup): its table follows."""

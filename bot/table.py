@@ -51,6 +51,7 @@ class Table(BaseModel):
     asked: list[int] = Field(default_factory=list)  # the seats this step asked
     posts_since_board: int = 0  # new group messages of ours below the board (play.settle)
     posts_since_status: int = 0  # … and below the living status message (play.announce)
+    status_at: float = 0.0  # when the living status message was posted
     # seat → when it last answered (the table's clock): a seat that answered a moment ago
     # is watching the chat, and its next turn may be edited into the message in sight
     # instead of a new message that notifies it (play.announce)

@@ -545,6 +545,10 @@ async def test_the_lobby_buttons_under_the_new_message(world):
     press = fake.press(message, "stl:join", BOB, "Bob")  # under it, in the channel
     await world.feed(press)
     assert "Bob sits down" in fake.text_of(thread)
+    await world.feed(fake.command("start", ALICE, "Alice", channel=thread, thread=True))
+    # the game runs in the thread: the lobby's message in the channel loses its buttons
+    assert fake.messages[message["id"]]["components"] == []
+    assert fake.messages[message["id"]]["content"].endswith("▶ The game has begun.")
 
 
 async def test_the_secret_answer_button_opens_it_ephemerally_for_whoever_presses(world):
@@ -552,7 +556,7 @@ async def test_the_secret_answer_button_opens_it_ephemerally_for_whoever_presses
     thread = await open_game(world)
     table = await world.bot.adapter.router.table("discord", str(thread))
     status = fake.messages[table.status_message]
-    assert components(status) == {"🔒 My secret answer": "stl:hand"}
+    assert components(status) == {"🔒 Bid secretly": "stl:hand"}  # says what it opens
     before = set(fake.messages)
     press = fake.press(status, "stl:hand", BOB, "Bob", channel=thread, thread=True)
     await world.feed(press)

@@ -151,3 +151,29 @@ async def test_discord_answers_edit_one_status_message(world):
     assert len(public(world, thread)) == before  # nothing new in the thread
     edits = fake.called("PATCH", rf"/channels/{thread}/messages/{status['id']}")
     assert len(edits) == 1 and edits[0].body["allowed_mentions"] == {"parse": []}
+
+
+async def test_telegram_an_old_status_message_is_posted_anew(fake, monkeypatch):
+    """Bob and Carol answered within play.WATCHING, but the status message is older than
+    that (talk may have pushed it up): the next step is a new message that calls them."""
+    monkeypatch.setattr(pictures, "png", no_picture)
+    redis = fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer())
+    clock = Clock()
+    async with running_bot(fake, redis, clock=clock) as bot:
+        fake.say(ALICE, "Alice", "/new auktion rounds=1 deadline=900")
+        for user, name in PLAYERS[1:]:
+            fake.say(user, name, "/join")
+        fake.say(ALICE, "Alice", "/start")
+        await until(lambda: "s left" in fake.everything(GROUP))
+        await bot.adapter.sender.drain()
+        posts = len(group_posts(fake))
+        answers = zip(PLAYERS, ["2", "1", "0"], [0, 70, 70], ["✓ Alice ·", "✓ Alice, Bob ·", ""])
+        for (user, name), bid, later, shown in answers:
+            clock.now += later
+            fake.press_label(user, name, bid, chat=user)
+            await until(lambda shown=shown: shown in fake.everything(GROUP), 20)
+        await until(lambda: "protest" in fake.everything(GROUP), timeout=20)
+        await bot.adapter.sender.drain()
+        new = [c for c in group_posts(fake)[posts:] if "protest" in c.get("text", "")]
+        assert new and 'href="tg://user?id=' in new[0]["text"]
+    await redis.aclose()

@@ -423,6 +423,16 @@ async def test_the_lobby_by_buttons(fake, bot):
     assert "Only the host" not in fake.everything(GROUP)
     fake.press_label(ALICE, "Alice", "▶ Start", chat=GROUP)
     await until(lambda: "begins" in fake.everything(GROUP))
+    await bot.adapter.sender.drain()
+    # the lobby's buttons are gone once the game runs, and its message says why
+    (lobby,) = [m for m in fake.sent.values() if "opened a table" in m.get("text", "")]
+    assert "reply_markup" not in lobby and lobby["text"].endswith("▶ The game has begun.")
+    # under the sealed bid's group message, a button that says what it opens
+    status = max(
+        m for m, v in fake.sent.items() if v["chat"]["id"] == GROUP and "⏳" in v.get("text", "")
+    )
+    (row,) = fake.sent[status]["reply_markup"]["inline_keyboard"]
+    assert [b["text"] for b in row] == ["🔒 Bid secretly"]
 
 
 async def test_hand_asks_a_pending_secret_question_again(fake, bot):

@@ -275,6 +275,11 @@ class DiscordAdapter:
             log.warning("no thread in discord channel %s: %s", msg.chat, e)
             return
         await self.router.move_table(PLATFORM, msg.chat, str(thread.id))
+        # The lobby's message stays in the channel: named with its channel, so that the
+        # game's start (in the thread) can take its buttons away.
+        await self.router.remember_status(
+            PLATFORM, str(thread.id), f"{msg.chat}:{message.id}", table.step_token
+        )
         await thread.send(t(table.lang, "dc.thread_opened"), allowed_mentions=NO_MENTIONS)
 
     # ----- replies out ----------------------------------------------------------------
@@ -377,11 +382,12 @@ class DiscordAdapter:
         """An earlier message edited in place (its last part, where the status and the
         components are); one Discord will not edit any more stays as it is."""
         assert reply.edit is not None
-        channel = self._channel(reply.chat, answer)
+        where, _, message_id = reply.edit.rpartition(":")  # `<channel>:<id>`: elsewhere
+        channel = self._channel(where or reply.chat, answer)
         last = (pieces(reply) or [""])[-1]
         view = components.view_for(reply.buttons, reply.input)
         try:
-            await channel.get_partial_message(int(reply.edit)).edit(
+            await channel.get_partial_message(int(message_id)).edit(
                 content=last, view=view, allowed_mentions=NO_MENTIONS
             )
         except discord.NotFound:
