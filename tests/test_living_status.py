@@ -167,7 +167,9 @@ async def test_telegram_an_old_status_message_is_posted_anew(fake, monkeypatch):
         await until(lambda: "s left" in fake.everything(GROUP))
         await bot.adapter.sender.drain()
         posts = len(group_posts(fake))
-        answers = zip(PLAYERS, ["2", "1", "0"], [0, 70, 70], ["✓ Alice ·", "✓ Alice, Bob ·", ""])
+        answers = zip(
+            PLAYERS, ["2", "1", "0"], [0, 70, 70], ["✓ Alice ·", "✓ Alice, Bob ·", ""], strict=True
+        )
         for (user, name), bid, later, shown in answers:
             clock.now += later
             fake.press_label(user, name, bid, chat=user)
