@@ -2,6 +2,7 @@
 Discord servers (the real client libraries), every API call recorded and counted.
 
     python -m bench.chat_flow [--platform telegram|discord] [--game ID] [--quick]
+                              [--think SECONDS] [--messages]
 
 Per platform and game it prints:
   decisions   answers the robots gave (one press or typed value each)
@@ -160,7 +161,9 @@ async def telegram_game(game: str, players: int, options: str) -> Figures:
     figures = Figures("telegram", game, players)
     steps: set[int] = set()
     started = time.monotonic()
-    async with running_bot(fake, redis, pace=pace) as bot:
+    # The router's clock is the model clock too: deadlines and who counts as watching
+    # (bot/play.py) see the players' thinking time.
+    async with running_bot(fake, redis, pace=pace, clock=clock) as bot:
         router = bot.adapter.router
 
         async def load():
@@ -275,6 +278,7 @@ async def discord_game(game: str, players: int, options: str) -> Figures:
     started = time.monotonic()
     try:
         await world.start_bot(budget=30.0)
+        world.bot.adapter.router.clock = clock
         users = [(100 + i, f"Player{i}") for i in range(players)]
         await world.feed(fake.command("new", *users[0], {"game": game, "options": options}))
         (thread,) = fake.threads
@@ -378,14 +382,19 @@ def plays(platform: str, quick: bool, only: str | None) -> list[tuple[str, int, 
 
 
 async def main() -> None:
+    global THINK
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--platform", choices=["telegram", "discord"])
     parser.add_argument("--game")
     parser.add_argument("--quick", action="store_true")
     parser.add_argument(
+        "--think", type=float, default=THINK, help="seconds a player takes per decision"
+    )
+    parser.add_argument(
         "--messages", action="store_true", help="print each new group message (its first lines)"
     )
     args = parser.parse_args()
+    THINK = args.think
     logging.basicConfig(level=logging.CRITICAL)
     install_test_games()  # the test game (auktion) is a robot game too
     print(HEADER, flush=True)

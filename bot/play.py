@@ -43,6 +43,7 @@ WATCHING = 120
 # The status message may take the next step in place while at most this many new
 # messages of ours stand below it (the board posted anew under it is one).
 MORPH_BELOW = 1
+STANDING = "standing:"  # the status token of a standing prompt's message (a deal's)
 
 
 def state_of(spec: GameSpec, table: Table) -> Any:
@@ -95,7 +96,7 @@ def act(
         e.private = True  # an engine's refusal may name private values: tell the player only
         raise
     chosen = next((o for o in prompt.options if o.action == action), None)
-    if chosen is not None and not prompt.secret:  # the living status shows it, in public
+    if chosen is not None and not prompt.secret and not prompt.standing:  # (in the status)
         label = chosen.label if chosen.literal else out.text(chosen.label, **chosen.params)
         out.chosen = out.text("status.chose", seat=seat, choice=label)
     step, users = table.step, [s.user for s in table.seats]  # (a game over clears seats)
@@ -105,6 +106,8 @@ def act(
     if table.step != step or table.status != "playing":
         # the others' private prompts of the step (or of the game) are outdated now
         close_private(users, [s for s in waiting(spec, before) if s != seat], out)
+    if prompt.standing and table.status == "playing":
+        offer_standing(table, spec, before, state, out)
     if table.step == step and table.status == "playing":
         # What an answer within an open step tells the group ("not quite, 2 tries left",
         # "Anna: no") goes into the living status, above its last line, instead of a
@@ -116,6 +119,46 @@ def act(
             # message. A step of a multi-step secret answer (a token put into a folder)
             # changes nothing.
             refresh_status(table, spec, state, out, now)
+
+
+def offer_standing(table: Table, spec: GameSpec, before: Any, state: Any, out: Outbox) -> None:
+    """A standing command that opened a standing prompt with buttons (a deal, which its
+    mayors accept or decline): its buttons go under what the group is told, and the
+    seats it names are called. They are named by the prompt's id, not by the step, so
+    they work until everyone named has answered (bot/buttons.py)."""
+    known = {p.id for p in spec.prompts(before)}
+    for prompt in spec.prompts(state):
+        if not prompt.standing or not prompt.options or prompt.id in known:
+            continue
+        row = tuple(
+            Button(
+                label=o.label if o.literal else out.text(o.label, **o.params),
+                data=buttons.encode_standing(table.chat, prompt.id, i),
+            )
+            for i, o in enumerate(prompt.options)
+        )
+        out.group_buttons.append(row)
+        call(table, list(prompt.seats), out)
+        # the adapter tells us the message's id (Router.remember_status), to close it
+        out.status_token = f"{STANDING}{prompt.id}"
+
+
+def standing_open(table: Table, prompt_id: str) -> bool:
+    spec = spec_of(table)
+    return any(p.id == prompt_id for p in spec.prompts(state_of(spec, table)))
+
+
+def close_standing(table: Table, spec: GameSpec, state: Any | None, out: Outbox) -> None:
+    """The messages of standing prompts that are gone (a deal everyone it names has
+    answered, or of a round that is over) lose their buttons. `state` None: all."""
+    if not table.standing_messages:
+        return
+    open_ids = {p.id for p in spec.prompts(state)} if state is not None else set()
+    for prompt_id, (message_id, text) in list(table.standing_messages.items()):
+        if prompt_id not in open_ids:
+            done = "\n".join([text, out.text("status.done")])
+            out.edits.append(Reply(text=done, edit=message_id))
+            del table.standing_messages[prompt_id]
 
 
 def fold_into_status(table: Table, out: Outbox) -> bool:
@@ -142,6 +185,7 @@ def settle(
     tell(table, events, out)
     table.state = state.model_dump(mode="json")
     outcome = spec.outcome(state)
+    close_standing(table, spec, None if outcome is not None else state, out)
     if outcome is not None:
         finish(table, spec, state, outcome, out)
         return
@@ -313,7 +357,10 @@ def post_prompts(table: Table, prompts: list[Prompt], out: Outbox) -> None:
             # The question and its options may be private (a hand of cards): only the
             # prompted seats see them; the group learns whom we are waiting for (in
             # the living status).
-            out.group("prompt.secret_waiting", seats=list(prompt.seats))
+            # (in the game's words for its kind where it has them: AUFRUHR!'s ballot
+            # names /deal and /pay, the talk that goes on meanwhile)
+            waiting = kind_key(out, [prompt], "secret_waiting", "prompt.secret_waiting")
+            out.group(waiting, **params)
             for seat in prompt.seats:
                 ask_privately(table, index, prompt, seat, out)
         else:
@@ -339,20 +386,21 @@ def secret_row(prompts: list[Prompt], out: Outbox) -> list[tuple[Button, ...]]:
     secret = [p for p in prompts if p.secret]
     if not secret:
         return []
-    return [(Button(label=out.text(open_label(out, secret)), data=buttons.lobby("hand")),)]
+    label = kind_key(out, secret, "open", "prompt.open_secret")
+    return [(Button(label=out.text(label), data=buttons.lobby("hand")),)]
 
 
-def open_label(out: Outbox, prompts: list[Prompt]) -> str:
-    """The key of the button that opens secret prompts, in the words of their kind: the
-    game's catalog says it per kind of prompt (the id's first part: `aufruhr.open.vote`
-    "🔒 Vote secretly", `aufruhr.open.folder` "🔒 Open my folder"); a kind it does not
-    name, or several kinds at once, get the general "🔒 My secret answer"."""
+def kind_key(out: Outbox, prompts: list[Prompt], stem: str, general: str) -> str:
+    """A message key in the words of the prompts' kind, where the game's catalog has
+    one (the id's first part: `aufruhr.open.vote` "🔒 Vote secretly",
+    `aufruhr.open.folder` "🔒 Open my folder"); for a kind it does not name, or
+    several kinds at once, the `general` key ("🔒 My secret answer")."""
     kinds = {p.id.split(":", 1)[0] for p in prompts}
     if len(kinds) == 1 and out.game:
-        key = f"{out.game}.open.{kinds.pop()}"
+        key = f"{out.game}.{stem}.{kinds.pop()}"
         if key in keys(out.lang):
             return key
-    return "prompt.open_secret"
+    return general
 
 
 def _keyboard(

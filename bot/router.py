@@ -206,6 +206,13 @@ class Router:
         over: list[str] = []
 
         def op(table: Table, out: Outbox, now: float) -> bool:
+            if token.startswith(play.STANDING):  # a deal's message, with its buttons
+                prompt_id = token.removeprefix(play.STANDING)
+                if table.status != "playing" or not play.standing_open(table, prompt_id):
+                    over.append(table.lang)
+                    return False
+                table.standing_messages[prompt_id] = [message_id, text]
+                return True
             if table.status == "idle" or table.step_token != token:  # (a lobby's too)
                 over.append(table.lang)
                 return False
@@ -218,6 +225,8 @@ class Router:
             return None
         if token.startswith("lobby."):  # a lobby's message: the game has begun meanwhile
             lines = [*text.splitlines(), t(over[0], "lobby.started")]
+        elif token.startswith(play.STANDING):  # everyone it named has answered already
+            lines = [*text.splitlines(), t(over[0], "status.done")]
         else:  # a step's: its status line goes
             lines = [*text.splitlines()[:-1], t(over[0], "status.done")]
         return Reply(text="\n".join(lines), edit=message_id, chat=chat)
@@ -389,10 +398,16 @@ class Router:
             chat = msg.chat
 
         def op(table: Table, out: Outbox, now: float) -> bool:
-            if table.status != "playing" or table.step_token != press.step:
+            standing = press.standing is not None  # named by its id: no step to match
+            if table.status != "playing" or (table.step_token != press.step and not standing):
                 raise RuleError("error.outdated")
             spec = lobby.spec_of(table)
             prompts = spec.prompts(play.state_of(spec, table))
+            if press.standing is not None:  # a standing prompt's, by its id (a deal's)
+                prompt = next((p for p in prompts if p.id == press.standing), None)
+                if prompt is None or not 0 <= press.option < len(prompt.options):
+                    raise RuleError("error.outdated")
+                return _standing_press(table, spec, msg, prompt, press.option, out, now)
             if press.prompt >= len(prompts) or press.option >= len(prompts[press.prompt].options):
                 raise RuleError("error.outdated")  # (TYPED is -1: always within range)
             prompt = prompts[press.prompt]
@@ -537,6 +552,23 @@ class Router:
         # In the group, a refusal answers the message that caused it (a busy chat
         # shows which one).
         return replace(self._reply(msg, text), error=True, reply_to=msg.message_id)
+
+
+def _standing_press(
+    table: Table, spec: Any, msg: Incoming, prompt: Prompt, option: int, out: Outbox, now: float
+) -> bool:
+    """A standing prompt's button (a deal's Accept): like typing its command. Once the
+    prompt is gone (everyone it names has answered), its message loses its buttons
+    (play.close_standing)."""
+    if table.status != "playing":
+        raise RuleError("error.outdated")
+    seat = table.seat_of(msg.user)
+    if seat is None:
+        raise RuleError("error.not_seated")
+    if seat not in prompt.seats:
+        raise RuleError("error.not_prompted")
+    play.act(table, spec, seat, prompt.options[option].action, prompt, out, now)
+    return True
 
 
 def _done(table: Table, spec: Any, step: str, prompt: Prompt, seat: int) -> bool:

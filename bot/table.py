@@ -52,6 +52,9 @@ class Table(BaseModel):
     posts_since_board: int = 0  # new group messages of ours below the board (play.settle)
     posts_since_status: int = 0  # … and below the living status message (play.announce)
     status_at: float = 0.0  # when the living status message was posted
+    # standing prompt id → [message id, its text]: the group message carrying a standing
+    # prompt's buttons (a deal's Accept/Decline), closed when the prompt is gone
+    standing_messages: dict[str, list[str]] = Field(default_factory=dict)
     # seat → when it last answered (the table's clock): a seat that answered a moment ago
     # is watching the chat, and its next turn may be edited into the message in sight
     # instead of a new message that notifies it (play.announce)
@@ -75,3 +78,4 @@ class Table(BaseModel):
         self.opened_by, self.deadlines = None, {}
         self.status_message, self.status_head, self.asked = None, "", []
         self.status_log, self.answered_at, self.posts_since_status = "", {}, 0
+        self.standing_messages = {}

@@ -451,3 +451,30 @@ async def test_a_refusal_in_the_group_answers_the_message_that_caused_it(fake, b
     await until(lambda: _sent_to(fake, GROUP))
     (refusal,) = _sent_to(fake, GROUP)
     assert refusal["reply_parameters"]["message_id"] == said["message"]["message_id"]
+
+
+async def test_a_deal_is_answered_with_its_buttons_which_go_when_all_have(fake, bot):
+    players = [(ALICE, "Alice"), (BOB, "Bob"), (33, "Carol"), (44, "Dora")]
+    fake.say(ALICE, "Alice", "/new aufruhr")
+    for user, name in players[1:]:
+        fake.say(user, name, "/join")
+    fake.say(ALICE, "Alice", "/start")
+    await until(lambda: "begins" in fake.everything(GROUP))
+    fake.say(ALICE, "Alice", "/deal Essen Bochum: we all vote for Dora")
+    await until(lambda: "proposes to" in fake.everything(GROUP))
+    await bot.adapter.sender.drain()
+    (deal,) = [m for m, v in fake.sent.items() if "proposes to" in v.get("text", "")]
+    (row,) = fake.sent[deal]["reply_markup"]["inline_keyboard"]
+    assert [b["text"] for b in row] == ["✅ Accept", "❌ Decline"]
+    assert f'<a href="tg://user?id={BOB}">Bob</a>' in fake.sent[deal]["text"]  # called
+    fake.press_label(44, "Dora", "✅ Accept", chat=GROUP)  # Dora is not asked: told alone
+    await until(lambda: fake.called("answerCallbackQuery"))
+    assert fake.called("answerCallbackQuery")[-1]["show_alert"]
+    fake.press_label(BOB, "Bob", "✅ Accept", chat=GROUP)
+    await until(lambda: "Bob accepts deal 1" in fake.everything(GROUP))
+    await bot.adapter.sender.drain()
+    assert fake.sent[deal]["reply_markup"]  # Carol has not answered yet
+    fake.press_label(33, "Carol", "❌ Decline", chat=GROUP)
+    await until(lambda: "Carol declines deal 1" in fake.everything(GROUP))
+    await until(lambda: "reply_markup" not in fake.sent[deal])
+    assert fake.sent[deal]["text"].endswith("✓ Everyone has answered.")

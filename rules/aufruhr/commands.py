@@ -7,7 +7,7 @@ from rules.aufruhr.actions import Answer, Pay, Propose
 from rules.aufruhr.data import place
 from rules.aufruhr.model import Deal, State
 from rules.core.errors import RuleError
-from rules.core.protocol import Event, FreeInput, Prompt, seat_token
+from rules.core.protocol import Event, FreeInput, Option, Prompt, seat_token
 
 
 def _seat_named(state: State, word: str) -> int | None:
@@ -105,7 +105,30 @@ def answer(state: State, seat: int, text: str, yes: bool, events: list[Event]) -
 
 
 def standing(state: State) -> list[Prompt]:
-    return list(_standing_prompts(state.n))
+    """The commands open to every mayor, then one prompt per deal of this round still
+    waiting for answers: its Accept and Decline buttons, for those it names who have
+    not answered yet (the same as `/accept <n>`, `/decline <n>`)."""
+    return list(_standing_prompts(state.n)) + [
+        _deal_prompt(deal.number, waiting)
+        for deal in state.deals
+        if deal.round == state.round
+        and (waiting := tuple(s for s in deal.to if s not in deal.answers))
+    ]
+
+
+@cache
+def _deal_prompt(number: int, seats: tuple[int, ...]) -> Prompt:
+    return Prompt(
+        id=f"deal:{number}",
+        seats=seats,
+        key="aufruhr.prompt.deal_answer",
+        params={"number": number},
+        options=(
+            Option(label="aufruhr.button.deal_accept", action=Answer(text=str(number), yes=True)),
+            Option(label="aufruhr.button.deal_decline", action=Answer(text=str(number), yes=False)),
+        ),
+        standing=True,
+    )
 
 
 @cache
