@@ -58,6 +58,7 @@ def start(
         options = spec.without_chat(options)
     state = spec.setup(len(table.seats), options, seed)
     table.status = "playing"
+    out.menu = spec.id  # the chat's command menu offers the game's verbs while it runs
     out.group("game.started", game=spec.name(table.lang), seats=list(range(len(table.seats))))
     if not reads_chat and spec.without_chat is not None:
         out.group("game.chat_unread")
@@ -536,6 +537,7 @@ def finish(table: Table, spec: GameSpec, state: Any, outcome: Outcome, out: Outb
         record = out.text(outcome.record.key, **outcome.record.params)
         out.group("fame.new_best", seat=outcome.record.seat, record=record)
     out.left.update(s.user for s in table.seats)
+    out.menu = ""
     table.end_game()
 
 

@@ -478,3 +478,18 @@ async def test_a_deal_is_answered_with_its_buttons_which_go_when_all_have(fake, 
     await until(lambda: "Carol declines deal 1" in fake.everything(GROUP))
     await until(lambda: "reply_markup" not in fake.sent[deal])
     assert fake.sent[deal]["text"].endswith("✓ Everyone has answered.")
+
+
+async def test_the_chat_menu_offers_the_games_verbs_while_it_runs(fake, bot):
+    fake.say(ALICE, "Alice", "/new auktion rounds=1")
+    fake.say(BOB, "Bob", "/join")
+    fake.say(ALICE, "Alice", "/start")
+    await until(lambda: fake.called("setMyCommands")[-1].get("scope", {}).get("type") == "chat")
+    menu = fake.called("setMyCommands")[-1]
+    assert menu["scope"] == {"type": "chat", "chat_id": GROUP}
+    names = [c["command"] for c in menu["commands"]]
+    assert names[0] == "bid" and "hand" in names and "board" in names
+    assert menu["commands"][0]["description"] == "Your sealed bid for the lot, e.g. /bid 3"
+    fake.say(ALICE, "Alice", "/abort")  # the game ends: the chat gets the general menu back
+    await until(lambda: fake.called("deleteMyCommands"))
+    assert fake.called("deleteMyCommands")[-1]["scope"] == {"type": "chat", "chat_id": GROUP}

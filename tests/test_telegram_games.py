@@ -76,6 +76,10 @@ async def test_a_whole_game_with_robot_players(fake, game, players, options):
     leaked = {line for line in private_lines(fake, [u for u, _ in users]) if line in group}
     assert not leaked, f"private lines in the group: {leaked}"
     assert not [a for a in fake.called("answerCallbackQuery") if a.get("show_alert")]
+    # the chat's own menu while the game ran, the general one again after it
+    chat_scope = {"type": "chat", "chat_id": GROUP}
+    assert [m["scope"] for m in fake.called("setMyCommands")].count(chat_scope) == 1
+    assert [m["scope"] for m in fake.called("deleteMyCommands")] == [chat_scope]
 
 
 def test_every_registered_game_is_played_through_both_platforms():

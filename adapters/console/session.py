@@ -117,6 +117,8 @@ class Console:
 
     async def show(self, replies: list[Reply]) -> None:
         for reply in replies:
+            if reply.menu is not None:
+                continue  # a terminal has no command menu
             place = f"dm:{reply.to}" if reply.private else GROUP
             if reply.edit is not None:  # an earlier message edited: its lines that are new
                 old = self.texts.get(reply.edit, [])

@@ -288,6 +288,8 @@ class DiscordAdapter:
         """Every reply to its place; one that fails is logged and the others still go."""
         for reply in replies:
             try:
+                if reply.menu is not None:
+                    continue  # slash commands are the same everywhere (commands.py)
                 if reply.pressed and not reply.text:
                     if reply.private and reply.to:
                         await self._close(reply.to, reply.pressed)
