@@ -507,7 +507,8 @@ def remind(table: Table, token: str, out: Outbox, now: float) -> bool:
     if not waiting:
         return False
     table.reminded = True
-    # In the group, mentioning them, and privately too: a muted group notifies nobody.
+    # Privately to each (that notifies them), and in the group: in the living status
+    # where it stands (a status change posts nothing), else as a message that calls them.
     if table.deadline_at:
         seconds = round(table.deadline_at - now)
         out.group("prompt.reminder_deadline", seats=waiting, seconds=seconds)
@@ -517,7 +518,12 @@ def remind(table: Table, token: str, out: Outbox, now: float) -> bool:
         out.group("prompt.reminder", seats=waiting)
         for seat in waiting:
             out.dm(table.seats[seat].user, "prompt.reminder_private")
-    call(table, waiting, out)
+    if table.status_message is not None:  # under the question, until the step ends
+        table.status_head = "\n".join([table.status_head, *out.group_lines])
+        out.group_lines.clear()
+        refresh_status(table, spec, state_of(spec, table), out, now)
+    else:
+        call(table, waiting, out)
     return True
 
 

@@ -114,10 +114,11 @@ async def test_missing_ballots_abstain_and_say_so_publicly(chat):
 async def test_missing_bids_are_no_bids_and_say_so_publicly(chat):
     await chat.say(*TO_AUCTION)
     out = await chat.say("anna> /bid 40", "@wait 60")
+    # in the group (anna, watching, is asked next: her status message takes the step)
     assert [line for line in out if "Time is up" in line] == [
-        "[group] Time is up – no bid from ben, cem, dora."
+        "[group:edit] Time is up – no bid from ben, cem, dora."
     ]
-    assert "[group] The bids: anna: 40, ben: —, cem: —, dora: —" in out
+    assert "[group:edit] The bids: anna: 40, ben: —, cem: —, dora: —" in out
 
 
 async def test_a_ballot_offers_every_other_mayor_but_not_the_voter(redis):
