@@ -45,9 +45,7 @@ from tests import fake_discord, fake_telegram
 from tests.fake_discord import EPHEMERAL, FakeDiscord, World
 from tests.fake_telegram import GROUP, FakeTelegram, running_bot, until
 from tests.games import install as install_test_games
-from tests.robot import PLAYS, Move, play_out
-from tests.test_discord_games import find
-from tests.test_telegram_games import latest_with
+from tests.robot import PLAYS, discord_act, play_out, telegram_act
 
 THINK = 5.0  # seconds a player takes per decision, on the model clock
 WINDOW = 60.0
@@ -172,18 +170,11 @@ async def telegram_game(game: str, players: int, options: str) -> Figures:
                 steps.add(table.step)
             return table
 
-        async def act(table, move: Move) -> None:
+        async def think() -> None:
             await bot.adapter.sender.drain()  # the bot is done before the player thinks
             clock.now += THINK
-            user, name = users[move.seat]
-            chat = user if move.secret else GROUP
-            if move.data is not None:
-                await until(lambda: latest_with(fake, chat, move.data), timeout=30)
-                fake.press(user, name, latest_with(fake, chat, move.data), move.data)
-            elif move.command and not move.secret:
-                fake.say(user, name, f"/{move.command} {move.typed}", chat=chat)
-            else:
-                fake.say(user, name, move.typed or "", chat=chat)
+
+        act = telegram_act(fake, users, think)
 
         fake.say(*users[0], f"/new {game} {options}")
         for user in users[1:]:
@@ -294,38 +285,10 @@ async def discord_game(game: str, players: int, options: str) -> Figures:
                 steps.add(table.step)
             return table
 
-        async def act(table, move: Move) -> None:
+        async def think() -> None:
             clock.now += THINK
-            user, name = users[move.seat]
-            dm = fake.dm_channel(user)
-            where: dict[str, Any] = {"channel": thread, "thread": True}
-            channels = {str(thread)}
-            if move.secret and dm is not None:
-                channels.add(str(dm))
-            if move.data is not None:
-                found = find(world, channels, move.data)
-                assert found, f"no button {move.data} for {name}"
-                message, custom_id, value = found
-                if message["channel_id"] != str(thread):
-                    where = {"channel": int(message["channel_id"]), "guild": None}
-                if value is None:
-                    await world.feed(fake.press(message, custom_id, user, name, **where))
-                else:
-                    await world.feed(fake.choose(message, custom_id, value, user, name, **where))
-            elif move.secret or not move.command:
-                found = find(world, channels, move.input_data or "")
-                assert found, f"no input for {name}"
-                message, opener, _ = found
-                if message["channel_id"] != str(thread):
-                    where = {"channel": int(message["channel_id"]), "guild": None}
-                press = fake.press(message, opener, user, name, **where)
-                await world.feed(press)
-                modal = fake.answers(press)[0].body["data"]["custom_id"]
-                await world.feed(fake.submit(modal, move.typed or "", user, name, **where))
-            else:
-                await world.feed(
-                    fake.command(move.command, user, name, {"value": move.typed or ""}, **where)
-                )
+
+        act = discord_act(world, users, thread, think)
 
         before = set(fake.messages)
         figures.decisions = await play_out(load, act, seed=len(game))

@@ -164,6 +164,28 @@ class FakeDiscord:
         data = {"id": "1", "name": name, "type": 1, "options": opts}
         return self.interaction(2, data, user, who, **kw)
 
+    def typed_command(
+        self, name: str, user: int, who: str, options: dict[str, Any], **kw: Any
+    ) -> dict[str, Any]:
+        """A slash command with typed options: an int is an integer option (type 4), a
+        (user id, name) pair a user option (type 6, resolved as Discord sends it), any
+        other value a string."""
+        opts, users = [], {}
+        for key, value in options.items():
+            if isinstance(value, tuple):
+                uid, uname = value
+                opts.append({"name": key, "type": 6, "value": str(uid)})
+                users[str(uid)] = {"id": str(uid), "username": uname.lower()}
+                users[str(uid)] |= {"discriminator": "0", "global_name": uname, "avatar": None}
+            elif isinstance(value, int):
+                opts.append({"name": key, "type": 4, "value": value})
+            else:
+                opts.append({"name": key, "type": 3, "value": value})
+        data = {"id": "1", "name": name, "type": 1, "options": opts}
+        if users:
+            data["resolved"] = {"users": users}
+        return self.interaction(2, data, user, who, **kw)
+
     def autocomplete(self, name: str, option: str, typed: str, user: int, **kw: Any):
         opts = [{"name": option, "type": 3, "value": typed, "focused": True}]
         return self.interaction(

@@ -7,8 +7,8 @@ import fakeredis
 from bot import play
 from bot.play import BOARD_DISTANCE
 from tests.fake_telegram import GROUP, running_bot, until
-from tests.robot import Move, play_out
-from tests.test_telegram_games import fake, latest_with  # noqa: F401  (the fixture)
+from tests.robot import play_out, telegram_act
+from tests.test_telegram_games import fake  # noqa: F401  (the fixture)
 
 
 async def test_the_board_is_never_more_than_a_few_messages_up(fake, monkeypatch):  # noqa: F811
@@ -22,15 +22,10 @@ async def test_the_board_is_never_more_than_a_few_messages_up(fake, monkeypatch)
         async def load():
             return await bot.adapter.router.table("telegram", str(GROUP))
 
-        async def act(table, move: Move) -> None:
+        async def think() -> None:
             await bot.adapter.sender.drain()
-            user, name = users[move.seat]
-            chat = user if move.secret else GROUP
-            if move.data is not None:
-                await until(lambda: latest_with(fake, chat, move.data), timeout=10)
-                fake.press(user, name, latest_with(fake, chat, move.data), move.data)
-            else:
-                fake.say(user, name, move.typed or "", chat=chat)
+
+        act = telegram_act(fake, users, think)
 
         fake.say(*users[0], "/new auktion rounds=4")
         for user in users[1:]:

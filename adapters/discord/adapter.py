@@ -64,6 +64,24 @@ class DiscordAdapter:
             if answer and text.startswith("/new"):
                 await self._open_thread(answer, msg)
 
+    async def choices(
+        self, interaction: discord.Interaction, verb: str, place: int, typed: str
+    ) -> list[str]:
+        """What to offer for a verb's word, from the list of the game running in the
+        channel (`/go`: its stations, fields or pubs), matching what is typed so far."""
+        table = await self.router.table(PLATFORM, str(interaction.channel_id))
+        spec = registry.get(table.game or "") if table is not None else None
+        if spec is None or spec.choices is None:
+            return []
+        options = spec.verb_options.get(verb, ())
+        if place >= len(options) or not options[place].choices:
+            return []
+        wanted = typed.casefold()
+        values = spec.choices(options[place].choices or "")
+        return [v for v in values if v.casefold().startswith(wanted)] + [
+            v for v in values if wanted in v.casefold() and not v.casefold().startswith(wanted)
+        ]
+
     async def message(self, message: discord.Message) -> None:
         """An ordinary guild message, as text in its channel: what it says back (a rule
         broken) goes to the channel."""

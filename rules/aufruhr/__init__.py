@@ -9,7 +9,7 @@ from pathlib import Path
 
 from pydantic import TypeAdapter
 
-from rules.aufruhr import actions, engine, model
+from rules.aufruhr import actions, commands, engine, model
 from rules.aufruhr.invariants import invariants
 from rules.core.protocol import GameSpec
 
@@ -33,4 +33,5 @@ SPEC = GameSpec(
     locales=Path(__file__).parent / "locales",
     rulebook="rules/aufruhr/NOTES.md",
     commands=("bid", "demand", "pay", "deal", "accept", "decline"),
+    verb_options=commands.VERB_OPTIONS,
 )

@@ -7,7 +7,7 @@ from rules.aufruhr.actions import Answer, Pay, Propose
 from rules.aufruhr.data import place
 from rules.aufruhr.model import Deal, State
 from rules.core.errors import RuleError
-from rules.core.protocol import Event, FreeInput, Option, Prompt, seat_token
+from rules.core.protocol import Event, FreeInput, Option, Prompt, VerbOption, seat_token
 
 
 def _seat_named(state: State, word: str) -> int | None:
@@ -45,6 +45,24 @@ def pay(state: State, seat: int, text: str, events: list[Event]) -> None:
     events += [treasury.told(state, seat), treasury.told(state, to)]
 
 
+# How menus ask for the verbs' words (GameSpec.verb_options): a payment names a mayor
+# and an amount in tens; a deal up to three mayors and its terms.
+VERB_OPTIONS = {
+    "pay": (
+        VerbOption(name="mayor", kind="player"),
+        VerbOption(name="amount", kind="integer", min=10),
+    ),
+    "deal": (
+        VerbOption(name="mayor", kind="player"),
+        VerbOption(name="terms", kind="text", prefix=": "),
+        VerbOption(name="mayor2", kind="player", required=False),
+        VerbOption(name="mayor3", kind="player", required=False),
+    ),
+    "accept": (VerbOption(name="deal", kind="integer", min=1, required=False),),
+    "decline": (VerbOption(name="deal", kind="integer", min=1, required=False),),
+    "bid": (VerbOption(name="amount", kind="integer", min=0),),
+    "demand": (VerbOption(name="demand", kind="text"),),
+}
 DEALS_PER_ROUND = 12  # proposals a round may hold: talk is free, a table's size is not
 DEAL_TEXT = 200  # characters of a deal's text kept
 
