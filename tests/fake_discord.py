@@ -205,10 +205,20 @@ class FakeDiscord:
         data = {"custom_id": custom_id, "component_type": 3, "values": [value]}
         return self.interaction(3, data, user, who, message=message, **kw)
 
-    def submit(self, custom_id: str, value: str, user: int, who: str, **kw: Any) -> dict[str, Any]:
+    def submit(
+        self,
+        custom_id: str,
+        value: str,
+        user: int,
+        who: str,
+        message: dict[str, Any] | None = None,
+        **kw: Any,
+    ) -> dict[str, Any]:
+        """A modal submitted; `message`: the one whose button opened it (Discord sends it
+        along, and the submit may be answered by editing it)."""
         field_ = {"type": 4, "custom_id": "value", "value": value}
         data = {"custom_id": custom_id, "components": [{"type": 1, "components": [field_]}]}
-        return self.interaction(5, data, user, who, **kw)
+        return self.interaction(5, data, user, who, message=message, **kw)
 
     # ----- the server ---------------------------------------------------------------------
 

@@ -234,7 +234,8 @@ def discord_act(
             press = fake.press(message, opener, user, name, **where)
             await world.feed(press)
             modal = fake.answers(press)[0].body["data"]["custom_id"]
-            await world.feed(fake.submit(modal, move.typed or "", user, name, **where))
+            typed = move.typed or ""
+            await world.feed(fake.submit(modal, typed, user, name, message=message, **where))
         else:
             options = slash_options(move.command, move.typed or "")
             await world.feed(fake.typed_command(move.command, user, name, options, **where))
