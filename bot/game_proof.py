@@ -5,8 +5,8 @@ big-endian integer, seed the engine's PRNG; the other 24 make it unguessable) an
 group is told its SHA-256: the commitment. The table keeps the seed and every answer
 the engine applied, in order (a player's, or the timeout's for a silent seat), hidden
 like the rest of the table: the log holds sealed bids and ballots, so it is revealed
-only with the seed. At the end the group is told the seed and the SHA-256 of the final
-state. `/verify` then replays the game in the chat: a new game from the seed, the
+only with the seed. At the end the group is told the seed and the SHA-256 of the answers
+and the final state. `/verify` then replays the game in the chat: a new game from the seed, the
 options and the number of seats, the logged answers applied in order, and says whether
 the seed hashes to the commitment and the replay ends in the announced state. Without
 trusting the bot: `python -m bot.game_proof FILE` does the same with a record exported
@@ -56,7 +56,7 @@ class GameProof(BaseModel):
     log: str = ""
     actions: int = 0
     overflow: bool = False  # more than MAX_ACTIONS: no longer replayable
-    end: str | None = None  # SHA-256 of the final state, announced at the end
+    end: str | None = None  # SHA-256 of the answers and final state, announced at the end
     ended_at: float | None = None  # None while it runs (or when it was aborted)
 
     def answers(self) -> list[tuple[int, dict[str, Any]]]:
@@ -80,10 +80,19 @@ def commitment(seed: bytes) -> str:
     return hashlib.sha256(seed).hexdigest()
 
 
-def state_hash(state: BaseModel) -> str:
-    """SHA-256 of the state's JSON with sorted keys: the same on any machine."""
-    data = json.dumps(state.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(data.encode()).hexdigest()
+def fingerprint(answers: list[tuple[int, dict[str, Any]]], state: BaseModel) -> str:
+    """SHA-256 of the answers and the final state, as JSON with sorted keys (the same
+    on any machine): announced at the end, it binds the log as it was, even an answer
+    that changed nothing at the end."""
+    digest = hashlib.sha256()
+    for seat, action in answers:
+        digest.update(_canonical([seat, action]).encode() + b"\n")
+    digest.update(_canonical(state.model_dump(mode="json")).encode())
+    return digest.hexdigest()
+
+
+def _canonical(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def begin(game: str, seats: int, options: BaseModel, seed: bytes) -> GameProof:
@@ -118,7 +127,7 @@ def _pack(text: str) -> str:
 
 def end(proof: GameProof | None, state: BaseModel, now: float) -> None:
     if proof is not None:
-        proof.end, proof.ended_at = state_hash(state), now
+        proof.end, proof.ended_at = fingerprint(proof.answers(), state), now
 
 
 def chat_line(lang: str, table: "Table | None", now: float) -> str | None:
@@ -164,7 +173,7 @@ def check(proof: GameProof) -> Verdict:
         return Verdict(False, "verify.game_refused", {**shown, "move": refused})
     if proof.end is None:  # aborted: nothing was announced to compare the end with
         return Verdict(True, "verify.game_match_aborted", shown)
-    end = state_hash(state)
+    end = fingerprint(answers, state)
     if end != proof.end:
         return Verdict(False, "verify.game_other_end", {**shown, "end": proof.end[:SHOWN]})
     return Verdict(True, "verify.game_match", {**shown, "end": end[:SHOWN]})
@@ -208,7 +217,7 @@ def imported(data: dict[str, Any]) -> GameProof:
 REPORT = (
     "game {game}, {seats} seats, {moves} answers",
     "SHA-256(seed) = {commitment}   compare: announced at /start",
-    "final state   = {end}   compare: announced at the end",
+    "answers+state = {end}   compare: announced at the end",
 )
 
 
