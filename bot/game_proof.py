@@ -9,13 +9,15 @@ only with the seed. At the end the group is told the seed and the SHA-256 of the
 and the final state. `/verify` then replays the game in the chat: a new game from the seed, the
 options and the number of seats, the logged answers applied in order, and says whether
 the seed hashes to the commitment and the replay ends in the announced state. Without
-trusting the bot: `python -m bot.game_proof FILE` does the same with a record exported
-by `python -m bot.game_proof export PLATFORM CHAT` (README, "Games anyone can verify").
+trusting the bot: `python -m bot.game_proof FILE` does the same with the record that
+`/verify record` posts once the game is over (or that the operator exports with
+`python -m bot.game_proof export PLATFORM CHAT`; README, "Games anyone can verify").
 """
 
 import base64
 import hashlib
 import json
+import re
 import secrets
 import sys
 import zlib
@@ -41,6 +43,12 @@ MAX_ACTIONS = 5000
 # starts first (which replaces the record). Its exported record never expires.
 KEEP_SECONDS = 7 * 24 * 3600
 SHOWN = 16  # hex digits of a hash in a chat line: 64 bits, one line
+# `/verify record` posts the record packed (zlib, base64) in lines this long, to be
+# copied into a file; a random game of AUFRUHR! of 1,000 answers took 5,200 characters
+# (two Telegram messages). Past the limit, only the operator's export is left.
+PACKED_LINE = 64
+PACKED_LIMIT = 16_000
+RECORD_WORDS = ("record", "protokoll")  # `/verify record`
 
 
 class GameProof(BaseModel):
@@ -52,7 +60,8 @@ class GameProof(BaseModel):
     seed: str  # hex; secret until the game is over
     commitment: str  # SHA-256 of the seed, in hex: announced at /start
     # The answers applied, in order: JSON lines `[seat, action]`, zlib-compressed and
-    # base64-encoded — a game of AUFRUHR! logs ~40 KB of answers, ~5 KB so.
+    # base64-encoded: a random game of AUFRUHR! of 1,000 answers logs 50 KB of JSON,
+    # 5 KB so (appending one costs ~1 ms at that length).
     log: str = ""
     actions: int = 0
     overflow: bool = False  # more than MAX_ACTIONS: no longer replayable
@@ -133,15 +142,34 @@ def end(proof: GameProof | None, state: BaseModel, now: float) -> None:
 def chat_line(lang: str, table: "Table | None", now: float) -> str | None:
     """`/verify` about the chat's game: its commitment while it runs; once it is over
     (for KEEP_SECONDS), the replay's verdict. None: no game to tell of."""
-    proof = table.proof if table is not None else None
+    proof = _kept(table, now)
     if proof is None:
         return None
     if table is not None and table.status == "playing":
         return t(lang, "verify.game_playing", hash=proof.commitment)
-    if proof.ended_at is not None and now - proof.ended_at > KEEP_SECONDS:
-        return None
     verdict = check(proof)
     return t(lang, verdict.key, **verdict.params)
+
+
+def record_text(lang: str, table: "Table | None", now: float) -> str:
+    """`/verify record`: the finished game's record, packed for copying into a file."""
+    proof = _kept(table, now)
+    if proof is None:
+        return t(lang, "verify.game_none")
+    if table is not None and table.status == "playing":
+        return t(lang, "verify.game_record_later")
+    block = packed(proof)
+    if len(block) > PACKED_LIMIT:
+        return t(lang, "verify.game_record_long", size=len(block))
+    return t(lang, "verify.game_record") + "\n" + block
+
+
+def _kept(table: "Table | None", now: float) -> GameProof | None:
+    """The chat's game record, unless its game ended more than KEEP_SECONDS ago."""
+    proof = table.proof if table is not None else None
+    if proof is None or (proof.ended_at is not None and now - proof.ended_at > KEEP_SECONDS):
+        return None
+    return proof
 
 
 # ----- checking ----------------------------------------------------------------------
@@ -205,6 +233,23 @@ def export(proof: GameProof) -> dict[str, Any]:
     return {**data, "answers": [[seat, action] for seat, action in proof.answers()]}
 
 
+def packed(proof: GameProof) -> str:
+    data = zlib.compress(_canonical(export(proof)).encode(), 9)
+    text = base64.b64encode(data).decode()
+    return "\n".join(text[i : i + PACKED_LINE] for i in range(0, len(text), PACKED_LINE))
+
+
+def unpacked(text: str) -> dict[str, Any]:
+    """A record from its JSON, or from the block `/verify record` posted (any line
+    around it that is not base64, such as its heading, is left out)."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        lines = [line.strip() for line in text.splitlines()]
+        block = "".join(line for line in lines if re.fullmatch(r"[A-Za-z0-9+/=]+", line))
+        return json.loads(zlib.decompress(base64.b64decode(block)))
+
+
 def imported(data: dict[str, Any]) -> GameProof:
     answers = data.get("answers", [])
     proof = GameProof.model_validate({k: v for k, v in data.items() if k != "answers"})
@@ -230,7 +275,7 @@ def main(argv: list[str]) -> int:
         print(__doc__)
         return 2
     with open(argv[0], encoding="utf-8") as f:
-        proof = imported(json.load(f))
+        proof = imported(unpacked(f.read()))
     verdict = check(proof)
     heading, seed_line, end_line = REPORT
     print(heading.format(game=proof.game, seats=proof.seats, moves=proof.actions))

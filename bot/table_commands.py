@@ -62,7 +62,9 @@ def roll(lang: str, call: Call) -> str:
 
 def verify(lang: str, call: Call) -> str:
     """`/verify` alone: the chat's game (its commitment, or once over its replay) and
-    the rolls' key hashes; with a roll id, that roll."""
+    the rolls' key hashes; `/verify record`: the game's record; with a roll id, that roll."""
+    if [a.lower() for a in call.args] in ([w] for w in game_proof.RECORD_WORDS):
+        return game_proof.record_text(lang, call.table, call.now)
     game = None if call.args else game_proof.chat_line(lang, call.table, call.now)
     if game is not None and call.roll_secret is None:
         return game

@@ -158,3 +158,23 @@ def test_the_log_is_bounded():
     assert proof.overflow and proof.log == ""
     proof.commitment = game_proof.commitment(bytes(32))
     assert game_proof.check(proof).key == "verify.game_too_long"
+
+
+async def test_verify_record_posts_the_record_for_the_command_line(redis, tmp_path, capsys):
+    chat = Chat.make(redis)
+    await chat.say("alice: /new auktion", "bob: /join", "alice: /start")
+    (later,) = await chat.say("bob: /verify record")
+    assert "once the game is over" in later  # the log holds the sealed bids
+    chat = Chat.make(fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer()))
+    await whole_game(chat)
+    await chat.say("alice: /lang de")
+    said = "\n".join(await chat.say("carol: /verify protokoll"))
+    assert said.startswith("[group] 🔏 Das Protokoll des Spiels")
+    pasted = tmp_path / "game.txt"
+    pasted.write_text(said.replace("[group] ", ""))  # as copied, heading and all
+    assert game_proof.main([str(pasted)]) == 0
+    shown = capsys.readouterr().out
+    assert (await chat.table()).proof.commitment in shown and "Match ✅" in shown
+    chat.router.clock.now += game_proof.KEEP_SECONDS + 1
+    (gone,) = await chat.say("carol: /verify protokoll")
+    assert "in den letzten 7 Tagen kein Spiel" in gone
