@@ -5,11 +5,12 @@ big-endian integer, seed the engine's PRNG; the other 24 make it unguessable) an
 group is told its SHA-256: the commitment. The table keeps the seed and every answer
 the engine applied, in order (a player's, or the timeout's for a silent seat), hidden
 like the rest of the table: the log holds sealed bids and ballots, so it is revealed
-only with the seed. At the end the group is told the seed and the SHA-256 of the answers
-and the final state. `/verify` then replays the game in the chat: a new game from the seed, the
-options and the number of seats, the logged answers applied in order, and says whether
-the seed hashes to the commitment and the replay ends in the announced state. Without
-trusting the bot: `python -m bot.game_proof FILE` does the same with the record that
+only with the seed. At the end the group is told the seed and the SHA-256 of the
+answers and the final state. `/verify` then replays the game in the chat — a new game
+from the seed, the options and the number of seats, the logged answers applied in
+order — and says whether the seed has the committed hash and the answers with the
+state they end in have the announced one. Without trusting the bot,
+`python -m bot.game_proof FILE` does the same on your machine with the record that
 `/verify record` posts once the game is over (or that the operator exports with
 `python -m bot.game_proof export PLATFORM CHAT`; README, "Games anyone can verify").
 """

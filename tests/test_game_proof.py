@@ -178,3 +178,27 @@ async def test_verify_record_posts_the_record_for_the_command_line(redis, tmp_pa
     chat.router.clock.now += game_proof.KEEP_SECONDS + 1
     (gone,) = await chat.say("carol: /verify protokoll")
     assert "in den letzten 7 Tagen kein Spiel" in gone
+
+
+def test_the_operator_exports_a_finished_game_for_the_command_line(monkeypatch, tmp_path, capsys):
+    import asyncio
+
+    from bot import redis_conn
+
+    server = fakeredis.FakeServer()
+
+    async def play() -> str:
+        chat = Chat.make(fakeredis.FakeAsyncRedis(server=server))
+        await whole_game(chat)
+        return (await chat.table()).proof.commitment
+
+    commitment = asyncio.run(play())
+    monkeypatch.setattr(redis_conn, "connect", lambda: fakeredis.FakeAsyncRedis(server=server))
+    assert game_proof.main(["export", PLATFORM, GROUP]) == 0
+    exported = capsys.readouterr().out
+    assert json.loads(exported)["commitment"] == commitment
+    (tmp_path / "game.json").write_text(exported)
+    assert game_proof.main([str(tmp_path / "game.json")]) == 0
+    assert "Match ✅" in capsys.readouterr().out
+    with pytest.raises(SystemExit):  # no game at another table
+        game_proof.main(["export", PLATFORM, "elsewhere"])
