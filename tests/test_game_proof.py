@@ -202,3 +202,16 @@ def test_the_operator_exports_a_finished_game_for_the_command_line(monkeypatch, 
     assert "Match ✅" in capsys.readouterr().out
     with pytest.raises(SystemExit):  # no game at another table
         game_proof.main(["export", PLATFORM, "elsewhere"])
+
+
+@pytest.mark.parametrize("name", ["einsistkeins_karten_5p_out", "aufruhr_6p.de", "bohei_8p.de"])
+async def test_transcript_games_with_timeouts_verify(name):
+    """Answers given by the game's timeout for silent seats are logged and replay too
+    (the first transcript times out 150 times)."""
+    from adapters.console.__main__ import run_script
+
+    script = (Path(__file__).parent / "transcripts" / f"{name}.txt").read_text().splitlines()
+    lines: list[str] = []
+    lang = "de" if name.endswith(".de") else "en"
+    await run_script([*script, "zed: /verify"], seed=1, lang=lang, write=lines.append)
+    assert lines[-1].startswith("[group] 🔏 " + ("Stimmt ✅" if lang == "de" else "Match ✅"))
