@@ -625,3 +625,24 @@ async def test_pay_names_a_player_and_go_completes_from_the_games_own_list(world
     await world.feed(typed)
     names = [c["value"] for c in callback(world, typed)["data"]["choices"]]
     assert names and names[0].startswith("King") and len(names) <= 25
+
+
+async def test_a_deal_is_answered_with_its_buttons_in_the_thread(world):
+    fake = world.fake
+    players = [(ALICE, "Alice"), (BOB, "Bob"), (CAROL, "Carol"), (44, "Dora")]
+    await world.feed(fake.command("new", ALICE, "Alice", {"game": "aufruhr", "options": ""}))
+    (thread,) = fake.threads
+    here = {"channel": thread, "thread": True}
+    for user, name in players[1:]:
+        await world.feed(fake.command("join", user, name, **here))
+    await world.feed(fake.command("start", ALICE, "Alice", **here))
+    deal = {"mayor": (BOB, "Bob"), "terms": "vote for Carol"}
+    await world.feed(fake.typed_command("deal", ALICE, "Alice", deal, **here))
+    (message,) = [m for m in messages(world, thread) if "proposes to" in m["content"]]
+    assert list(components(message)) == ["✅ Accept", "❌ Decline"]
+    accept = components(message)["✅ Accept"]
+    await world.feed(fake.press(message, accept, CAROL, "Carol", **here))  # not hers to answer
+    assert "Carol accepts" not in fake.text_of(thread)
+    await world.feed(fake.press(message, accept, BOB, "Bob", **here))
+    assert "Bob accepts deal 1 of Alice." in fake.text_of(thread)
+    assert fake.messages[message["id"]]["components"] == []  # all it named have answered
