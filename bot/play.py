@@ -30,9 +30,11 @@ LONG_LABEL = 12  # characters: a keyboard with a longer label has 3 buttons a ro
 REMIND_AT = 0.75  # of a deadline: the one reminder comes when three quarters have passed
 REMIND_MIN_DEADLINE = 20  # seconds; shorter deadlines get no reminder
 REMIND_WITHOUT_DEADLINE = 600  # seconds until a prompt without deadline is reminded
-# Characters of what happened that a status message kept over several steps of one
-# seat's turn may hold before the next step is posted anew (Telegram's limit is 4096).
-MORPH_LIMIT = 2500
+# Characters of what happened that a status message kept over several steps may hold
+# before the next step is posted anew: with the question and the status line it must
+# fit one message where it is edited (Discord's limit is 2000, Telegram's 4096; an
+# edit of a longer one would keep only its last part, and what happened would be lost).
+MORPH_LIMIT = 1500
 # Seconds since a seat's last answer within which it counts as watching the chat: its
 # next turn is edited into the status message it is looking at (no new message, so no
 # notification); a seat away longer is called by a new message that mentions it. Two
