@@ -5,15 +5,19 @@ lines, the pieces). Text snapshots and SVG pictures."""
 
 import itertools
 import math
+from collections import Counter
 from typing import Any
 
 from render import pieces
 from render.boards import Label, Renderers, register
-from render.einsistkeins_karten import BUOY_COLOURS, hours  # the same hues as on the cards
+from render.einsistkeins_karten import (  # as the card game shows them
+    BUOY_COLOURS,
+    hours,
+)
 from render.maps import Edge, Node, Region, draw_map, hull
 from render.palette import INK, MUTED, PAPER, player
 from render.svg import MONO, Group, Svg
-from render.text import fit
+from render.text import SNAPSHOT_LIMIT, fit
 from rules.einsistkeins.board.graph import LINES, square
 from rules.einsistkeins.board.graph import board as graph
 from rules.einsistkeins.board.model import LIMIT, PublicView, SeatView
@@ -74,6 +78,24 @@ def params(key: str, params: dict[str, Any], label: Label) -> dict[str, Any]:
 
 
 def card_line(name: str, view: PublicView) -> str:
+    """'● Izarro (17:00–03:00 · 🛟 Linden-Nord)': open now or not, the card's hours, its
+    district and its lifebuoy, so a player who reads only text can plan a lifebuoy win.
+    A district named like its lifebuoy is said once (four players' cards must fit one
+    chat message): 'Cheers (09:00–01:00 · Mitte)', 'Grotte (… · Oststadt · 🛟 Oststadt/List)'."""
+    p = pub(name)
+    mark = OPEN if name in view.open_pubs else SHUT
+    parts = [hours(p)]
+    buoy = LIFEBUOY_NAMES[p.lifebuoy] if p.lifebuoy else None
+    if buoy != p.district:
+        parts.append(p.district)
+    if buoy:
+        parts.append(f"🛟 {buoy}")
+    return f"{mark} {p.name} ({' · '.join(parts)})"
+
+
+def short_line(name: str, view: PublicView) -> str:
+    """'● Izarro (17:00–03:00)': the picture's side panel, whose map shows the districts
+    and the lifebuoys' rings."""
     p = pub(name)
     mark = OPEN if name in view.open_pubs else SHUT
     return f"{mark} {p.name} ({hours(p)})"
@@ -87,6 +109,15 @@ def _status(view: PublicView, label: Label) -> str:
 
 
 def board(view: PublicView, names: list[str], label: Label) -> str:
+    """The text board; past a chat message's room (four players with long cards and many
+    pubs visited), the visited pubs are told by lifebuoy only, so every card still shows."""
+    lines = _board_lines(view, label, visited_names=True)
+    if sum(len(line) + 1 for line in lines) > SNAPSHOT_LIMIT:
+        lines = _board_lines(view, label, visited_names=False)
+    return fit(lines)
+
+
+def _board_lines(view: PublicView, label: Label, visited_names: bool) -> list[str]:
     lines = [_status(view, label)]
     if view.faceup:
         lines.append(label("einsistkeins.board.faceup", card=card_line(view.faceup, view)))
@@ -111,10 +142,22 @@ def board(view: PublicView, names: list[str], label: Label) -> str:
                 needed=view.needed[seat],
             )
         )
-        lines += [f"   {card_line(c, view)}" for c in view.hands[seat]]
+        lines += [f"  {card_line(c, view)}" for c in view.hands[seat]]
         if view.visited[seat]:
-            lines.append("   ✓ " + ", ".join(view.visited[seat]))
-    return fit(lines)
+            lines.append(f"  ✓ {visited_line(view.visited[seat], visited_names)}")
+    return lines
+
+
+def visited_line(visited: tuple[str, ...], names: bool = True) -> str:
+    """'Was nun?, Havana, Izarro · 🛟 Nordstadt 1, Linden-Nord 2': the pubs visited and how
+    many of them lie in each lifebuoy (from the third on, each lowers the 12); without
+    `names`, the lifebuoys only."""
+    counts = Counter(pub(c).lifebuoy for c in visited if pub(c).lifebuoy)
+    buoys = ", ".join(f"{LIFEBUOY_NAMES[b]} {counts[b]}" for b in LIFEBUOYS if counts[b])
+    shown = [", ".join(visited)] if names else []
+    if buoys:
+        shown.append(f"🛟 {buoys}")
+    return " · ".join(shown) or "…"
 
 
 def private(view: SeatView, names: list[str], label: Label) -> str:
@@ -309,7 +352,7 @@ def _side(doc: Svg, view: PublicView, names: list[str], label: Label) -> None:
     y = 126
     if view.faceup:
         doc.text(
-            x, y, label("einsistkeins.board.faceup", card=card_line(view.faceup, view)), size=13
+            x, y, label("einsistkeins.board.faceup", card=short_line(view.faceup, view)), size=13
         )
         y += 22
     if view.phase == "over":
@@ -344,7 +387,7 @@ def _side(doc: Svg, view: PublicView, names: list[str], label: Label) -> None:
         y += 8
         for card in view.hands[seat]:
             y += 15
-            doc.text(x + 8, y, card_line(card, view)[:44], size=11)
+            doc.text(x + 8, y, short_line(card, view)[:44], size=11)
         if view.visited[seat]:
             y += 15
             doc.text(x + 8, y, ("✓ " + ", ".join(view.visited[seat]))[:48], size=11, fill=MUTED)

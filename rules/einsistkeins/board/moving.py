@@ -99,7 +99,8 @@ def go(state: State, seat: int, to: tuple[str, ...]) -> list[Event]:
         "legs": legs(found),
         "level": permille(state.alcohol[seat]),
     }
+    how = "_takeaway" if free and state.takeaway else ""  # the walk the takeaway paid for
     if found.reached:
-        return [Event(key="einsistkeins.moved", params=params)]
+        return [Event(key=f"einsistkeins.moved{how}", params=params)]
     target = square(found.target).name
-    return [Event(key="einsistkeins.moved_partway", params={**params, "target": target})]
+    return [Event(key=f"einsistkeins.moved_partway{how}", params={**params, "target": target})]
