@@ -49,7 +49,7 @@ def start(
     out.group("game.started", game=spec.name(table.lang), seats=list(range(len(table.seats))))
     if not reads_chat and spec.without_chat is not None:
         out.group("game.chat_unread")
-    settle(table, spec, state, [], out, now)
+    settle(table, spec, state, spec.opening(state) if spec.opening else [], out, now)
 
 
 def prompts_for(spec: GameSpec, table: Table) -> list[Prompt]:
