@@ -14,6 +14,16 @@ class Seat(BaseModel):
     handle: str | None = None  # the @handle, where the platform has one (`/pay @anna 30`)
 
 
+class Offer(BaseModel):
+    """The choices a refusal offered one player as buttons (the places a typed name could
+    mean): the step and the prompt they answer, and the game's actions they stand for."""
+
+    step: str
+    prompt: int
+    actions: list[dict[str, Any]]
+    labels: list[str]  # as shown, for the line the pressed message keeps
+
+
 class Table(BaseModel):
     platform: str
     chat: str
@@ -54,6 +64,7 @@ class Table(BaseModel):
     # does not post it again (play.settle); tables stored before it load with None
     board_digest: str | None = None
     fame: dict[str, Fame] = Field(default_factory=dict)  # by game id (bot/fame.py)
+    offers: dict[str, Offer] = Field(default_factory=dict)  # by user: bot/offers.py
 
     def seat_of(self, user: str) -> int | None:
         for i, seat in enumerate(self.seats):
@@ -69,3 +80,4 @@ class Table(BaseModel):
         self.opened_by, self.deadlines = None, {}
         self.status_message, self.status_head, self.asked = None, "", []
         self.status_log = ""
+        self.offers = {}

@@ -435,8 +435,12 @@ def test_go_finds_a_place_by_its_beginning_or_without_accents():
     moved, _ = play(s, 0, Go(to="Markthalle"))
     assert moved.pos[0] == index("Markthalle/Landtag")
     with pytest.raises(RuleError) as e:
-        play(s, 0, Go(to="Haupt"))
+        play(s, 0, Go(to="Steintor > Haupt"))
     assert e.value.key == "einsistkeins.error.ambiguous"
+    # each place it could mean, as the whole route, is offered as a button (bot/offers.py)
+    choices = [(o.label, o.action) for o in e.value.choices]
+    assert ("Hauptbahnhof", Go(to=("Steintor", "Hauptbahnhof"))) in choices
+    assert len(choices) == len(e.value.params["places"]) >= 2
 
 
 def test_go_along_an_explicit_route():

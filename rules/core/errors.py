@@ -4,16 +4,25 @@ The key and its parameters are translated into one line at the bot's edge;
 engines never produce user-visible text themselves.
 """
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # protocol.py imports this module
+    from rules.core.protocol import Option
 
 
 class GameError(Exception):
-    """Base of every error a player can cause. Changes nothing when raised."""
+    """Base of every error a player can cause. Changes nothing when raised.
 
-    def __init__(self, key: str, **params: Any) -> None:
+    `choices`: answers that would be taken instead (the places a typed name could mean),
+    each an `Option` of the game's own actions; the bot offers them as buttons under the
+    refusal."""
+
+    def __init__(self, key: str, *, choices: Sequence["Option"] = (), **params: Any) -> None:
         super().__init__(key, params)
         self.key = key
         self.params = params
+        self.choices: tuple[Option, ...] = tuple(choices)
         # Set by the bot for refusals from a game engine: their parameters may be
         # private ("you only have 240"), so the reply goes to the player alone.
         self.private = False

@@ -4,10 +4,10 @@ except the takeaway's free walk towards the nearest open pub, and the gum rule's
 step). Readings of the rule book: NOTES.md ("The board game")."""
 
 from rules.core.errors import RuleError
-from rules.core.protocol import Event
+from rules.core.protocol import Event, Option
 from rules.einsistkeins.board.graph import board, square
 from rules.einsistkeins.board.hours import trams_run
-from rules.einsistkeins.board.model import State, permille
+from rules.einsistkeins.board.model import Go, State, permille
 from rules.einsistkeins.board.places import find_place, pub_at
 from rules.einsistkeins.board.route import Route, distances, via
 from rules.einsistkeins.pubs import BY_NAME, is_open
@@ -58,11 +58,26 @@ def _takeaway(state: State, seat: int, waypoints: list[int]) -> Route | None:
     return None
 
 
+def _place(to: tuple[str, ...], i: int, prefer: list[str]) -> int:
+    """The square waypoint `i` names; a name that fits several places is refused with
+    the whole route for each of them as a choice (the bot offers them as buttons)."""
+    try:
+        return find_place(to[i], prefer)
+    except RuleError as e:
+        if e.key != "einsistkeins.error.ambiguous":
+            raise
+        choices = [
+            Option(label=name, literal=True, action=Go(to=(*to[:i], name, *to[i + 1 :])))
+            for name in e.params["places"]
+        ]
+        raise RuleError(e.key, choices=choices, **e.params) from None
+
+
 def route(state: State, seat: int, to: tuple[str, ...]) -> tuple[Route, bool]:
     """The route `seat` takes to the places `to` names, one after the other, and whether
     it is free (the takeaway's walk towards the nearest open pub, or the gum rule's step)."""
     prefer = [*state.hands[seat], *([state.faceup] if state.faceup else [])]
-    waypoints = [find_place(p, prefer) for p in to[:MAX_WAYPOINTS]]
+    waypoints = [_place(to[:MAX_WAYPOINTS], i, prefer) for i in range(len(to[:MAX_WAYPOINTS]))]
     here = state.pos[seat]
     if all(w == here for w in waypoints):  # before the budget: true with 0 ‰ too
         raise RuleError("einsistkeins.error.already_there", place=square(here).name)

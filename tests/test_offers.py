@@ -1,0 +1,76 @@
+"""A refusal's choices as buttons (bot/offers.py): "“st” could mean: A, B" with a button
+for each, which answers the prompt as if the player had typed the whole name; only for
+the player it was offered to, and only in its step. Transcript:
+tests/transcripts/einsistkeins_edges.txt."""
+
+import fakeredis
+import pytest
+
+from adapters.console.session import Console, ScriptClock
+from bot import buttons
+from bot.router import Incoming, Router
+from rules.core.errors import RuleError
+from rules.core.rng import Rng
+from rules.heinzel import movement
+from rules.heinzel.board import board
+from rules.heinzel.model import Go as HeinzelGo
+
+
+def test_a_choice_button_round_trips():
+    data = buttons.encode("-1001234567890", "12.ab12cd34", 0, buttons.CHOICE, 3)
+    assert data.endswith(":0.c3") and len(data.encode()) <= buttons.MAX_BYTES
+    press = buttons.decode(data)
+    assert (press.prompt, press.option, press.choice) == (0, buttons.CHOICE, 3)
+    assert buttons.decode(buttons.encode("g", "1.x", 2, 5)).option == 5
+
+
+def test_heinzel_offers_the_fields_a_name_could_mean():
+    with pytest.raises(RuleError) as refused:
+        movement.find("he", tuple(range(len(board().fields))))
+    assert [o.label for o in refused.value.choices] == refused.value.params["fields"]
+    assert all(isinstance(o.action, HeinzelGo) for o in refused.value.choices)
+
+
+# The dice of `--seed 1` (tests/transcripts/einsistkeins_edges.txt): bob starts and rolls
+# a 6, alice a 5, bob a 1 and then a 2; bob then has 0.3 ‰ to move.
+SCRIPT = """alice: /new einsistkeins
+bob: /join
+alice: /start
+bob: [🎲 Roll]
+bob: [🍺 Drink 0.2 ‰]
+alice: [🎲 Roll]
+alice: [🍺 Drink 0.5 ‰]
+bob: [🎲 Roll]
+bob: [🍺 Drink 0.1 ‰]
+bob: [Skip]""".splitlines()
+
+
+async def test_a_choice_is_for_the_player_it_was_offered_to():
+    out: list[str] = []
+    rng = Rng.from_seed(1)  # as `--seed 1` draws the games' seeds
+    router = Router(
+        fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer()),
+        clock=ScriptClock(),
+        entropy=lambda: rng.next64() >> 1,
+    )
+    console = Console(router, out.append)
+    for line in SCRIPT:
+        await console.line(line)
+    await console.line("bob: /go Hauptbahnhof/")  # Hauptbahnhof/Rosenstraße or /ZOB
+    assert out[-2] == (
+        "[dm:bob] “Hauptbahnhof/” could mean: Hauptbahnhof/Rosenstraße, Hauptbahnhof/ZOB."
+    )
+    offered = console.buttons["dm:bob"]
+    assert [b.label for b in offered] == ["Hauptbahnhof/Rosenstraße", "Hauptbahnhof/ZOB"]
+    alice = Incoming(
+        platform="console",
+        chat="dm:alice",
+        user="alice",
+        name="alice",
+        text="",
+        private=True,
+        button=offered[1].data,
+    )
+    assert [r.text for r in await router.handle(alice)] == ["It is not your turn to answer that."]
+    await console.line("bob> [Hauptbahnhof/ZOB]")
+    assert "bob heads for Hauptbahnhof/ZOB" in "\n".join(out[-30:])
