@@ -5,24 +5,21 @@ engines never produce user-visible text themselves.
 """
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:  # protocol.py imports this module
-    from rules.core.protocol import Option
+from typing import Any
 
 
 class GameError(Exception):
     """Base of every error a player can cause. Changes nothing when raised.
 
     `choices`: answers that would be taken instead (the places a typed name could mean),
-    each an `Option` of the game's own actions; the bot offers them as buttons under the
-    refusal."""
+    each a `rules.core.protocol.Option` of the game's own actions (not imported here:
+    protocol.py imports this module); the bot offers them as buttons under the refusal."""
 
-    def __init__(self, key: str, *, choices: Sequence["Option"] = (), **params: Any) -> None:
+    def __init__(self, key: str, *, choices: Sequence[Any] = (), **params: Any) -> None:
         super().__init__(key, params)
         self.key = key
         self.params = params
-        self.choices: tuple[Option, ...] = tuple(choices)
+        self.choices: tuple[Any, ...] = tuple(choices)
         # Set by the bot for refusals from a game engine: their parameters may be
         # private ("you only have 240"), so the reply goes to the player alone.
         self.private = False
