@@ -1,7 +1,8 @@
 """EINS IST KEINS at the edges a rule-book player finds (issue 19): `/go` where you stand,
 spaces round a route's arrow, the clock card, drinking less than the most, the takeaway's
 walk towards the nearest open pub, the cards' districts and lifebuoys on the text board,
-and the endings at 05:00 and "no pub open", which today's deck never reaches."""
+the endings at 05:00 and "no pub open", which today's deck never reaches, and the card
+game's first card. Through the console: tests/transcripts/einsistkeins_edges.txt."""
 
 import random
 
@@ -28,6 +29,8 @@ from rules.einsistkeins.board.model import (
 )
 from rules.einsistkeins.board.moving import takeaway_targets
 from rules.einsistkeins.board.route import distances
+from rules.einsistkeins.cards import CARD_GAME
+from rules.einsistkeins.cards.model import Options as CardOptions
 from rules.einsistkeins.pubs import PUBS, START, is_open
 from tests.test_einsistkeins_board_rules import at, keys, play, rolled, state
 
@@ -195,3 +198,18 @@ def test_no_pub_open_still_ends_a_constructed_game(monkeypatch):
     s, _ = rolled(state(turn=1, alcohol=[0, 5]), 6)
     s, events = play(s, 1, Stay())
     assert s.end_reason == "closed" and "einsistkeins.end.closed" in keys(events)
+
+
+# ---------------------------------------------------------------- the card game's first card
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_everyone_but_the_leader_is_told_their_first_card_as_the_game_begins(players):
+    s = CARD_GAME.setup(players, CardOptions(), 3)
+    assert CARD_GAME.opening is not None
+    told = CARD_GAME.opening(s)
+    assert [e.to for e in told] == [(seat,) for seat in range(players) if seat != s.leader]
+    for event in told:
+        (seat,) = event.to
+        assert event.key == "einsistkeins_karten.first_card"
+        assert event.params == {"card_id": s.hands[seat][0], "seat": s.leader}
