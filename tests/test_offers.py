@@ -1,19 +1,21 @@
 """A refusal's choices as buttons (bot/offers.py): "“st” could mean: A, B" with a button
 for each, which answers the prompt as if the player had typed the whole name; only for
-the player it was offered to, and only in its step. Transcript:
+the player it was offered to, and only in its step; through Telegram they come privately
+with an inline keyboard, which goes once one is pressed. Transcript:
 tests/transcripts/einsistkeins_edges.txt."""
 
 import fakeredis
 import pytest
 
 from adapters.console.session import Console, ScriptClock
-from bot import buttons
+from bot import buttons, pictures
 from bot.router import Incoming, Router
 from rules.core.errors import RuleError
 from rules.core.rng import Rng
 from rules.heinzel import movement
 from rules.heinzel.board import board
 from rules.heinzel.model import Go as HeinzelGo
+from tests.fake_telegram import GROUP, FakeTelegram, running_bot, until
 
 
 def test_a_choice_button_round_trips():
@@ -74,3 +76,50 @@ async def test_a_choice_is_for_the_player_it_was_offered_to():
     assert [r.text for r in await router.handle(alice)] == ["It is not your turn to answer that."]
     await console.line("bob> [Hauptbahnhof/ZOB]")
     assert "bob heads for Hauptbahnhof/ZOB" in "\n".join(out[-30:])
+
+
+def _labels(fake: FakeTelegram, chat: int) -> list[str]:
+    """The button labels under the latest message in `chat` that has buttons."""
+    for message_id in sorted(fake.sent, reverse=True):
+        message = fake.sent[message_id]
+        rows = message.get("reply_markup", {}).get("inline_keyboard", [])
+        if message["chat"]["id"] == chat and rows:
+            return [b["text"] for row in rows for b in row]
+    return []
+
+
+@pytest.fixture
+async def telegram(monkeypatch):
+    monkeypatch.setattr(pictures, "png", no_picture)
+    fake = FakeTelegram()
+    runner = await fake.start()
+    yield fake
+    await runner.cleanup()
+
+
+async def no_picture(svg: str) -> None:
+    return None
+
+
+async def test_telegram_the_choices_come_privately_as_buttons_and_answer_the_prompt(telegram):
+    fake, alice, bob = telegram, 11, 22
+    redis = fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer())
+    async with running_bot(fake, redis, seed=1):  # the dice of SCRIPT
+        fake.say(alice, "alice", "/new einsistkeins")
+        fake.say(bob, "bob", "/join")
+        fake.say(alice, "alice", "/start")
+        for line in SCRIPT[3:]:
+            who, _, label = line.partition(": ")
+            user = alice if who == "alice" else bob
+            await until(lambda label=label: label[1:-1] in _labels(fake, GROUP), timeout=10)
+            before = _labels(fake, GROUP)
+            fake.press_label(user, who, label[1:-1], chat=GROUP)
+            # every step of SCRIPT changes the buttons: wait for this one to be taken
+            await until(lambda before=before: _labels(fake, GROUP) != before, timeout=10)
+        fake.say(bob, "bob", "/go Hauptbahnhof/")
+        await until(lambda: "could mean" in fake.everything(bob), timeout=10)
+        assert _labels(fake, bob) == ["Hauptbahnhof/Rosenstraße", "Hauptbahnhof/ZOB"]
+        fake.press_label(bob, "bob", "Hauptbahnhof/ZOB", chat=bob)
+        await until(lambda: "bob heads for Hauptbahnhof/ZOB" in fake.everything(GROUP), timeout=10)
+        await until(lambda: not _labels(fake, bob), timeout=10)  # the refusal's buttons go
+    await redis.aclose()
