@@ -15,7 +15,13 @@ from rules.core.rng import Rng
 from rules.heinzel import movement
 from rules.heinzel.board import board
 from rules.heinzel.model import Go as HeinzelGo
+from rules.tube import SPEC as TUBE
+from rules.tube.model import Choose
+from rules.tube.model import Go as TubeGo
+from rules.tube.model import Options as TubeOptions
+from rules.tube.network import net
 from tests.fake_telegram import GROUP, FakeTelegram, running_bot, until
+from tests.test_tube_game import mover, started
 
 
 def test_a_choice_button_round_trips():
@@ -123,3 +129,19 @@ async def test_telegram_the_choices_come_privately_as_buttons_and_answer_the_pro
         await until(lambda: "bob heads for Hauptbahnhof/ZOB" in fake.everything(GROUP), timeout=10)
         await until(lambda: not _labels(fake, bob), timeout=10)  # the refusal's buttons go
     await redis.aclose()
+
+
+def test_the_tube_offers_the_stations_a_name_could_mean():
+    state = TUBE.setup(3, TubeOptions(), 1)
+    (prompt,) = [p for p in TUBE.prompts(state) if not p.standing]
+    with pytest.raises(RuleError) as refused:
+        TUBE.apply(state, prompt.seats[0], Choose(station="hammersmith"))
+    stations = [o.action.station for o in refused.value.choices]
+    assert len(stations) >= 2 and all(s.startswith("hammersmith") for s in stations)
+    assert [o.label for o in refused.value.choices] == [net().names[s] for s in stations]
+    # a via station: each choice is the whole route with that station
+    moving = mover(started(["paddington", "victoria"]), 0, "paddington", 4)
+    with pytest.raises(RuleError) as refused:
+        TUBE.apply(moving, 0, TubeGo(to="hammersmith > Baker Street"))
+    assert refused.value.choices
+    assert all(o.action.to.endswith(" > Baker Street") for o in refused.value.choices)
