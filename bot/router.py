@@ -395,7 +395,7 @@ class Router:
                 answer, choice = offers.chosen(table, press, msg.user)
                 play.act(table, spec, seat, answer, prompt, out, now)
                 line = out.text("status.pressed", choice=choice)
-                out.extra.append(Reply(pressed=line, to=msg.user if msg.private else None))
+                out.extra.append(Reply(pressed=line, to=msg.user))  # refusals are private
                 return True
             if press.option == buttons.TYPED:
                 if prompt.input is None:
