@@ -430,7 +430,9 @@ def test_pay_is_a_public_transfer_between_mayors():
     refusals = {
         "Essen": "error.aufruhr.pay_usage",
         "Essen 25": "error.aufruhr.pay_tens",
-        "Essen -10": "error.aufruhr.pay_tens",
+        "Essen -10": "error.aufruhr.pay_positive",
+        "Essen -20": "error.aufruhr.pay_positive",
+        "Essen 0": "error.aufruhr.pay_positive",
         "Duisburg 10": "error.aufruhr.pay_self",
         "Paris 10": "error.aufruhr.pay_who",
         "Essen 1000": "error.aufruhr.too_poor",

@@ -1,5 +1,6 @@
 """AUFRUHR! standing commands: /pay (a public transfer) and /deal, /accept, /decline."""
 
+import re
 from functools import cache
 
 from rules.aufruhr import treasury
@@ -28,12 +29,16 @@ def pay(state: State, seat: int, text: str, events: list[Event]) -> None:
     try:
         amount = int(words[1])
     except ValueError:
+        if _decimal(words[1]):  # `25.5`: an amount, but no banknote pays it
+            raise RuleError("error.aufruhr.pay_tens") from None
         raise RuleError("error.aufruhr.pay_usage") from None
     if to is None:
         raise RuleError("error.aufruhr.pay_who", name=words[0][:30])
     if to == seat:
         raise RuleError("error.aufruhr.pay_self")
-    if amount <= 0 or amount % 10:
+    if amount <= 0:  # a payment takes nothing (NOTES.md 31)
+        raise RuleError("error.aufruhr.pay_positive")
+    if amount % 10:
         raise RuleError("error.aufruhr.pay_tens")
     if amount > state.mayors[seat].money:
         raise RuleError("error.aufruhr.too_poor", money=state.mayors[seat].money)
@@ -43,6 +48,10 @@ def pay(state: State, seat: int, text: str, events: list[Event]) -> None:
     state.mayors[to].money += amount
     events.append(Event(key="aufruhr.paid", params={"seat": seat, "to_seat": to, "amount": amount}))
     events += [treasury.told(state, seat), treasury.told(state, to)]
+
+
+def _decimal(word: str) -> bool:
+    return re.fullmatch(r"-?\d+[.,]\d+", word) is not None
 
 
 DEALS_PER_ROUND = 12  # proposals a round may hold: talk is free, a table's size is not
