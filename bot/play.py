@@ -466,7 +466,7 @@ def show_hand(table: Table, user: str, out: Outbox) -> None:
         raise RuleError("error.not_started" if table.status == "lobby" else "error.no_game")
     seat = table.seat_of(user)
     if seat is None:
-        raise RuleError("error.not_seated")
+        raise RuleError("error.not_seated_running")
     spec = spec_of(table)
     view = spec.seat_view(state_of(spec, table), seat)
     text = private_text(spec.id, view, out.names, out.text)

@@ -72,7 +72,9 @@ BAD_INPUT = [
     (STARTED, "alice> -1", "Too small: at least 0."),
     (STARTED, "alice> 11", "You only have 10 coins."),
     (STARTED, "alice: /frobnicate", "Unknown command /frobnicate."),
-    ([*STARTED, "alice> 1"], "alice> 2", "Nothing to answer right now."),
+    ([*STARTED, "alice> 1"], "alice> 2", "You have already answered"),  # as a second press
+    ([*STARTED, "alice> 1"], "alice> /bid 2", "You have already answered"),
+    ([*STARTED, "alice> 1"], "alice: /bid 2", "You have already answered"),
     ([*STARTED, "alice> 1"], "alice> [2]", "You have already answered"),
     (STARTED, "alice> [7]", "No button [7] here"),
 ]
@@ -121,9 +123,11 @@ async def test_a_button_from_an_earlier_prompt_is_outdated(chat):
 
 async def test_only_prompted_seats_may_press(chat):
     await chat.say(*STARTED, "alice> 0", "bob> 3", "carol> 0")
-    assert await chat.say("bob: [Protest]") == ["[dm:bob] It is not your turn to answer that."]
+    assert await chat.say("bob: [Protest]") == [
+        "[dm:bob] It is not your turn: we are waiting for alice, carol."
+    ]
     assert await chat.say("dave: [Protest]") == [
-        "[dm:dave] You are not at this table. /join while it is open."
+        "[dm:dave] You are not playing in this game; join the next one when its table opens."
     ]
 
 
