@@ -68,10 +68,7 @@ def situation(
     cmd: Command | None,
     sealed: bool = False,
 ) -> Situation:
-    """Why `user`'s typed answer (`cmd`, or plain text) finds no prompt it answers.
-
-    The prompts it could answer: those of its command; for plain text, the waiting
-    prompts asked where it was written (a secret one privately) or asking the writer."""
+    """Why `user`'s typed answer (`cmd`, or plain text) finds no prompt it answers."""
     seat = table.seat_of(user)
     if seat is None:
         return "stranger_running" if table.status == "playing" else "stranger"
@@ -81,7 +78,7 @@ def situation(
     mine = [p for p in relevant if seat in p.seats]
     if mine:
         typed = [p for p in mine if p.input is not None]
-        if cmd is None and not typed:
+        if not typed:
             return "press_a_button"
         p = (typed or mine)[0]
         if p.secret and not (private or sealed):
@@ -100,8 +97,11 @@ def situation(
 
 
 def _relevant(prompts: list[Prompt], seat: int, private: bool, cmd: Command | None) -> list[Prompt]:
-    if cmd is not None:
-        return [p for p in prompts if p.command == cmd.name]
+    """The prompts an input could have meant: those of its command; for plain text, or a
+    command nothing asks for now (`/bid` with no auction), the waiting prompts asked
+    where it was written (a secret one privately) or asking the writer."""
+    if cmd is not None and (found := [p for p in prompts if p.command == cmd.name]):
+        return found
     return [p for p in prompts if not p.standing and (p.secret == private or seat in p.seats)]
 
 
