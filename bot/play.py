@@ -365,7 +365,7 @@ def timeout(table: Table, token: str, out: Outbox, now: float) -> bool:
             out.group(p.timeout_key, seats=list(p.seats))
             told.update(p.seats)
     if rest := [s for s in silent if s not in told]:
-        out.group("prompt.timed_out", seats=rest)
+        _say_defaults(spec, state, pending, rest, out)
     events: list[Event] = []
     for prompt_id in [p.id for p in pending if p.deadline]:
         for seat in silent:
@@ -378,6 +378,30 @@ def timeout(table: Table, token: str, out: Outbox, now: float) -> bool:
     settle(table, spec, state, events, out, now)
     close_private(users, silent, out)
     return True
+
+
+def _say_defaults(
+    spec: GameSpec, state: Any, pending: list[Prompt], seats: list[int], out: Outbox
+) -> None:
+    """Tell the group what the rules chose for each silent seat: the button the game's
+    default is ("Time is up for ben: Done"), else that the rules decide (what they
+    decide follows in the game's own events)."""
+    chosen: dict[str, list[int]] = {}
+    for seat in seats:
+        prompt = next(p for p in pending if p.deadline and seat in p.seats)
+        default = spec.timeout(state, prompt, seat)
+        option = next((o for o in prompt.options if o.action == default), None)
+        label = "" if option is None else _label(option, out)
+        chosen.setdefault(label, []).append(seat)
+    for label, who in chosen.items():
+        if label:
+            out.group("prompt.timed_out_chosen", seats=who, choice=label)
+        else:
+            out.group("prompt.timed_out", seats=who)
+
+
+def _label(option: Any, out: Outbox) -> str:
+    return option.label if option.literal else out.text(option.label, **option.params)
 
 
 def close_private(users: list[str], seats: list[int], out: Outbox) -> None:

@@ -19,6 +19,11 @@ from rules.core.protocol import Option, Prompt
 from rules.core.turns import clockwise
 
 
+# A lapsed Lord Mayor's whole step is decided at once, by no button (NOTES.md 29): the
+# group is told which rule decides; the subventions or categories follow as events.
+_LAPSES = {"give": "aufruhr.timeout.give", "intend": "aufruhr.timeout.intend"}
+
+
 def _lm_prompt(state: State, pid: str, key: str, options: list[Option], **params: Any) -> Prompt:
     assert state.lord_mayor is not None
     return Prompt(
@@ -28,6 +33,7 @@ def _lm_prompt(state: State, pid: str, key: str, options: list[Option], **params
         params=params,
         options=tuple(options),
         deadline=state.options.deadline,
+        timeout_key=_LAPSES.get(pid),
     )
 
 
