@@ -18,7 +18,6 @@ from rules.aufruhr.tokens import own_scandal, usable_stars
 from rules.core.protocol import Option, Prompt
 from rules.core.turns import clockwise
 
-
 # A lapsed Lord Mayor's whole step is decided at once, by no button (NOTES.md 29): the
 # group is told which rule decides; the subventions or categories follow as events.
 _LAPSES = {"give": "aufruhr.timeout.give", "intend": "aufruhr.timeout.intend"}
