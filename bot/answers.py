@@ -13,6 +13,8 @@ from rules.core.protocol import Prompt, seat_token
 # A mention by user id: Discord writes `<@123>` (`<@!123>` for a nickname), and the
 # Telegram adapter writes its text mentions (users without a @handle) the same way.
 USER_MENTION = re.compile(r"<@!?(\w+)>")
+# One or two digits after the decimal sign: a fraction (three may be a thousands group)
+DECIMAL = re.compile(r"[-+]?\d*[.,]\d{1,2}")
 
 
 def find_typed(
@@ -161,6 +163,8 @@ def typed_value(table: Table, prompt: Prompt, text: str, out: Outbox) -> Any:
     try:
         value = int(text.replace(" ", ""))
     except ValueError:
+        if DECIMAL.fullmatch(text.strip()):  # `25.5`, `25,5`: a number, but not whole
+            raise ParseError("error.not_whole", text=text[:20]) from None
         raise ParseError("error.not_a_number", text=text[:20]) from None
     if spec.min is not None and value < spec.min:
         raise RuleError("error.number_min", min=spec.min)

@@ -93,3 +93,17 @@ async def test_a_second_bid_is_refused_in_german(redis):
         "[group] Du spielst in dieser Partie nicht mit;"
         " setz dich dazu, wenn der nächste Tisch öffnet."
     ]
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("alice> 2.5", "[dm:alice] Whole numbers only: “2.5” has a fraction. Write e.g. 30."),
+        ("alice> 2,5", "[dm:alice] Whole numbers only: “2,5” has a fraction. Write e.g. 30."),
+        ("alice> two", "[dm:alice] “two” is not a number. Write a whole number, e.g. 30."),
+    ],
+)
+async def test_a_fraction_is_told_to_be_a_whole_number(redis, line, expected):
+    chat = Chat.make(redis)
+    await chat.say(*STARTED)
+    assert await chat.say(line) == [expected]
