@@ -444,6 +444,8 @@ def finish(table: Table, spec: GameSpec, state: Any, outcome: Outcome, out: Outb
             out.group("game.place", place=place, seats=list(seats))
         else:
             out.group("game.place_score", place=place, seats=list(seats), score=score)
+    if outcome.tiebreak is not None:  # why equal scores stand as they do
+        out.group(outcome.tiebreak.key, **outcome.tiebreak.params)
     seats = [(s.user, s.name) for s in table.seats]
     if fame.enter(table.fame, spec, seats, outcome):
         assert outcome.record is not None

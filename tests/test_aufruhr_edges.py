@@ -35,3 +35,18 @@ async def test_a_lapsed_lord_mayor_is_told_what_the_rules_decide(chat):
         " in turn." in line
         for line in out
     )
+
+
+async def test_the_final_ranking_says_why_the_tied_stand_as_they_do(redis):
+    """A one-round game in which nobody builds or bribes: all four tie at 3 points; ben,
+    the Lord Mayor in office, holds the title and stands first, and the table is told why."""
+    chat = Chat.make(redis)
+    await chat.say("anna: /new aufruhr events=0 deadline=60", *START[1:], *ELECT_BEN)
+    await chat.say("@wait 60", "@wait 60", "ben: [Payout Economy]", "@wait 60")
+    out = await chat.say("ben: [Essen]")
+    i = out.index("[group] 1. ben, anna, cem, dora – 3 points")
+    assert out[i + 1] == (
+        "[group] Equal points share a place. ben stands before anna, cem, dora: the title goes"
+        " to the Lord Mayor in office when he is among the tied (as in the elections), and"
+        " with it the RuhrCity Hall."
+    )

@@ -76,7 +76,7 @@ from rules.aufruhr.steps import (
 )
 from rules.aufruhr.views import public_view, seat_view
 from rules.core.errors import RuleError
-from rules.core.protocol import Event, Outcome, Prompt, Secrets
+from rules.core.protocol import Event, Outcome, Prompt, Secrets, Tiebreak
 from rules.core.rng import Rng
 
 __all__ = [
@@ -276,8 +276,20 @@ def outcome(state: State) -> Outcome | None:
         return None
     scores = dict(state.final)
     order = sorted(set(scores.values()), reverse=True)
-    ranking = tuple(tuple(s for s in sorted(scores) if scores[s] == v) for v in order)
-    return Outcome(ranking=ranking, scores=scores)
+    ranking = [[s for s in sorted(scores) if scores[s] == v] for v in order]
+    # Equal points share a place (the rule book ranks no further); at the top, the
+    # title's tie-break puts its holder first (NOTES.md 30), and the table is told why.
+    tiebreak = None
+    top, winner = ranking[0], state.winner_hall
+    if len(top) > 1 and winner in top:
+        top.remove(winner)
+        top.insert(0, winner)
+        kept = winner == state.lord_mayor
+        key = "aufruhr.tiebreak_incumbent" if kept else "aufruhr.tiebreak_left"
+        tiebreak = Tiebreak(key=key, params={"seat": winner, "tied_seats": top[1:]})
+    elif any(len(group) > 1 for group in ranking):
+        tiebreak = Tiebreak(key="aufruhr.tiebreak_shared")
+    return Outcome(ranking=tuple(map(tuple, ranking)), scores=scores, tiebreak=tiebreak)
 
 
 def timeout(state: State, prompt: Prompt, seat: int) -> Action:
