@@ -726,8 +726,8 @@ def test_a_tie_for_the_title_goes_to_the_lord_mayor_or_his_left(lord_mayor, titl
     result = outcome(state)
     assert result.ranking == ((titled, *(s for s in (0, 1, 3) if s != titled)), (BOCHUM,))
     assert result.tiebreak is not None
-    kept = key == "aufruhr.final_tie_incumbent"
-    assert result.tiebreak.key == ("aufruhr.tiebreak_incumbent" if kept else "aufruhr.tiebreak_left")
+    told = "incumbent" if key == "aufruhr.final_tie_incumbent" else "left"
+    assert result.tiebreak.key == f"aufruhr.tiebreak_{told}"
     assert result.tiebreak.params["seat"] == titled
 
 
