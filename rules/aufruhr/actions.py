@@ -169,6 +169,21 @@ class Answer(Frozen):
     yes: bool
 
 
+class GiveFolder(Frozen):
+    """`/folder Essen 2 1: <demand>`: a folder handed to a mayor outside the windows."""
+
+    type: Literal["folder"] = "folder"
+    text: str
+
+
+class GiftAnswer(Frozen):
+    """`/take` or `/refuse` a folder handed to you (the giver named where several wait)."""
+
+    type: Literal["gift_answer"] = "gift_answer"
+    text: str
+    yes: bool
+
+
 Action = Annotated[
     Vote
     | Abstain
@@ -195,6 +210,8 @@ Action = Annotated[
     | Hall
     | Pay
     | Propose
-    | Answer,
+    | Answer
+    | GiveFolder
+    | GiftAnswer,
     Field(discriminator="type"),
 ]

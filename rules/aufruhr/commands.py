@@ -4,14 +4,14 @@ import re
 from functools import cache
 
 from rules.aufruhr import treasury
-from rules.aufruhr.actions import Answer, Pay, Propose
+from rules.aufruhr.actions import Answer, GiftAnswer, GiveFolder, Pay, Propose
 from rules.aufruhr.data import place
 from rules.aufruhr.model import Deal, State
 from rules.core.errors import RuleError
 from rules.core.protocol import Event, FreeInput, Prompt, seat_token
 
 
-def _seat_named(state: State, word: str) -> int | None:
+def seat_named(state: State, word: str) -> int | None:
     """A mayor by city (`Essen`) or, as the bot passes a mentioned player, by seat token."""
     key = word.strip(" ,;:@").casefold()
     for s, m in enumerate(state.mayors):
@@ -25,7 +25,7 @@ def pay(state: State, seat: int, text: str, events: list[Event]) -> None:
     words = text.split()
     if len(words) != 2:
         raise RuleError("error.aufruhr.pay_usage")
-    to = _seat_named(state, words[0])
+    to = seat_named(state, words[0])
     try:
         amount = int(words[1])
     except ValueError:
@@ -64,7 +64,7 @@ def propose(state: State, seat: int, text: str, events: list[Event]) -> None:
     to: list[int] = []
     while rest:
         word, _, after = rest.partition(" ")
-        s = _seat_named(state, word)
+        s = seat_named(state, word)
         if s is None:
             break
         if s != seat and s not in to:
@@ -119,8 +119,8 @@ def standing(state: State) -> list[Prompt]:
 
 @cache
 def _standing_prompts(n: int) -> tuple[Prompt, ...]:
-    """/pay, /deal, /accept and /decline, open to every mayor at any time (an /accept
-    without an open deal is told so by `answer`)."""
+    """/pay, /deal, /accept and /decline, /folder, /take and /refuse, open to every
+    mayor at any time (an /accept without an open deal is told so by `answer`)."""
     everyone = tuple(range(n))
     out = [
         Prompt(
@@ -161,6 +161,44 @@ def _standing_prompts(n: int) -> tuple[Prompt, ...]:
                     max_length=10,
                     min_length=0,
                 ),
+                command=cmd,
+                standing=True,
+            )
+        )
+    # A folder handed outside the windows, and the receiver's answer: secret, so said
+    # privately (rules/aufruhr/gifts.py).
+    out.append(
+        Prompt(
+            id="folder",
+            seats=everyone,
+            key="aufruhr.prompt.gift",
+            input=FreeInput(
+                kind="text",
+                field="text",
+                action=GiveFolder(text=""),
+                max_length=300,
+                names_seats=True,
+            ),
+            secret=True,
+            command="folder",
+            standing=True,
+        )
+    )
+    for cmd, yes in (("take", True), ("refuse", False)):
+        out.append(
+            Prompt(
+                id=cmd,
+                seats=everyone,
+                key=f"aufruhr.prompt.{cmd}",
+                input=FreeInput(
+                    kind="text",
+                    field="text",
+                    action=GiftAnswer(text="", yes=yes),
+                    max_length=40,
+                    min_length=0,
+                    names_seats=True,
+                ),
+                secret=True,
                 command=cmd,
                 standing=True,
             )

@@ -24,6 +24,7 @@ from rules.aufruhr import (
     ending,
     event_cards,
     folders,
+    gifts,
     intention,
     realisation,
     subventions,
@@ -40,7 +41,9 @@ from rules.aufruhr.actions import (
     Bid,
     Demand,
     Done,
+    GiftAnswer,
     Give,
+    GiveFolder,
     Hall,
     Hand,
     IntendAuction,
@@ -151,6 +154,14 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
             state = clone(state)
             commands.answer(state, seat, text, yes, events)
             return state, events
+        case GiveFolder(text=text):
+            state = clone(state)
+            gifts.give(state, seat, text, events)
+            return state, events
+        case GiftAnswer(text=text, yes=yes):
+            state = clone(state)
+            gifts.answer(state, seat, text, yes, events)
+            return state, events
     if seat not in prompted(state):  # the main prompt's seats, without its buttons
         raise RuleError("error.not_prompted")
     state = clone(state)
@@ -237,8 +248,10 @@ def _enter(state: State, step: Step, events: list[Event]) -> Step | None:
         case EventCard():
             return event_cards.play(state, events)
         case NewRound():
+            gifts.lapse(state, events)
             return election.new_round(state, events)
         case Final():
+            gifts.lapse(state, events)
             return ending.final(state, events)
     raise AssertionError(f"no such step: {step!r}")
 
@@ -257,8 +270,9 @@ def _fresh_treasuries(state: State, events: list[Event]) -> list[Event]:
 
 def secrets(state: State) -> Secrets:
     """A treasury is its mayor's alone; so are a ballot until the count and a sealed bid
-    until the reveal. (A folder's typed demand is secret too, but free text can be any
-    word the board also shows, so the search for it would accuse the innocent.)"""
+    until the reveal; and what is inside a folder handed outside the windows, known to
+    its giver and receiver. (A folder's typed demand is secret too, but free text can be
+    any word the board also shows, so the search for it would accuse the innocent.)"""
     found: dict[int, dict[str, Any]] = {}
     el, a = state.election, state.auction
     for seat, mayor in enumerate(state.mayors):
@@ -268,6 +282,10 @@ def secrets(state: State) -> Secrets:
             mine["ballot"] = el.ballots.answers[seat]
         if state.phase == "bid" and a is not None and a.bids.answers.get(seat):
             mine["bid"] = a.bids.answers[seat]
+    for g in state.gifts:
+        stars = [state.tokens[i].stars for i in g.tokens]
+        found[g.giver]["gift_stars"] = stars
+        found[g.to][f"gift_stars_from_{g.giver}"] = stars
     return found
 
 

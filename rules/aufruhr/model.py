@@ -134,6 +134,16 @@ class Folders(Mutable):
     drafts: dict[int, Draft] = Field(default_factory=dict)
 
 
+class Gift(Frozen):
+    """A bribe folder handed to any other mayor at any time (IV: "in other situations,
+    too"), waiting for his answer: the tokens stay with the giver until it is taken."""
+
+    giver: int
+    to: int
+    text: str  # the demand, as typed
+    tokens: tuple[int, ...]  # indexes into State.tokens
+
+
 class Auction(Mutable):
     card: str
     minimum: int
@@ -194,6 +204,7 @@ class State(Mutable):
     intention: list[str] = Field(default_factory=list)  # "payout:<cat>" or three categories
     folders: Folders | None = None
     folder_count: int = 0
+    gifts: list[Gift] = Field(default_factory=list)  # folders handed outside the windows
     deal_count: int = 0  # deals proposed so far: numbers them
     lots: list[str] = Field(default_factory=list)  # revealed projects still to auction
     auction: Auction | None = None
