@@ -322,6 +322,8 @@ def params(key: str, params: dict[str, Any], label: Label) -> dict[str, Any]:
         shown["stars"] = "★" * params["stars"]
     if isinstance(params.get("bids_by_seat"), list):
         shown["bids_by_seat"] = ["—" if b is None else b for b in params["bids_by_seat"]]
+    if params.get("text") == "":  # a cooperation proposed without terms
+        shown["text"] = "—"
     if isinstance(params.get("numbers"), list):
         shown["numbers"] = ", ".join(str(n) for n in params["numbers"])
     return shown

@@ -9,7 +9,7 @@ from rules.aufruhr.tokens import stars_received, usable_tokens
 from rules.core.errors import RuleError
 from tests.chat import Chat
 from tests.test_aufruhr_chat import ELECT_BEN, START
-from tests.test_aufruhr_rules import BOCHUM, DORTMUND, DUISBURG, ESSEN, act, to_intention
+from tests.test_aufruhr_rules import BOCHUM, DORTMUND, DUISBURG, ESSEN, act, main, to_intention
 
 
 @pytest.fixture
@@ -149,3 +149,40 @@ def test_a_folder_the_lord_mayor_takes_is_covered_and_fresh_as_in_a_window():
     state, _ = act(state, ESSEN, type="gift_answer", text="Dortmund", yes=True)
     taken = [t for t in state.tokens if t.holder == ESSEN and t.origin == DORTMUND]
     assert [(t.stars, t.covered, t.fresh) for t in taken] == [(1, True, True)]
+
+
+# ----- cooperation agreed before or at the purchase ----------------------------------
+
+
+def test_a_cooperation_deal_names_a_big_ruhrcity_project_and_binds_nobody():
+    """NOTES.md 34: `/coop` names a big RuhrCity project in reach (a hand of the pair, the
+    auction, the revealed lots); accepted, its partner is asked first at the realisation;
+    declining then spends it, and the owner picks as usual (the decliner not again)."""
+    state = to_intention()
+    state.mayors[ESSEN].hand = ["cul15"]  # Century Hall and West Park
+    state.mayors[ESSEN].money = 400
+    for bad, key in {
+        "Bochum": "error.aufruhr.coop_usage",
+        "Essen Century Hall": "error.aufruhr.coop_self",
+        "Bochum Zollverein: x": "error.aufruhr.coop_which",
+    }.items():
+        with pytest.raises(RuleError) as refused:
+            act(state, ESSEN, type="coop", text=bad)
+        assert refused.value.key == key, bad
+    state, events = act(state, BOCHUM, type="coop", text="Essen jahrhundert: I pay 100")
+    assert events[0].key == "aufruhr.deal_coop" and events[0].params["card"] == "cul15"
+    state, events = act(state, ESSEN, type="answer", text="", yes=True)
+    assert [e.key for e in events] == ["aufruhr.deal_accepted", "aufruhr.coop_agreed"]
+    state.payouts = ["pay01", *state.payouts]
+    state, _ = act(state, ESSEN, type="intend_payout", category="economy")
+    while state.phase == "folders":
+        state, _ = act(state, main(state).seats[0], type="hand", hand=False)
+    state, _ = act(state, ESSEN, type="realise", card="cul15")
+    state, events = act(state, ESSEN, type="site", community="Gelsenkirchen")
+    assert events[-1].key == "aufruhr.partner_asked_agreed"
+    assert events[-1].params == {"seat": ESSEN, "partner_seat": BOCHUM, "number": 1}
+    assert main(state).seats == (BOCHUM,) and main(state).key == "aufruhr.prompt.partner_answer"
+    state, _ = act(state, BOCHUM, type="partner_answer", yes=False)  # not binding
+    assert state.coops == [] and main(state).seats == (ESSEN,)
+    offered = [o.action.seat for o in main(state).options if o.action.type == "partner"]
+    assert BOCHUM not in offered and offered

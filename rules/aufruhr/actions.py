@@ -163,6 +163,13 @@ class Propose(Frozen):
     text: str
 
 
+class ProposeCoop(Frozen):
+    """`/coop @mayor <big RuhrCity project>: <terms>`: a deal to realise it together."""
+
+    type: Literal["coop"] = "coop"
+    text: str
+
+
 class Answer(Frozen):
     type: Literal["answer"] = "answer"
     text: str
@@ -210,6 +217,7 @@ Action = Annotated[
     | Hall
     | Pay
     | Propose
+    | ProposeCoop
     | Answer
     | GiveFolder
     | GiftAnswer,

@@ -4,7 +4,7 @@ import re
 from functools import cache
 
 from rules.aufruhr import treasury
-from rules.aufruhr.actions import Answer, GiftAnswer, GiveFolder, Pay, Propose
+from rules.aufruhr.actions import Answer, GiftAnswer, GiveFolder, Pay, Propose, ProposeCoop
 from rules.aufruhr.data import place
 from rules.aufruhr.model import Deal, State
 from rules.core.errors import RuleError
@@ -75,6 +75,14 @@ def propose(state: State, seat: int, text: str, events: list[Event]) -> None:
     body = rest.removeprefix(":").strip()[:DEAL_TEXT]
     if not to or not body:
         raise RuleError("error.aufruhr.deal_usage")
+    record(state, seat, to, body, events)
+
+
+def record(
+    state: State, seat: int, to: list[int], body: str, events: list[Event], coop: str | None = None
+) -> None:
+    """A deal proposed by `seat` to `to`, told to the group; `coop`: a big RuhrCity
+    project the deal makes a cooperation on (cooperation.py)."""
     # Deals of earlier rounds have left the board and can no longer be answered: they
     # are dropped, and a round holds at most DEALS_PER_ROUND, so a table stays small
     # however much is typed (NOTES.md).
@@ -83,14 +91,18 @@ def propose(state: State, seat: int, text: str, events: list[Event]) -> None:
         raise RuleError("error.aufruhr.too_many_deals", count=DEALS_PER_ROUND)
     state.deal_count += 1
     number = state.deal_count
-    deal = Deal(number=number, by=seat, to=tuple(to), text=body, round=state.round)
+    deal = Deal(number=number, by=seat, to=tuple(to), text=body, round=state.round, coop=coop)
     state.deals.append(deal)
     params = {"number": number, "seat": seat, "to_seats": to, "text": body}
-    events.append(Event(key="aufruhr.deal", params=params))
+    if coop is None:
+        events.append(Event(key="aufruhr.deal", params=params))
+    else:
+        events.append(Event(key="aufruhr.deal_coop", params={**params, "card": coop}))
 
 
-def answer(state: State, seat: int, text: str, yes: bool, events: list[Event]) -> None:
-    """`/accept 2`, `/decline 2` (or without the number: the one deal waiting)."""
+def answer(state: State, seat: int, text: str, yes: bool, events: list[Event]) -> Deal:
+    """`/accept 2`, `/decline 2` (or without the number: the one deal waiting); the deal
+    as answered."""
     key = text.strip().lstrip("#")
     open_ = [
         d for d in state.deals if seat in d.to and seat not in d.answers and d.round == state.round
@@ -111,6 +123,7 @@ def answer(state: State, seat: int, text: str, yes: bool, events: list[Event]) -
     key_ = "aufruhr.deal_accepted" if yes else "aufruhr.deal_declined"
     params = {"seat": seat, "number": deal.number, "by_seat": deal.by}
     events.append(Event(key=key_, params=params))
+    return state.deals[i]
 
 
 def standing(state: State) -> list[Prompt]:
@@ -148,6 +161,22 @@ def _standing_prompts(n: int) -> tuple[Prompt, ...]:
             standing=True,
         ),
     ]
+    out.append(
+        Prompt(
+            id="coop",
+            seats=everyone,
+            key="aufruhr.prompt.coop",
+            input=FreeInput(
+                kind="text",
+                field="text",
+                action=ProposeCoop(text=""),
+                max_length=300,
+                names_seats=True,
+            ),
+            command="coop",
+            standing=True,
+        )
+    )
     for cmd, yes in (("accept", True), ("decline", False)):
         out.append(
             Prompt(

@@ -19,6 +19,7 @@ from typing import Any
 from rules.aufruhr import (
     auction,
     commands,
+    cooperation,
     data,
     election,
     ending,
@@ -54,6 +55,7 @@ from rules.aufruhr.actions import (
     PartnerAnswer,
     Pay,
     Propose,
+    ProposeCoop,
     Put,
     Realise,
     RefuseAll,
@@ -150,9 +152,14 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
             state = clone(state)
             commands.propose(state, seat, text, events)
             return state, events
+        case ProposeCoop(text=text):
+            state = clone(state)
+            cooperation.propose(state, seat, text, events)
+            return state, events
         case Answer(text=text, yes=yes):
             state = clone(state)
-            commands.answer(state, seat, text, yes, events)
+            deal = commands.answer(state, seat, text, yes, events)
+            cooperation.answered(state, deal, seat, yes, events)
             return state, events
         case GiveFolder(text=text):
             state = clone(state)

@@ -171,11 +171,21 @@ class Deal(Frozen):
     text: str
     answers: dict[int, bool] = Field(default_factory=dict)
     round: int = 0  # proposed in this round (0: before this was kept)
+    coop: str | None = None  # a cooperation on this big RuhrCity project (card id)
 
     def open_in(self, round_: int) -> bool:
         """Waiting for answers: proposed this round, nobody declined, not all answered."""
         waiting = len(self.answers) < len(self.to) and False not in self.answers.values()
         return waiting and self.round == round_
+
+
+class Coop(Frozen):
+    """A cooperation agreed in a deal: at realisation the owner's partner in it is asked
+    first (not binding: he may decline)."""
+
+    card: str
+    seats: tuple[int, int]  # who proposed, who accepted
+    number: int  # the deal's
 
 
 class State(Mutable):
@@ -214,6 +224,7 @@ class State(Mutable):
     winner_hall: int | None = None  # the winner choosing the RuhrCity Hall's site
     hall: str | None = None
     deals: list[Deal] = Field(default_factory=list)
+    coops: list[Coop] = Field(default_factory=list)  # agreed, not yet realised
     eu: int = 0  # money sent to the EU (not used: bribes are tokens), kept for the ledger
     bank_out: int = 0  # money the bank has paid out
     bank_in: int = 0  # money paid to the bank
