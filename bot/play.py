@@ -385,11 +385,13 @@ def _say_defaults(
 ) -> None:
     """Tell the group what the rules chose for each silent seat: the button the game's
     default is ("Time is up for ben: Done"), else that the rules decide (what they
-    decide follows in the game's own events)."""
+    decide follows in the game's own events). A secret answer's default is never named:
+    the button chosen could tell what only that seat may know (whose folder was the
+    scandal that had to be accepted)."""
     chosen: dict[str, list[int]] = {}
     for seat in seats:
         prompt = next(p for p in pending if p.deadline and seat in p.seats)
-        default = spec.timeout(state, prompt, seat)
+        default = None if prompt.secret else spec.timeout(state, prompt, seat)
         option = next((o for o in prompt.options if o.action == default), None)
         label = "" if option is None else _label(option, out)
         chosen.setdefault(label, []).append(seat)
