@@ -82,7 +82,7 @@ def situation(
         typed = [p for p in mine if p.input is not None]
         if not typed:
             return "press_a_button"
-        p = (typed or mine)[0]
+        p = typed[0]
         if p.secret and not (private or sealed):
             return "only_privately"
         if not p.secret and private:
@@ -127,13 +127,14 @@ def refusal(
     return RuleError(REFUSALS[found], waiting=names)
 
 
-def press_refusal(table: Table, prompt: Prompt, user: str) -> RuleError:
+def press_refusal(table: Table, prompts: list[Prompt], prompt: Prompt, user: str) -> RuleError:
     """Why a press of `prompt`'s button is not taken from `user` (a seat not asked by it):
     the same answers as for typed ones."""
     seat = table.seat_of(user)
     if seat is None:
         return RuleError(REFUSALS["stranger_running"])
-    if seat in table.asked and not prompt.standing:
+    still = any(seat in p.seats for p in prompts if not p.standing)
+    if not still and seat in table.asked and not prompt.standing:
         return RuleError(REFUSALS["already_answered"])
     names = ", ".join(table.seats[s].name for s in prompt.seats) or "—"
     return RuleError(REFUSALS["not_you"], waiting=names)

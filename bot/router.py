@@ -390,7 +390,7 @@ class Router:
             if seat is None or seat not in prompt.seats:
                 # A secret prompt's buttons went only to its seats, and a seat leaves
                 # the prompt (in the same step) once it has answered.
-                raise press_refusal(table, prompt, msg.user)
+                raise press_refusal(table, prompts, prompt, msg.user)
             if press.option == buttons.TYPED:
                 if prompt.input is None:
                     raise RuleError("error.outdated")

@@ -107,3 +107,20 @@ async def test_a_fraction_is_told_to_be_a_whole_number(redis, line, expected):
     chat = Chat.make(redis)
     await chat.say(*STARTED)
     assert await chat.say(line) == [expected]
+
+
+async def test_a_player_asked_something_else_is_told_whose_turn_it_is_not_answered(redis):
+    """Gaa Under Gunnar: alice still owes a drink while bob moves; her /go is bob's
+    question, not one she has answered."""
+    chat = Chat.make(redis)
+    await chat.say(
+        *TUBE,
+        "bob: /go victoria",
+        "alice: /go embankment",
+        "alice: /go kenningt",
+        "bob: /go pimlico",
+        "alice: /go battersea",  # an end station: she owes sips and is skipped
+        "bob: /go stockwell > clapham common",
+    )
+    out = await chat.say("alice: /go morden")
+    assert out == ["[group] It is not your turn: we are waiting for bob."], out
