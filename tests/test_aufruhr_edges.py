@@ -4,10 +4,11 @@ folder handed at any time, a cooperation agreed with a deal."""
 
 import pytest
 
-from rules.aufruhr.engine import secrets
+from rules.aufruhr.engine import public_view, secrets
 from rules.aufruhr.tokens import stars_received, usable_tokens
 from rules.core.errors import RuleError
 from tests.chat import Chat
+from tests.conformance import leaks
 from tests.test_aufruhr_chat import ELECT_BEN, START
 from tests.test_aufruhr_rules import BOCHUM, DORTMUND, DUISBURG, ESSEN, act, main, to_intention
 
@@ -131,8 +132,8 @@ def test_a_folder_taken_counts_for_the_bribe_bonus_and_binds_its_tokens_meanwhil
     tokens are in it: no window can use them, and what is inside is declared secret."""
     state = to_intention()  # Essen (ben) is Lord Mayor
     state, _ = act(state, DUISBURG, type="folder", text="#2 3: vote for me")
-    assert secrets(state)[DUISBURG]["gift_stars"] == [3]
-    assert secrets(state)[BOCHUM]["gift_stars_from_0"] == [3]
+    assert secrets(state)[DUISBURG]["gift_stars"] == 3
+    assert secrets(state)[BOCHUM]["gift_stars_from_0"] == 3
     assert [state.tokens[i].stars for i in usable_tokens(state, DUISBURG)] == [1, 1, 1, 2, 2]
     with pytest.raises(RuleError) as refused:  # his only ★★★ is in the folder
         act(state, DUISBURG, type="folder", text="Dortmund 3: x")
@@ -186,3 +187,17 @@ def test_a_cooperation_deal_names_a_big_ruhrcity_project_and_binds_nobody():
     assert state.coops == [] and main(state).seats == (ESSEN,)
     offered = [o.action.seat for o in main(state).options if o.action.type == "partner"]
     assert BOCHUM not in offered and offered
+
+
+def test_what_is_inside_a_waiting_folder_reaches_no_public_event_or_view():
+    """The conformance privacy check, on a folder handed outside the windows: its stars
+    are declared secret, and nothing public shows them (a public event that did would
+    be caught)."""
+    state = to_intention()
+    state, events = act(state, DUISBURG, type="folder", text="Bochum 3 2: vote for me")
+    declared = secrets(state)
+    public = [e for e in events if e.public]
+    assert [e.key for e in public] == ["aufruhr.gift_handed"]
+    for shown in [public_view(state).model_dump(mode="json"), *(e.params for e in public)]:
+        assert leaks(shown, declared) == []
+    assert leaks({"gift_stars": 5}, declared)  # the check would see a leak

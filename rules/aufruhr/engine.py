@@ -289,8 +289,8 @@ def secrets(state: State) -> Secrets:
             mine["ballot"] = el.ballots.answers[seat]
         if state.phase == "bid" and a is not None and a.bids.answers.get(seat):
             mine["bid"] = a.bids.answers[seat]
-    for g in state.gifts:
-        stars = [state.tokens[i].stars for i in g.tokens]
+    for g in state.gifts:  # by its stars in all (a list would read as one per seat)
+        stars = sum(state.tokens[i].stars for i in g.tokens)
         found[g.giver]["gift_stars"] = stars
         found[g.to][f"gift_stars_from_{g.giver}"] = stars
     return found
