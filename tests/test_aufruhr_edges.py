@@ -5,6 +5,7 @@ folder handed at any time, a cooperation agreed with a deal."""
 import pytest
 
 from rules.aufruhr.engine import public_view, secrets
+from rules.aufruhr.invariants import invariants
 from rules.aufruhr.tokens import stars_received, usable_tokens
 from rules.core.errors import RuleError
 from tests.chat import Chat
@@ -132,6 +133,7 @@ def test_a_folder_taken_counts_for_the_bribe_bonus_and_binds_its_tokens_meanwhil
     tokens are in it: no window can use them, and what is inside is declared secret."""
     state = to_intention()  # Essen (ben) is Lord Mayor
     state, _ = act(state, DUISBURG, type="folder", text="#2 3: vote for me")
+    invariants(state)
     assert secrets(state)[DUISBURG]["gift_stars"] == 3
     assert secrets(state)[BOCHUM]["gift_stars_from_0"] == 3
     assert [state.tokens[i].stars for i in usable_tokens(state, DUISBURG)] == [1, 1, 1, 2, 2]
@@ -141,6 +143,7 @@ def test_a_folder_taken_counts_for_the_bribe_bonus_and_binds_its_tokens_meanwhil
     state, events = act(state, BOCHUM, type="gift_answer", text="", yes=True)
     assert [e.key for e in events if e.public] == ["aufruhr.gift_taken"]
     assert stars_received(state) == [0, 0, 3, 0]
+    invariants(state)
     assert "gift_stars" not in secrets(state)[DUISBURG]
 
 
