@@ -211,10 +211,19 @@ async def test_deadline_reminds_once_then_applies_the_timeout(chat):
     # the step's status first says it is over, then the group hears why
     assert out[:2] == [
         "[group:edit] ✓ Everyone has answered.",
-        "[group] Time is up for bob; the rules decide for them.",
+        "[group] Time is up for bob; the rules decide for them, as follows.",
     ]
     assert "[group] The bids: alice: 3, bob: 0." in out
     assert "[dm:bob] Your bid of 0 is sealed." in out
+
+
+async def test_a_public_default_is_named_when_its_deadline_passes(chat):
+    """The default is the prompt's button: the group is told which (a secret one is not
+    named, above: the button could tell what only that seat knows)."""
+    await chat.say("alice: /new auktion rounds=1 deadline=100", "bob: /join", "alice: /start")
+    await chat.say("alice> 3", "bob> 0")  # alice buys: bob may protest
+    out = await chat.say("@wait 100")
+    assert "[group] Time is up for bob: by the rules, “Pass”." in out
 
 
 async def test_a_deadline_fired_twice_acts_once(chat):
