@@ -68,7 +68,7 @@ async def test_a_folder_handed_to_any_mayor_at_any_time_is_taken_privately(chat)
     assert out == [
         "[group] anna hands ben a bribe folder.",
         "[dm:anna] You hand ben your folder — demand: “vote for me next round”;"
-        " inside: ★★ ★. It is theirs to take or hand back.",
+        " inside: ★★ ★. It is now theirs to take or hand back.",
         "[dm:ben] anna hands you a folder — demand: “vote for me next round”;"
         " inside: ★★ ★. Answer privately: /take or /refuse.",
     ]
