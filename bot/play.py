@@ -58,7 +58,7 @@ def start(
     out.group("proof.committed", hash=table.proof.commitment)
     if not reads_chat and spec.without_chat is not None:
         out.group("game.chat_unread")
-    settle(table, spec, state, [], out, now)
+    settle(table, spec, state, spec.opening(state) if spec.opening else [], out, now)
 
 
 def prompts_for(spec: GameSpec, table: Table) -> list[Prompt]:
