@@ -32,6 +32,17 @@ SPEC = GameSpec(
     invariants=invariants,
     locales=Path(__file__).parent / "locales",
     rulebook="rules/aufruhr/NOTES.md",
-    commands=("bid", "demand", "pay", "deal", "accept", "decline"),
+    commands=(
+        "bid",
+        "demand",
+        "pay",
+        "deal",
+        "coop",
+        "accept",
+        "decline",
+        "folder",
+        "take",
+        "refuse",
+    ),
     verb_options=commands.VERB_OPTIONS,
 )
