@@ -93,7 +93,7 @@ def _moves(table: Table, rng: random.Random) -> list[tuple[str, int, Incoming]]:
     """(kind, seat, what the player sends) for every answer the engine accepts now."""
     spec = registry.get(table.game)
     assert spec is not None
-    state = spec.state.model_validate(table.state)
+    state = play.state_of(spec, table)
     found = []
     for index, prompt in enumerate(play.waiting_prompts(spec, state)):
         kind = prompt.id.split(":")[0]

@@ -1,11 +1,42 @@
-"""A chat's table: its language, the lobby or running game, and what to edit."""
+"""A chat's table: its language, the lobby or running game, and what to edit.
 
-from typing import Any, Literal
+Stored (`Table.dump`, `Table.load`) as two JSON documents on two lines: the table's own
+fields, then the game's state, each without the fields that hold their default. Every
+command reads the table and most write it, so the split is for speed: the table's own
+fields (0.3–3 KB) are parsed each time, the game's state (up to ~7 KB of JSON for
+AUFRUHR!) only when a command looks at it, and then from a small cache keyed by its
+JSON (`_parsed`), so a table this process wrote last is not parsed again.
 
-from pydantic import BaseModel, Field
+A table larger than `COMPRESS_ABOVE` is stored zlib-compressed: a 6-player AUFRUHR! table
+with 64-character names comes to 10–12 KB of JSON late in a game (the living status's
+text, the board), ~2 KB compressed; under it, compression would cost ~60 µs a write and
+save memory nobody needs. A table stored before this format (one JSON document, the
+state inside) still loads, and is written in the new one at its next change.
+"""
+
+import json
+import zlib
+from collections import OrderedDict
+from typing import Any, Literal, TypeVar
+
+from pydantic import BaseModel, Field, PrivateAttr
 
 from bot.fame import Fame
 from bot.i18n import DEFAULT
+from rules import registry
+
+S = TypeVar("S", bound=BaseModel)
+# Parsed states kept per process, by their JSON: an AUFRUHR! State is ~100 KB of Python
+# objects, so 128 of them cost ~13 MB. Shared by every table loaded from the same JSON,
+# which is safe because nothing changes a state in place (an engine's `apply` returns a
+# new one: tests/conformance.py checks that it never mutates its input).
+PARSED_CACHE = 128
+_parsed: OrderedDict[tuple[type, bytes], Any] = OrderedDict()
+# Redis (jemalloc) keeps a string in a block of 5, 6, 7 or 8 KiB …; a table's hash costs
+# ~250 B more (MEMORY USAGE). Up to 6 KiB of JSON a table then stays within 7 KiB,
+# below the 8 KiB a table may take (bench/memory.py, tests/test_table_size.py).
+COMPRESS_ABOVE = 6 * 1024
+COMPRESSION = 1  # zlib's fastest level: 3/4 of level 9's gain at half its time
 
 
 class Seat(BaseModel):
@@ -26,7 +57,7 @@ class Table(BaseModel):
     seats: list[Seat] = Field(default_factory=list)
     opened_at: float = 0.0  # when the lobby opened (lobbies expire)
     opened_by: str | None = None  # the platform update that opened it (Discord's thread)
-    state: dict[str, Any] | None = None  # the engine's State, as JSON
+    # The engine's State is no field: see `game_state`, `set_game_state` and `state`.
     step: int = 0  # bumps whenever the set of prompts changes: the version buttons carry
     prompt_ids: list[str] = Field(default_factory=list)
     reminded: bool = False
@@ -54,6 +85,67 @@ class Table(BaseModel):
     # does not post it again (play.settle); tables stored before it load with None
     board_digest: str | None = None
     fame: dict[str, Fame] = Field(default_factory=dict)  # by game id (bot/fame.py)
+    # The game's state as stored (JSON), and parsed (or as the engine returned it): one or
+    # both; when both, they agree.
+    _state_json: bytes | None = PrivateAttr(default=None)
+    _state: Any = PrivateAttr(default=None)
+
+    # ----- the game's state -----------------------------------------------------------
+
+    def game_state(self, model: type[S]) -> S:
+        """The running game's state, as the engine's `model`. Shared: never change it."""
+        if self._state is None:
+            if self._state_json is None:
+                raise ValueError(f"no game state at {self.platform}:{self.chat}")
+            self._state = _parse(model, self._state_json)
+        return self._state
+
+    def set_game_state(self, state: BaseModel | None) -> None:
+        self._state, self._state_json = state, None
+
+    @property
+    def state(self) -> dict[str, Any] | None:
+        """The game's state as plain JSON data, every field in it (for tools and tests;
+        the bot uses `game_state`)."""
+        if self._state is None and self._state_json is None:
+            return None
+        spec = registry.get(self.game or "")
+        if spec is None:  # a game no longer registered: what is stored
+            return json.loads(self._state_json) if self._state_json else None
+        return self.game_state(spec.state).model_dump(mode="json")
+
+    @state.setter
+    def state(self, data: dict[str, Any] | None) -> None:
+        self._state = None
+        self._state_json = None if data is None else json.dumps(data).encode()
+
+    # ----- stored -----------------------------------------------------------------
+
+    def dump(self) -> bytes:
+        """What the store keeps of this table (see the module's docstring)."""
+        head = self.model_dump_json(exclude_defaults=True).encode()
+        if self._state_json is None and self._state is not None:
+            self._state_json = self._state.model_dump_json(exclude_defaults=True).encode()
+            _remember(type(self._state), self._state_json, self._state)
+        body = head + b"\n" + (self._state_json or b"")
+        return zlib.compress(body, COMPRESSION) if len(body) > COMPRESS_ABOVE else body
+
+    @classmethod
+    def load(cls, data: bytes) -> "Table":
+        if data[:1] != b"{":  # (JSON begins with `{`, a zlib stream with 0x78)
+            data = zlib.decompress(data)
+        # JSON has no raw line break (one inside a string is written `\n`): the first
+        # one ends the table's own fields.
+        head, newline, state = data.partition(b"\n")
+        if not newline:  # stored before 2026-11-24: one JSON document, the state in it
+            fields = json.loads(data)
+            state = fields.pop("state", None)
+            table = cls.model_validate(fields)
+            table.state = state
+            return table
+        table = cls.model_validate_json(head)
+        table._state_json = state or None
+        return table
 
     def seat_of(self, user: str) -> int | None:
         for i, seat in enumerate(self.seats):
@@ -69,3 +161,20 @@ class Table(BaseModel):
         self.opened_by, self.deadlines = None, {}
         self.status_message, self.status_head, self.asked = None, "", []
         self.status_log = ""
+
+
+def _parse(model: type[S], data: bytes) -> S:
+    key = (model, data)
+    state = _parsed.get(key)
+    if state is None:
+        state = model.model_validate_json(data)
+        _remember(model, data, state)
+    else:
+        _parsed.move_to_end(key)
+    return state
+
+
+def _remember(model: type, data: bytes, state: Any) -> None:
+    _parsed[(model, data)] = state
+    if len(_parsed) > PARSED_CACHE:
+        _parsed.popitem(last=False)
