@@ -20,9 +20,11 @@ import os
 import platform
 import random
 import statistics
+import string
 import sys
 import time
 from collections import Counter, defaultdict
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -89,36 +91,54 @@ def _client(url: str, cluster: bool) -> Any:
     return RedisCluster.from_url(url) if cluster else aioredis.Redis.from_url(url)
 
 
-def _moves(table: Table, rng: random.Random) -> list[tuple[str, int, Incoming]]:
-    """(kind, seat, what the player sends) for every answer the engine accepts now."""
+Move = tuple[str, int, Incoming]  # (kind, seat, what the player sends)
+
+
+def _candidates(table: Table, rng: random.Random) -> list[tuple[Move, Any]]:
+    """Every answer the prompts offer now, each with the action it makes (legal or not)."""
     spec = registry.get(table.game)
     assert spec is not None
-    state = play.state_of(spec, table)
     found = []
-    for index, prompt in enumerate(play.waiting_prompts(spec, state)):
+    for index, prompt in enumerate(play.waiting_prompts(spec, play.state_of(spec, table))):
         kind = prompt.id.split(":")[0]
         for seat in prompt.seats:
             user = table.seats[seat].user
             chat = f"dm:{user}" if prompt.secret else table.chat
             for i, option in enumerate(prompt.options):
-                try:
-                    spec.apply(state, seat, spec.parse_action(option.action))
-                except RuleError:
-                    continue
                 data = buttons.encode(table.chat, table.step_token, index, i)
                 msg = Incoming(PLATFORM, chat, user, user, button=data, private=prompt.secret)
-                found.append((f"{kind} (button)", seat, msg))
+                found.append(((f"{kind} (button)", seat, msg), option.action))
             if prompt.input is not None and prompt.input.kind == "number":
                 low = prompt.input.min or 0
                 value = low + (prompt.input.multiple_of or 1) * rng.randrange(3)
-                try:
-                    spec.apply(state, seat, spec.parse_action(prompt.input.fill(value)))
-                except RuleError:
-                    continue
                 text = f"/{prompt.command} {value}" if prompt.command else str(value)
                 msg = Incoming(PLATFORM, chat, user, user, text=text, private=prompt.secret)
-                found.append((f"{kind} (typed)", seat, msg))
+                found.append(((f"{kind} (typed)", seat, msg), prompt.input.fill(value)))
     return found
+
+
+def _legal(table: Table, seat: int, action: Any) -> bool:
+    spec = registry.get(table.game)
+    assert spec is not None
+    try:
+        spec.apply(play.state_of(spec, table), seat, spec.parse_action(action))
+    except RuleError:
+        return False
+    return True
+
+
+def _moves(table: Table, rng: random.Random) -> list[Move]:
+    """Every answer the engine accepts now."""
+    return [m for m, action in _candidates(table, rng) if _legal(table, m[1], action)]
+
+
+def _pick(table: Table, rng: random.Random) -> Move | None:
+    """A random answer the engine accepts now: the first legal one of them shuffled (as
+    likely as `rng.choice(_moves(…))`, without trying every answer: the robot's own time
+    is not the bot's)."""
+    found = _candidates(table, rng)
+    rng.shuffle(found)
+    return next((m for m, action in found if _legal(table, m[1], action)), None)
 
 
 async def play_table(router: Router, chat: str, game: str, lat: dict, seed: int) -> None:
@@ -146,11 +166,11 @@ async def play_table(router: Router, chat: str, game: str, lat: dict, seed: int)
         if table.status != "playing":
             return
         t0 = time.perf_counter()  # the robot's own thinking: not the bot's, taken out below
-        moves = _moves(table, rng)
+        move = _pick(table, rng)
         lat["_robot"].append(time.perf_counter() - t0)
-        if not moves:
+        if move is None:
             raise RuntimeError(f"{game_id}: nobody can move at step {table.step}")
-        kind, _, msg = rng.choice(moves)
+        kind, _, msg = move
         await send(f"{game_id} {kind}", msg)
     raise RuntimeError(f"{game_id}: no end")
 
@@ -206,7 +226,8 @@ async def _floor(url: str, cluster: bool, size: int, n: int = 300) -> list[float
 
 
 async def _table_sizes(url: str, cluster: bool, games: list[str]) -> dict[str, tuple[int, int]]:
-    """JSON bytes and MEMORY USAGE of one table of each game, mid-game."""
+    """Bytes stored and MEMORY USAGE of one table of each game, at its largest in a whole
+    game played with 64-character names."""
     client = _client(url, cluster)
     router = Router(client)
     sizes = {}
@@ -214,23 +235,27 @@ async def _table_sizes(url: str, cluster: bool, games: list[str]) -> dict[str, t
         game_id, players, *options = game.split(":")
         chat = f"size-{game_id}"
         users = [f"{chat}-p{i}-{'x' * 40}" for i in range(int(players))]
-        await router.handle(
-            Incoming(PLATFORM, chat, users[0], "n" * 64, text=f"/new {game_id} {' '.join(options)}")
-        )
-        for u in users[1:]:
-            await router.handle(Incoming(PLATFORM, chat, u, "n" * 64, text="/join"))
-        await router.handle(Incoming(PLATFORM, chat, users[0], "n" * 64, text="/start"))
-        rng = random.Random(1)
-        for _ in range(60):  # some way into the game
+        rng = random.Random(1)  # names of 64 different characters: the longest we keep
+        names = ["".join(rng.choices(string.ascii_letters, k=64)) for _ in users]
+        pairs = zip(users, names, strict=True)
+        said = [Incoming(PLATFORM, chat, u, n, text="/join") for u, n in pairs]
+        await router.handle(replace(said[0], text=f"/new {game_id} {' '.join(options)}"))
+        for msg in said[1:]:
+            await router.handle(msg)
+        await router.handle(replace(said[0], text="/start"))
+        key = table_key(PLATFORM, chat)
+        largest = (0, 0)
+        for _ in range(5000):  # the whole game
             table = await router.table(PLATFORM, chat)
             if table is None or table.status != "playing":
                 break
-            moves = _moves(table, rng)
-            if not moves:
+            move = _pick(table, rng)
+            if move is None:
                 break
-            await router.handle(rng.choice(moves)[2])
-        key = table_key(PLATFORM, chat)
-        sizes[game_id] = (await client.hstrlen(key, "d"), await client.memory_usage(key))
+            await router.handle(replace(move[2], name=names[move[1]]))
+            used = (await client.memory_usage(key), await client.hstrlen(key, "d"))
+            largest = max(largest, used)
+        sizes[game_id] = (largest[1], largest[0])
     await client.aclose()
     return sizes
 
@@ -260,7 +285,10 @@ def main() -> None:
         )
         sizes = asyncio.run(_table_sizes(url, args.cluster, args.games))
         for game, (json_bytes, memory) in sizes.items():
-            print(f"  {game} mid-game, 64-char names: {json_bytes} B JSON, {memory} B in Redis")
+            print(
+                f"  {game}, largest in a game with 64-char names: {json_bytes} B stored, "
+                f"{memory} B in Redis (MEMORY USAGE)"
+            )
         biggest = max(j for j, _ in sizes.values())
         quiet = asyncio.run(_quiet(url, args.cluster, args.games, 2))
         floor = asyncio.run(_floor(url, args.cluster, biggest))

@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import redis.asyncio as aioredis
 
-from bench.load import _moves
+from bench.load import _pick
 from bot.deadlines import Deadline
 from bot.keys import table_key, update_key, user_tables_key
 from bot.router import Incoming, Router
@@ -65,10 +65,10 @@ async def _templates(router: Router, game: str, players: int, names: int) -> lis
             table = await router.table(PLATFORM, chat)
             if table is None or table.status != "playing":
                 break
-            moves = _moves(table, rng)
-            if not moves:
+            move = _pick(table, rng)
+            if move is None:
                 break
-            msg = rng.choice(moves)[2]
+            msg = move[2]
             await router.handle(replace(msg, platform=PLATFORM, name=name[users.index(msg.user)]))
         stored = await router.store.load(table_key(PLATFORM, chat))
         if stored.data:
