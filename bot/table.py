@@ -1,7 +1,7 @@
 """A chat's table: its language, the lobby or running game, and what to edit.
 
 Stored (`Table.dump`, `Table.load`) as two JSON documents on two lines: the table's own
-fields, then the game's state, each without the fields that hold their default. Every
+fields (without those that hold their default), then the game's state. Every
 command reads the table and most write it, so the split is for speed: the table's own
 fields (0.3–3 KB) are parsed each time, the game's state (up to ~7 KB of JSON for
 AUFRUHR!) only when a command looks at it, and then from a small cache keyed by its
@@ -32,10 +32,10 @@ S = TypeVar("S", bound=BaseModel)
 # new one: tests/conformance.py checks that it never mutates its input).
 PARSED_CACHE = 128
 _parsed: OrderedDict[tuple[type, bytes], Any] = OrderedDict()
-# Redis (jemalloc) keeps a string in a block of 5, 6, 7 or 8 KiB …; a table's hash costs
-# ~250 B more (MEMORY USAGE). Up to 6 KiB of JSON a table then stays within 7 KiB,
-# below the 8 KiB a table may take (bench/memory.py, tests/test_table_size.py).
-COMPRESS_ABOVE = 6 * 1024
+# Redis (jemalloc) keeps a string in a block of 5, 6, 7 or 8 KiB …, and a table's hash
+# costs ~250 B more by MEMORY USAGE: up to 7,000 B of JSON, a table stays within 7 KiB +
+# 250 B, below the 8 KiB it may take (tests/test_table_size.py, bench/memory.py).
+COMPRESS_ABOVE = 7000
 COMPRESSION = 1  # zlib's fastest level: 3/4 of level 9's gain at half its time
 
 
@@ -131,7 +131,9 @@ class Table(BaseModel):
         held = self.__pydantic_private__
         stored, state = held["_state_json"], held["_state"]
         if stored is None and state is not None:
-            stored = held["_state_json"] = state.model_dump_json(exclude_defaults=True).encode()
+            # All of it: a game's discriminated union tags (`kind: Literal["bid"] = "bid"`)
+            # are defaults, and without them its state would not load again.
+            stored = held["_state_json"] = state.model_dump_json().encode()
             _remember(type(state), stored, state)
         body = head + b"\n" + (stored or b"")
         return zlib.compress(body, COMPRESSION) if len(body) > COMPRESS_ABOVE else body
