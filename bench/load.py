@@ -80,11 +80,11 @@ class Counted:
 class CountingStore(RedisStore):
     retries = 0
 
-    async def _write(self, *a: Any, **k: Any) -> bool:
-        won = await super()._write(*a, **k)
-        if not won:
+    async def _write(self, *a: Any, **k: Any) -> Any:
+        lost = await super()._write(*a, **k)
+        if lost is not None:
             CountingStore.retries += 1
-        return won
+        return lost
 
 
 def _client(url: str, cluster: bool) -> Any:
@@ -148,9 +148,12 @@ async def play_table(router: Router, chat: str, game: str, lat: dict, seed: int)
 
     async def send(kind: str, msg: Incoming) -> None:
         before = Counted.trips
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         await router.handle(msg)
         lat[kind].append(time.perf_counter() - t0)
+        # this process's CPU for the command (the client's side of Redis included): what
+        # other processes on a busy machine take from the wall clock does not count here
+        lat[f"_cpu {kind.split(' ')[0]}"].append(time.process_time() - c0)
         lat["_trips"].append(Counted.trips - before)
 
     def say(user: str, text: str) -> Incoming:
@@ -208,19 +211,21 @@ def _run_worker(args: tuple) -> dict:
     return asyncio.run(_worker(*args))
 
 
-async def _floor(url: str, cluster: bool, size: int, n: int = 300) -> list[float]:
+async def _floor(url: str, cluster: bool, size: int, n: int = 300) -> dict[str, list[float]]:
     """The bare compare-and-set a command needs (HMGET, then EVALSHA of a table of
-    `size` bytes), with no router, engine or rendering: the floor of one write."""
+    `size` bytes), with no router, engine or rendering: the floor of one write. Its wall
+    time, and this process's CPU for it."""
     client = _client(url, cluster)
     store = RedisStore(client)
     key = table_key(PLATFORM, "floor")
     data = b"x" * size
-    times = []
+    times: dict[str, list[float]] = {"wall": [], "cpu": []}
     for _ in range(n):
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         current = await store.load(key)
         await store.cas(key, current.version, data)
-        times.append(time.perf_counter() - t0)
+        times["wall"].append(time.perf_counter() - t0)
+        times["cpu"].append(time.process_time() - c0)
     await client.aclose()
     return times
 
@@ -290,19 +295,33 @@ def main() -> None:
                 f"{memory} B in Redis (MEMORY USAGE)"
             )
         biggest = max(j for j, _ in sizes.values())
+        # The floor just before and just after the commands: a busy machine changes both.
+        before = asyncio.run(_floor(url, args.cluster, biggest, 150))
         quiet = asyncio.run(_quiet(url, args.cluster, args.games, 2))
-        floor = asyncio.run(_floor(url, args.cluster, biggest))
+        after = asyncio.run(_floor(url, args.cluster, biggest, 150))
+        floor, floor_cpu = before["wall"] + after["wall"], before["cpu"] + after["cpu"]
         trips = quiet.pop("_trips")
         quiet.pop("_robot")
+        cpu = {k.split(" ", 1)[1]: quiet.pop(k) for k in list(quiet) if k.startswith("_cpu ")}
         print(
             f"\nfloor (HMGET + EVALSHA of a {biggest} B table, alone): "
-            f"p50 {pct(floor, 50):.2f} ms, p99 {pct(floor, 99):.2f} ms"
+            f"p50 {pct(floor, 50):.2f} ms, p99 {pct(floor, 99):.2f} ms; this process's "
+            f"CPU p50 {pct(floor_cpu, 50):.2f} ms"
         )
         every = [x for v in quiet.values() for x in v]
         print(
             f"one command at a time ({len(every)} commands): p50 {pct(every, 50):.2f} ms "
             f"({pct(every, 50) / pct(floor, 50):.1f}× the floor), p99 {pct(every, 99):.2f} ms"
         )
+        for game, xs in cpu.items():
+            if registry.get(game) is None:  # a lobby command
+                continue
+            wall = [x for k, v in quiet.items() if k.split(" ")[0] == game for x in v]
+            print(
+                f"  {game}: p50 {pct(wall, 50):.2f} ms ({pct(wall, 50) / pct(floor, 50):.1f}× "
+                f"the floor), p99 {pct(wall, 99):.2f} ms; CPU p50 {pct(xs, 50):.2f} ms "
+                f"({pct(xs, 50) / pct(floor_cpu, 50):.1f}× the floor's)"
+            )
         for kind in sorted(quiet):
             xs = quiet[kind]
             print(
