@@ -253,7 +253,8 @@ class RedisStore:
                     if new is not None:
                         self._remember(key, Versioned(current.version + 1, new))  # type: ignore[arg-type]
                     return result
-                metrics.CAS_RETRIES.inc()
+                if fresh:  # (a write on what this process remembered is no race lost)
+                    metrics.CAS_RETRIES.inc()
                 current, fresh = lost, True  # the script's answer: what is stored now
                 if attempt:  # lost again: back off a little, with jitter, and retry
                     await asyncio.sleep(random.uniform(0, min(0.005, 0.0002 * attempt)))
