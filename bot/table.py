@@ -22,6 +22,7 @@ from typing import Any, Literal, TypeVar
 from pydantic import BaseModel, Field, PrivateAttr
 
 from bot.fame import Fame
+from bot.game_proof import GameProof
 from bot.i18n import DEFAULT
 from rules import registry
 
@@ -43,6 +44,16 @@ class Seat(BaseModel):
     user: str  # platform user id
     name: str  # display name, as the platform gave it (user text: escape when shown)
     handle: str | None = None  # the @handle, where the platform has one (`/pay @anna 30`)
+
+
+class Offer(BaseModel):
+    """The choices a refusal offered one player as buttons (the places a typed name could
+    mean): the step and the prompt they answer, and the game's actions they stand for."""
+
+    step: str
+    prompt: int
+    actions: list[dict[str, Any]]
+    labels: list[str]  # as shown, for the line the pressed message keeps
 
 
 class Table(BaseModel):
@@ -85,6 +96,10 @@ class Table(BaseModel):
     # does not post it again (play.settle); tables stored before it load with None
     board_digest: str | None = None
     fame: dict[str, Fame] = Field(default_factory=dict)  # by game id (bot/fame.py)
+    # The game's seed, its commitment and its answers (bot/game_proof.py): kept after
+    # the game's end, until the next /start, so that /verify can replay it.
+    proof: GameProof | None = None
+    offers: dict[str, Offer] = Field(default_factory=dict)  # by user: bot/offers.py
     # The game's state as stored (JSON), and parsed (or as the engine returned it): one or
     # both; when both, they agree. Read and written through `__pydantic_private__`, past
     # pydantic's __getattr__ (~5 µs an access, and a command makes a dozen).
@@ -168,6 +183,7 @@ class Table(BaseModel):
         self.opened_by, self.deadlines = None, {}
         self.status_message, self.status_head, self.asked = None, "", []
         self.status_log = ""
+        self.offers = {}
 
 
 def _parse(model: type[S], data: bytes) -> S:
