@@ -5,8 +5,9 @@ literal in code. The catalogs are ordinary gettext .po files under bot/locales
 (`stammtisch.po` for the core) and beside each game (`rules/<game>/locales/de.po`),
 all read as one catalog,
 edited with Babel's tooling (see README); we compile them in memory at start so
-there is no build step and no stale .mo file. Plural messages use gettext's
-ngettext with the parameter `count`.
+there is no build step and no stale .mo file. A plural message names the parameter
+that counts in its msgid_plural (`msgid_plural "{score}"`: "1 point", "2 points"; a
+msgid_plural that repeats the key counts `count`), and uses gettext's ngettext with it.
 """
 
 import gettext
@@ -108,6 +109,24 @@ def _keys_at(lang: str, paths: tuple[Path, ...]) -> frozenset[str]:
     )
 
 
+@cache
+def _plurals_at(lang: str, paths: tuple[Path, ...]) -> dict[str, str]:
+    """Plural message key → the name of the parameter that counts."""
+    found = {}
+    for catalog in _catalogs_at(lang, paths):
+        for m in catalog:
+            if m.id and not isinstance(m.id, str):
+                key, plural = m.id
+                found[key] = plural.strip("{}") if plural.startswith("{") else "count"
+    return found
+
+
+@cache
+def _plurals(lang: str, games_version: int) -> dict[str, str]:
+    # by the registry's version, not the catalogs' paths: no tuple of paths hashed a call
+    return _plurals_at(lang, _paths_at(lang, games_version))
+
+
 def keys(lang: str) -> frozenset[str]:
     """All message keys of one language (plural keys by their singular id)."""
     return _keys_at(lang, _paths(lang))
@@ -130,8 +149,11 @@ def t(lang: str, key: str, **params: Any) -> str:
     """The message `key` in `lang`, with `{name}` placeholders filled from params."""
     lang = normalize(lang)
     text = key
-    if isinstance(params.get("count"), int):
-        text = _translations(lang).ngettext(key, key, params["count"])
+    counted = _plurals(lang, registry.version()).get(key)
+    if counted is not None:  # a count that is no whole number reads as plural
+        n = params.get(counted)
+        count = n if isinstance(n, int) and not isinstance(n, bool) else 2
+        text = _translations(lang).ngettext(key, key, count)
     if text == key:  # not a plural message
         text = _messages(lang, registry.version()).get(key, key)
     if text == key:
