@@ -157,7 +157,8 @@ class RedisStore:
             if lost is None:
                 async with self.redis.pipeline(transaction=False) as pipe:
                     also(pipe)
-                    await pipe.execute()
+                    if len(pipe):  # (most writes have nothing to go with them)
+                        await pipe.execute()
             return lost
 
         # EVALSHA queued by hand: a script called with client=pipe makes redis-py send
