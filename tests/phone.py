@@ -121,7 +121,8 @@ def read(svg: str) -> Reading:
     markers = [
         s
         for s in shapes(root)
-        if (s.box[2] - s.box[0]) * scale <= MARKER_MAX and (s.box[3] - s.box[1]) * scale <= MARKER_MAX
+        if (s.box[2] - s.box[0]) * scale <= MARKER_MAX
+        and (s.box[3] - s.box[1]) * scale <= MARKER_MAX
     ]
     collisions = []
     slack = 0.5 / scale  # half a phone point: touching is not colliding
