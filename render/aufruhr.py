@@ -13,7 +13,7 @@ from typing import Any
 from render import pieces
 from render.bilingual import Bilingual
 from render.boards import Label, Renderers, register
-from render.maps import Box, Edge, Node, draw_map
+from render.maps import Box, Edge, Node, draw_map, free_spot
 from render.palette import INK, MUTED, player
 from render.svg import MIN_TEXT, PHONE, ZOOM, Svg, clip
 from render.text import columns, fit
@@ -256,33 +256,6 @@ def _box(x: float, y: float, r: float) -> Box:
     return (x - r, y - r, x + r, y + r)
 
 
-def _within(box: Box, area: Box) -> bool:
-    return area[0] <= box[0] and area[1] <= box[1] and box[2] <= area[2] and box[3] <= area[3]
-
-
-def _free(
-    x: float, y: float, half: float, taken: list[Box], near: float, area: Box
-) -> tuple[float, float]:
-    """The spot nearest (x, y), `near` away or more, where a square of `half` fits among
-    `taken` (rings of spots, farther out until one is free); it is then taken."""
-    for ring in range(40):
-        d = near + ring * half
-        count = max(12, int(2 * math.pi * d / half))  # spots about `half` apart
-        for k in range(count):
-            a = math.pi / 2 + k * 2 * math.pi / count  # below first, then round
-            cx, cy = x + d * math.cos(a), y + d * math.sin(a)
-            box = _box(cx, cy, half + 0.5)
-            if _within(box, area) and not any(_hit(box, t) for t in taken):
-                taken.append(box)
-                return cx, cy
-    taken.append(_box(x, y + near, half))
-    return x, y + near
-
-
-def _hit(a: Box, b: Box) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
 def _ruhrcity_at(view: PublicView, at: dict[str, tuple[float, float]], taken: list[Box], area: Box):
     """A RuhrCity project is a diamond on its community (beside it where a great city's
     token stands close by; its coloured borders still say where it is)."""
@@ -293,7 +266,7 @@ def _ruhrcity_at(view: PublicView, at: dict[str, tuple[float, float]], taken: li
             r = 12 if p.size == "big" else 10
             dot = _box(x, y, 4.5)  # its community's dot, which it covers when on it
             others = [t for t in taken if t != dot]
-            spot = _free(x, y, r + 1, others, 0, area)
+            spot = free_spot(x, y, r + 1, others, 0, area)
             taken[:] = others if spot == (x, y) else [*others, dot]
             out.append((spot, p))
     return out
@@ -305,7 +278,7 @@ def _tiles(view: PublicView, at: dict[str, tuple[float, float]], taken: list[Box
     for p in view.projects:
         for seat in p.owners:
             near = (14 if p.kind == "ruhrcity" or p.community in view.cities else 5) + TILE / 2
-            spot = _free(*at[p.community], TILE / 2 + 3, taken, near, area)
+            spot = free_spot(*at[p.community], TILE / 2 + 3, taken, near, area)
             out.append((spot, seat, INK if p.negative else p.categories[0]))
     return out
 
@@ -313,7 +286,7 @@ def _tiles(view: PublicView, at: dict[str, tuple[float, float]], taken: list[Box
 def _hall_at(view: PublicView, at: dict[str, tuple[float, float]], taken: list[Box], area: Box):
     if not view.hall:
         return None
-    return _free(*at[view.hall], 10, taken, 16, area)
+    return free_spot(*at[view.hall], 10, taken, 16, area)
 
 
 def _edges(view: PublicView) -> list[Edge]:

@@ -10,15 +10,14 @@ from typing import Any
 from render import pieces
 from render.boards import Label, Renderers, register
 from render.einsistkeins_karten import BUOY_COLOURS, hours  # the same hues as on the cards
-from render.maps import Edge, Node, Region, draw_map, hull
+from render.maps import Edge, Node, draw_map, free_spot, hull
 from render.palette import INK, MUTED, PAPER, player
-from render.svg import MONO, Group, Svg
+from render.svg import MIN_TEXT, MONO, PHONE, ZOOM, Group, Svg, clip, text_width
 from render.text import fit
 from rules.einsistkeins.board.graph import LINES, square
 from rules.einsistkeins.board.graph import board as graph
 from rules.einsistkeins.board.model import LIMIT, PublicView, SeatView
 from rules.einsistkeins.pubs import (
-    DISTRICTS,
     LIFEBUOY_NAMES,
     LIFEBUOYS,
     PUBS,
@@ -122,35 +121,33 @@ def private(view: SeatView, names: list[str], label: Label) -> str:
 
 
 # ---------------------------------------------------------------- the picture
+# Laid out for a phone (render/svg.py PHONE, MIN_TEXT): the map a phone's width wide,
+# naming only the pubs that matter now (on the cards in play, where a piece stands, the
+# start), then the clock and each player, then a legend of every mark on the map.
 
-WIDTH, HEIGHT = 1280, 820
-MAP = (10, 54, 870, 810)  # x0, y0, x1, y1 of the map
-SIDE = 890
+MAP_TOP = 0  # the map's y is set under the title
 LINE_COLOURS = {"6": "#0072B2", "9": "#D55E00", "10": "#009E73"}
-DISTRICT_FILLS = ("#f4efe6", "#eef3ea", "#eaf0f4", "#f4ecef", "#f1f1e6", "#ebeef5", "#f3ebe4")
 OPEN_FILL, SHUT_FILL = "#2e9b4f", "#c8c8c8"
+TURN = "#fff3c4"
 
 
-def _scale() -> tuple[float, float, float]:
-    """Metres → pixels: (scale, x offset, y offset), the whole board inside MAP."""
+def _scale(top: float) -> tuple[float, float, float, float]:
+    """Metres → units: (scale, x offset, y offset, the map's bottom), a phone's width."""
     squares = graph().squares
     xs, ys = [s.x for s in squares], [s.y for s in squares]
-    x0, y0, x1, y1 = MAP
-    pad = 34
-    s = min((x1 - x0 - 2 * pad) / (max(xs) - min(xs)), (y1 - y0 - 2 * pad) / (max(ys) - min(ys)))
-    left = x0 + pad + ((x1 - x0 - 2 * pad) - (max(xs) - min(xs)) * s) / 2
-    return s, left - min(xs) * s, y0 + pad + max(ys) * s
+    pad = 14
+    s = (PHONE - 2 * pad) / (max(xs) - min(xs))
+    return s, pad - min(xs) * s, top + pad + max(ys) * s, top + 2 * pad + (max(ys) - min(ys)) * s
 
 
-def _at(index: int) -> tuple[float, float]:
-    s, dx, dy = _scale()
+def _at(index: int, top: float) -> tuple[float, float]:
+    s, dx, dy, _ = _scale(top)
     sq = square(index)
     return round(sq.x * s + dx, 1), round(dy - sq.y * s, 1)
 
 
-def _blob(points: list[tuple[float, float]], pad: float = 16) -> tuple[tuple[float, float], ...]:
-    """A rounded area around points: the hull of a small octagon around each (maps.blob's
-    twelve-sided ring would redraw every district of the golden pictures)."""
+def _blob(points: list[tuple[float, float]], pad: float = 8) -> tuple[tuple[float, float], ...]:
+    """A rounded area around points: the hull of a small octagon around each."""
     ring = []
     for x, y in points:
         for k in range(8):
@@ -159,129 +156,96 @@ def _blob(points: list[tuple[float, float]], pad: float = 16) -> tuple[tuple[flo
     return tuple(hull(ring))
 
 
-def _districts(doc: Group) -> list[Region]:
+def _lifebuoys(doc: Group, top: float) -> None:
+    """Each lifebuoy a ring round its seven pubs, striped like the real thing."""
     b = graph()
-    regions = []
-    for i, district in enumerate(DISTRICTS):
-        spots = [_at(b.by_name[p.name]) for p in PUBS if p.district == district]
-        if district == START.district:
-            spots.append(_at(0))
-        regions.append(Region(_blob(spots), DISTRICT_FILLS[i % len(DISTRICT_FILLS)], district))
-    return regions
-
-
-def _district_names(doc: Group, regions: list[Region]) -> None:
-    for region in regions:
-        xs = [p[0] for p in region.points]
-        ys = [p[1] for p in region.points]
-        doc.text(
-            sum(xs) / len(xs),
-            max(ys) + 12,
-            region.label,
-            size=11,
-            anchor="middle",
-            fill=MUTED,
-            font_style="italic",
-        )
-
-
-def _lifebuoys(doc: Group) -> None:
-    """Each lifebuoy a ring round its seven pubs, striped like the real thing, named
-    above it (the southernmost underneath, clear of its neighbours' rings)."""
-    b = graph()
-    rings = {}
     for buoy in LIFEBUOYS:
-        spots = [_at(b.by_name[p.name]) for p in PUBS if p.lifebuoy == buoy]
+        spots = [_at(b.by_name[p.name], top) for p in PUBS if p.lifebuoy == buoy]
         cx = sum(x for x, _ in spots) / len(spots)
         cy = sum(y for _, y in spots) / len(spots)
-        rings[buoy] = (cx, cy, max(math.dist((cx, cy), s) for s in spots) + 16)
-    south = max(rings, key=lambda buoy: rings[buoy][1])
-    for buoy, (cx, cy, r) in rings.items():
+        r = max(math.dist((cx, cy), s) for s in spots) + 8
         colour = BUOY_COLOURS[buoy]
-        doc.circle(cx, cy, r, fill="none", stroke=colour, stroke_width=9, stroke_opacity=0.55)
-        doc.circle(
-            cx,
-            cy,
-            r,
-            fill="none",
-            stroke=PAPER,
-            stroke_width=9,
-            stroke_dasharray="14 28",
-            stroke_opacity=0.8,
-        )
-        doc.text(
-            cx,
-            cy + r + 44 if buoy == south else cy - r - 8,
-            LIFEBUOY_NAMES[buoy],
-            size=12,
-            anchor="middle",
-            weight="bold",
-            fill=colour,
-            stroke=PAPER,
-            stroke_width=3,
-            paint_order="stroke",
-        )
+        # one plain ring: stripes and districts' shading cost a fifth of the PNG's bytes
+        doc.circle(cx, cy, r, fill="none", stroke=colour, stroke_width=4, stroke_opacity=0.6)
 
 
-def _paths(doc: Group) -> None:
+def _paths(doc: Group, top: float) -> None:
     b = graph()
     for a, c, _ in b.links:
-        (x1, y1), (x2, y2) = _at(a), _at(c)
-        doc.line(x1, y1, x2, y2, stroke="#b9b9b9", stroke_width=1.2)
-    for sq in b.squares:
-        if sq.kind == "path":
-            x, y = _at(sq.index)
-            doc.circle(x, y, 1.8, fill="#9a9a9a")
+        (x1, y1), (x2, y2) = _at(a, top), _at(c, top)
+        doc.line(x1, y1, x2, y2, stroke="#c4c4c4", stroke_width=0.8)
 
 
-def _map(doc: Svg, view: PublicView) -> None:
-    regions = _districts(doc)
-    for region in regions:
-        doc.polygon(list(region.points), fill=region.fill, stroke="#e0dccf", stroke_width=1)
-    _district_names(doc, regions)
-    _lifebuoys(doc)
-    _paths(doc)
+def _named(view: PublicView) -> list[str]:
+    """The places named on the map: where each piece stands, the pubs on the cards of
+    the player whose turn it is, then everybody else's; Café Safran, the start."""
+    out = [square(p).name for p in view.pos if square(p).kind != "path"]
+    hands = [view.hands[view.turn], *view.hands]
+    out += [name for hand in hands for name in hand]
+    out.append(START.name)
+    return list(dict.fromkeys(out))
+
+
+def _map(doc: Svg, view: PublicView, top: float) -> float:
+    """The map under `top`; returns its bottom."""
+    _lifebuoys(doc, top)
+    _paths(doc, top)
     b = graph()
+    edges = [
+        Edge(u, v, colour=LINE_COLOURS[line], width=3)
+        for line, stops in LINES.items()
+        for u, v in itertools.pairwise(stops)
+    ]
+    # the pieces where they stand (fanned out when several share a square) and the
+    # line numbers at the lines' ends, each clear of the others and of every stop; the
+    # labels then keep clear of them all
+    _, _, _, bottom = _scale(top)
+    area = (0, top, PHONE, bottom)
+    taken = [
+        (x - 5, y - 5, x + 5, y + 5)
+        for x, y in (_at(s.index, top) for s in b.squares if s.kind != "path")
+    ]
+    ends = [
+        (line, free_spot(*_at(b.by_name[end], top), 11, taken, 14, area))
+        for line, stops in LINES.items()
+        for end in (stops[0], stops[-1])
+    ]
+    tokens = [
+        (seat, free_spot(*_at(sq, top), 15, taken, 0, area)) for seat, sq in enumerate(view.pos)
+    ]
+    obstacles = [(x - 15.5, y - 15.5, x + 15.5, y + 15.5) for _, (x, y) in tokens]
+    obstacles += [(x - 11.5, y - 11.5, x + 11.5, y + 11.5) for _, (x, y) in ends]
+    named = set(_named(view))
+    order = {name: i for i, name in enumerate(_named(view))}
     nodes = []
-    edges = []
-    for line, stops in LINES.items():
-        for u, v in itertools.pairwise(stops):
-            edges.append(Edge(u, v, colour=LINE_COLOURS[line], width=5))
-    opened = set(view.open_pubs)
     for sq in b.squares:
         if sq.kind == "path":
             continue
-        x, y = _at(sq.index)
+        x, y = _at(sq.index, top)
         if sq.kind == "station":
-            nodes.append(Node(sq.name, x, y, label="", r=3.5, fill=PAPER))
-        else:
-            shown_open = sq.name in opened or (sq.kind == "start" and is_open(START, view.clock))
-            nodes.append(
-                Node(
-                    sq.name,
-                    x,
-                    y,
-                    label=sq.name,
-                    r=6 if sq.kind == "start" else 5,
-                    fill=OPEN_FILL if shown_open else SHUT_FILL,
-                )
+            nodes.append(Node(sq.name, x, y, r=2.5, fill=PAPER))
+            continue
+        shown_open = sq.name in view.open_pubs or (
+            sq.kind == "start" and is_open(START, view.clock)
+        )
+        nodes.append(
+            Node(
+                sq.name,
+                x,
+                y,
+                label=sq.name if sq.name in named else "",
+                r=4.5 if sq.kind == "start" else 3.5,
+                fill=OPEN_FILL if shown_open else SHUT_FILL,
             )
-    draw_map(doc, nodes, edges, size=9, bounds=MAP)
-    for line, stops in LINES.items():
-        for end in (stops[0], stops[-1]):
-            x, y = _at(b.by_name[end])
-            doc.rect(x - 9, y - 22, 18, 14, rx=3, fill=LINE_COLOURS[line])
-            doc.text(x, y - 11, line, size=10, anchor="middle", weight="bold", fill=PAPER)
-    _pieces(doc, view)
-
-
-def _pieces(doc: Group, view: PublicView) -> None:
-    here: dict[int, int] = {}
-    for seat, sq in enumerate(view.pos):
-        x, y = _at(sq)
-        k = here.get(sq, 0)
-        here[sq] = k + 1
-        pieces.token(doc, x + 9 + 13 * k, y - 9, seat, r=8, ring=seat == view.turn)
+        )
+    nodes.sort(key=lambda n: order.get(n.id, len(order)))  # what matters most is placed first
+    draw_map(doc, nodes, edges, bounds=area, obstacles=tuple(obstacles))
+    for line, (x, y) in ends:
+        doc.rect(x - 11, y - 9, 22, 18, rx=3, fill=LINE_COLOURS[line])
+        doc.text(x, y + 5, line, size=MIN_TEXT, anchor="middle", weight="bold", fill=PAPER)
+    for seat, (x, y) in tokens:
+        pieces.token(doc, x, y, seat, ring=seat == view.turn and view.phase != "over")
+    return bottom
 
 
 def _clock_card(doc: Group, x: float, y: float) -> None:
@@ -292,85 +256,114 @@ def _clock_card(doc: Group, x: float, y: float) -> None:
 
 
 def _meter(doc: Group, x: float, y: float, tenths: int, seat: int) -> None:
-    w = 150
+    w = 110
     doc.rect(x, y, w, 10, rx=3, fill="#eeeeee", stroke=INK, stroke_width=1)
     doc.rect(x, y, w * tenths / LIMIT, 10, rx=3, fill=player(seat).colour)
-    doc.text(x + w + 8, y + 10, f"{permille(tenths)} ‰", size=12, family=MONO)
+    doc.text(x + w + 6, y + 11, f"{permille(tenths)} ‰", size=MIN_TEXT, family=MONO)
 
 
-def _side(doc: Svg, view: PublicView, names: list[str], label: Label) -> None:
-    x = SIDE
-    doc.text(x, 96, clock(view.clock), size=40, weight="bold", family=MONO)
+def _line(
+    doc: Group, y: float, text: str, *, x: float = 10, bold: bool = False, fill: str = INK
+) -> float:
+    doc.text(
+        x,
+        y + 16,
+        clip(text, MIN_TEXT, PHONE - x - 8, bold),
+        size=MIN_TEXT,
+        weight="bold" if bold else None,
+        fill=fill,
+    )
+    return y + 20
+
+
+def _table(doc: Svg, view: PublicView, names: list[str], label: Label, y: float) -> float:
+    """The clock, the trams, the pile, the face-up card, the winner; then each player."""
+    doc.text(10, y + 30, clock(view.clock), size=28, weight="bold", family=MONO)
     trams = (
         label("einsistkeins.board.trams") if view.trams else label("einsistkeins.board.night_star")
     )
-    doc.text(x + 130, 80, trams, size=13, fill=INK if view.trams else "#D55E00")
-    doc.text(x + 130, 98, label("einsistkeins.board.pile_count", count=view.pile), size=13)
-    y = 126
+    doc.text(
+        110,
+        y + 14,
+        clip(trams, MIN_TEXT, PHONE - 118),
+        size=MIN_TEXT,
+        fill=INK if view.trams else "#D55E00",
+    )
+    doc.text(110, y + 32, label("einsistkeins.board.pile_count", count=view.pile), size=MIN_TEXT)
+    y += 40
     if view.faceup:
-        doc.text(
-            x, y, label("einsistkeins.board.faceup", card=card_line(view.faceup, view)), size=13
-        )
-        y += 22
+        y = _line(doc, y, label("einsistkeins.board.faceup", card=card_line(view.faceup, view)))
     if view.phase == "over":
         text = (
-            label("einsistkeins.board.winner", seat=view.winner)
+            "♛ " + label("einsistkeins.board.winner", seat=view.winner)
             if view.winner is not None
             else label("einsistkeins.board.over")
         )
-        doc.text(x, y, text, size=15, weight="bold")
-        y += 22
+        y = _line(doc, y, text, bold=True)
     for seat in range(view.players):
-        y += 14
-        if seat == view.turn and view.phase != "over":
-            doc.rect(x - 6, y - 4, WIDTH - x - 4, 26, rx=6, fill="#fff3c4")
-        pieces.token(doc, x + 10, y + 9, seat, r=10, ring=seat == view.turn)
+        y += 6
+        turn = seat == view.turn and view.phase != "over"
+        won = view.phase == "over" and seat == view.winner
+        # the cards of the player whose turn it is (a phone has room for one hand, and
+        # the bytes grow with the height; /board's text names them all)
+        shown_hand = view.hands[seat] if turn else ()
+        rows = 2 + len(shown_hand) + (1 if view.visited[seat] and shown_hand else 0)
+        if turn or won:
+            doc.rect(4, y, PHONE - 8, rows * 20 + 12, rx=5, fill=TURN)
+        pieces.token(doc, 20, y + 15, seat, ring=turn)
         name = names[seat] if seat < len(names) else player(seat).letter
-        doc.text(x + 28, y + 15, name[:18], size=14, weight="bold")
+        count = label(
+            "einsistkeins.board.pubs", count=len(view.visited[seat]), needed=view.needed[seat]
+        )
+        count_w = text_width(count, MIN_TEXT)
+        shown = clip(("♛ " if won else "") + name, 15, PHONE - 60 - count_w - 24, bold=True)
+        doc.text(38, y + 20, shown, size=15, weight="bold")
         if seat == view.keeper:
-            _clock_card(doc, x + 44 + 10 * len(name[:18]), y + 10)
-        doc.text(
-            WIDTH - 12,
-            y + 15,
-            label(
-                "einsistkeins.board.pubs", count=len(view.visited[seat]), needed=view.needed[seat]
-            ),
-            size=12,
-            anchor="end",
-        )
+            _clock_card(doc, 38 + text_width(shown, 15, bold=True) + 12, y + 15)
+        doc.text(PHONE - 10, y + 20, count, size=MIN_TEXT, anchor="end")
         y += 30
-        _meter(doc, x + 4, y - 8, view.alcohol[seat], seat)
-        doc.text(x + 220, y + 1, where(view.pos[seat])[:22], size=11, fill=MUTED)
-        y += 8
-        for card in view.hands[seat]:
-            y += 15
-            doc.text(x + 8, y, card_line(card, view)[:44], size=11)
-        if view.visited[seat]:
-            y += 15
-            doc.text(x + 8, y, ("✓ " + ", ".join(view.visited[seat]))[:48], size=11, fill=MUTED)
-        y += 8
-    x, legend_y = MAP[0] + 14, MAP[3] - 62
-    pieces.legend(
-        doc,
-        x,
-        legend_y,
-        [
-            (OPEN_FILL, label("einsistkeins.board.legend_open")),
-            (SHUT_FILL, label("einsistkeins.board.legend_shut")),
-        ],
-    )
-    for i, (line, colour) in enumerate(LINE_COLOURS.items()):
-        doc.rect(x + 130, legend_y + i * 20 + 4, 24, 6, fill=colour)
+        _meter(doc, 14, y - 2, view.alcohol[seat], seat)
         doc.text(
-            x + 160, legend_y + i * 20 + 12, label("einsistkeins.board.line", line=line), size=12
+            PHONE - 10,
+            y + 9,
+            clip(where(view.pos[seat]), MIN_TEXT, 130),
+            size=MIN_TEXT,
+            anchor="end",
+            fill=MUTED,
         )
+        y += 8
+        for card in shown_hand:
+            y = _line(doc, y, card_line(card, view), x=14)
+        if view.visited[seat] and shown_hand:
+            y = _line(doc, y, "✓ " + ", ".join(view.visited[seat]), x=14, fill=MUTED)
+        y += 4
+    return y
+
+
+def _legend(doc: Svg, label: Label, y: float) -> float:
+    """Every mark on the map: open and closed pubs, stations, the tram lines, the
+    lifebuoys' rings, the clock card."""
+    entries = [
+        (OPEN_FILL, label("einsistkeins.board.legend_open")),
+        (SHUT_FILL, label("einsistkeins.board.legend_shut")),
+    ]
+    entries += [(c, label("einsistkeins.board.line", line=n)) for n, c in LINE_COLOURS.items()]
+    entries += [(BUOY_COLOURS[b], LIFEBUOY_NAMES[b]) for b in LIFEBUOYS]
+    y += pieces.legend(doc, 10, y, entries, width=PHONE - 20)
+    doc.circle(17, y + 10, 3, fill=PAPER, stroke=INK, stroke_width=1.5)
+    doc.text(34, y + 15, label("einsistkeins.board.legend_station"), size=MIN_TEXT)
+    _clock_card(doc, PHONE / 2 + 7, y + 10)
+    doc.text(PHONE / 2 + 24, y + 15, label("einsistkeins.board.legend_clock"), size=MIN_TEXT)
+    return y + 24
 
 
 def board_svg(view: PublicView, names: list[str], label: Label) -> str:
-    doc = Svg(WIDTH, HEIGHT)
-    pieces.title(doc, WIDTH, label("einsistkeins.board.title"), _status(view, label))
-    _map(doc, view)
-    _side(doc, view, names, label)
+    doc = Svg(PHONE, 1400, zoom=ZOOM)
+    top = pieces.title(doc, PHONE, label("einsistkeins.board.title"))  # the clock is below
+    y = _map(doc, view, top)
+    y = _table(doc, view, names, label, y + 2)
+    y = _legend(doc, label, y + 8)
+    doc.set_height(y + 6)
     return doc.to_string()
 
 

@@ -190,6 +190,33 @@ def draw_map(
     return labels
 
 
+def _within(box: Box, area: Box) -> bool:
+    return area[0] <= box[0] and area[1] <= box[1] and box[2] <= area[2] and box[3] <= area[3]
+
+
+def free_spot(
+    x: float, y: float, half: float, taken: list[Box], near: float, area: Box
+) -> tuple[float, float]:
+    """The spot nearest (x, y), `near` away or more, where a square of `half` fits among
+    `taken` (rings of spots, farther out until one is free); it is then taken."""
+    for ring in range(40):
+        d = near + ring * half
+        count = max(12, int(2 * math.pi * d / half))  # spots about `half` apart
+        for k in range(count):
+            a = math.pi / 2 + k * 2 * math.pi / count  # below first, then round
+            cx, cy = x + d * math.cos(a), y + d * math.sin(a)
+            box = _square(cx, cy, half + 0.5)
+            if _within(box, area) and not any(_overlaps(box, t) for t in taken):
+                taken.append(box)
+                return cx, cy
+    taken.append(_square(x, y + near, half))
+    return x, y + near
+
+
+def _square(x: float, y: float, r: float) -> Box:
+    return (x - r, y - r, x + r, y + r)
+
+
 def hull(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
     """The convex hull of points (Andrew's monotone chain), counter-clockwise."""
     pts = sorted(set(points))

@@ -168,16 +168,19 @@ def scores(
 def legend(
     g: Group, x: float, y: float, entries: list[tuple[str, str]], width: float = 340
 ) -> float:
-    """Colour swatches with their meaning, two columns when each fits half the width.
-    Returns the height."""
-    half = width / 2
-    two = all(text_width(t, MIN_TEXT) <= half - 26 for _, t in entries)
-    per_row = 2 if two else 1
-    for i, (colour, text) in enumerate(entries):
-        cx, cy = x + (i % per_row) * half, y + (i // per_row) * 22
+    """Colour swatches with their meaning, as many a row as fit `width`. Returns the
+    height."""
+    cx, row = x, 0
+    for colour, text in entries:
+        text = clip(text, MIN_TEXT, width - 24)
+        w = 20 + text_width(text, MIN_TEXT) + 12
+        if cx > x and cx + w > x + width:
+            cx, row = x, row + 1
+        cy = y + row * 22
         g.rect(cx, cy + 2, 14, 14, fill=colour, stroke=INK, stroke_width=1)
-        g.text(cx + 20, cy + 14, clip(text, MIN_TEXT, width / per_row - 24), size=MIN_TEXT)
-    return -(-len(entries) // per_row) * 22
+        g.text(cx + 20, cy + 14, text, size=MIN_TEXT)
+        cx += w
+    return (row + 1) * 22 if entries else 0
 
 
 def wrap(text: str, size: float, room: float, bold: bool = False) -> list[str]:
