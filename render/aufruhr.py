@@ -364,7 +364,9 @@ def _mayors(doc: Svg, view: PublicView, names: list[str], label: Label, y: float
 
 def _legend(doc: Svg, label: Label, y: float) -> float:
     """Every mark on the map: categories, tile, diamond, coloured borders, hall, hat."""
-    entries = [(c, label(f"aufruhr.cat.{k}")) for k, c in CATEGORY_COLOURS.items()]
+    entries: list[tuple[str, str]] = [
+        (c, label(f"aufruhr.cat.{k}")) for k, c in CATEGORY_COLOURS.items()
+    ]
     entries.append((INK, label("aufruhr.board.legend_negative")))
     y += pieces.legend(doc, 10, y, entries, width=PHONE - 20)
     rows = [

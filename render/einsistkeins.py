@@ -347,8 +347,10 @@ def _legend(doc: Svg, label: Label, y: float) -> float:
         (OPEN_FILL, label("einsistkeins.board.legend_open")),
         (SHUT_FILL, label("einsistkeins.board.legend_shut")),
     ]
-    entries += [(c, label("einsistkeins.board.line", line=n)) for n, c in LINE_COLOURS.items()]
-    entries += [(BUOY_COLOURS[b], LIFEBUOY_NAMES[b]) for b in LIFEBUOYS]
+    entries += [
+        (c, label("einsistkeins.board.line", line=n), "line") for n, c in LINE_COLOURS.items()
+    ]
+    entries += [(BUOY_COLOURS[b], LIFEBUOY_NAMES[b], "ring") for b in LIFEBUOYS]
     y += pieces.legend(doc, 10, y, entries, width=PHONE - 20)
     doc.circle(17, y + 10, 3, fill=PAPER, stroke=INK, stroke_width=1.5)
     doc.text(34, y + 15, label("einsistkeins.board.legend_station"), size=MIN_TEXT)

@@ -166,18 +166,28 @@ def scores(
 
 
 def legend(
-    g: Group, x: float, y: float, entries: list[tuple[str, str]], width: float = 340
+    g: Group,
+    x: float,
+    y: float,
+    entries: list[tuple[str, str]] | list[tuple[str, str, str]],
+    width: float = 340,
 ) -> float:
-    """Colour swatches with their meaning, as many a row as fit `width`. Returns the
-    height."""
+    """Colour swatches with their meaning, as many a row as fit `width`. An entry may
+    name its swatch's shape: "square" (default), "ring" or "line". Returns the height."""
     cx, row = x, 0
-    for colour, text in entries:
+    for colour, text, *shape in entries:
         text = clip(text, MIN_TEXT, width - 24)
         w = 20 + text_width(text, MIN_TEXT) + 12
         if cx > x and cx + w > x + width:
             cx, row = x, row + 1
         cy = y + row * 22
-        g.rect(cx, cy + 2, 14, 14, fill=colour, stroke=INK, stroke_width=1)
+        kind = shape[0] if shape else "square"
+        if kind == "ring":
+            g.circle(cx + 7, cy + 9, 5.5, fill="none", stroke=colour, stroke_width=3)
+        elif kind == "line":
+            g.rect(cx, cy + 6, 14, 5, fill=colour)
+        else:
+            g.rect(cx, cy + 2, 14, 14, fill=colour, stroke=INK, stroke_width=1)
         g.text(cx + 20, cy + 14, text, size=MIN_TEXT)
         cx += w
     return (row + 1) * 22 if entries else 0

@@ -18,13 +18,12 @@ MONO = "DejaVu Sans Mono"
 NS = "http://www.w3.org/2000/svg"
 # Boards are laid out in phone points: a phone shows a picture 360 points wide, so a
 # board `PHONE` units wide shows its 14-unit labels 14 points tall (issue 18: at least
-# 14). `ZOOM` pixels a unit are rasterised: 540 px wide. The bytes grow with it (the
-# AUFRUHR! map at its end: 150 KB at 2, 131 KB at 1.75, 111 KB at 1.5; the issue's
-# budget is 120 KB, and Telegram recompresses photos anyway); 14-point text is then
-# 21 pixels tall, sharp enough on a 2× screen and readable on a 3× one.
+# 14). `ZOOM` pixels a unit are rasterised: 720 px wide, sharp on a 2× screen. The
+# bytes grow with it (the AUFRUHR! map at its end, full colour: 150 KB at 2, 111 KB at
+# 1.5); render/png.py's palette brings it to a third, well inside the issue's 120 KB.
 PHONE = 360
 MIN_TEXT = 14
-ZOOM = 1.5
+ZOOM = 2
 
 
 def text_width(content: str, size: float, bold: bool = False, mono: bool = False) -> float:
