@@ -126,6 +126,16 @@ def read(svg: str) -> Reading:
     ]
     collisions = []
     slack = 0.5 / scale  # half a phone point: touching is not colliding
+    width = view_width(root)
+    height = float(root.get("viewBox", "0 0 0 0").split()[3]) or _num(root.get("height"))
+    for a in found:  # a label cut off at the picture's edge cannot be read
+        if (
+            a.box[0] < -slack
+            or a.box[2] > width + slack
+            or a.box[1] < -slack
+            or a.box[3] > height + slack
+        ):
+            collisions.append(f"{a.content!r} × the picture's edge")
     for i, a in enumerate(found):
         for b in found[i + 1 :]:
             if overlap(a.box, b.box, slack):
