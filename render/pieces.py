@@ -173,7 +173,7 @@ def legend(
     width: float = 340,
 ) -> float:
     """Colour swatches with their meaning, as many a row as fit `width`. An entry may
-    name its swatch's shape: "square" (default), "ring" or "line". Returns the height."""
+    name its swatch's shape: "square" (default), "dot", "ring" or "line". Returns the height."""
     cx, row = x, 0
     for colour, text, *shape in entries:
         text = clip(text, MIN_TEXT, width - 24)
@@ -182,7 +182,9 @@ def legend(
             cx, row = x, row + 1
         cy = y + row * 22
         kind = shape[0] if shape else "square"
-        if kind == "ring":
+        if kind == "dot":
+            g.circle(cx + 7, cy + 9, 5, fill=colour, stroke=INK, stroke_width=1)
+        elif kind == "ring":
             g.circle(cx + 7, cy + 9, 5.5, fill="none", stroke=colour, stroke_width=3)
         elif kind == "line":
             g.rect(cx, cy + 6, 14, 5, fill=colour)
