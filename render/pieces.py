@@ -198,10 +198,18 @@ def legend(
 def wrap(text: str, size: float, room: float, bold: bool = False) -> list[str]:
     """Words into lines at most `room` units wide at `size` (a longer word stays whole)."""
     lines, current = [], ""
-    for word in text.split():
-        if current and text_width(f"{current} {word}", size, bold) > room:
+    words = []
+    for word in text.split():  # a word too long for a line breaks after its hyphens
+        if "-" in word.strip("-") and text_width(word, size, bold) > room:
+            parts = word.split("-")
+            words += [f"{p}-" for p in parts[:-1]] + [parts[-1]]
+        else:
+            words.append(word)
+    for word in words:
+        joined = f"{current}{word}" if current.endswith("-") else f"{current} {word}".strip()
+        if current and text_width(joined, size, bold) > room:
             lines.append(current)
             current = word
         else:
-            current = f"{current} {word}".strip()
+            current = joined
     return [*lines, current] if current else lines
