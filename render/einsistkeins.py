@@ -177,13 +177,23 @@ def _paths(doc: Group, top: float) -> None:
 
 
 def _named(view: PublicView) -> list[str]:
-    """The places named on the map: where each piece stands, the pubs on the cards of
-    the player whose turn it is, then everybody else's; Café Safran, the start."""
+    """The places named on the map: where each piece stands, then Café Safran, the start
+    (the pubs on the cards of the player whose turn it is carry numbers: `_badges`)."""
     out = [square(p).name for p in view.pos if square(p).kind != "path"]
-    hands = [view.hands[view.turn], *view.hands]
-    out += [name for hand in hands for name in hand]
     out.append(START.name)
     return list(dict.fromkeys(out))
+
+
+def _hand(view: PublicView) -> tuple[str, ...]:
+    """The cards numbered on the map and in the list: those of the player whose turn it is."""
+    return view.hands[view.turn] if view.phase != "over" else ()
+
+
+def _badge(doc: Group, x: float, y: float, number: int) -> None:
+    """A numbered badge: the pub of card `number` in the hand listed below the map (a
+    name of 14 points has no room in the crowded centre; a number has)."""
+    doc.rect(x - 9, y - 9, 18, 18, rx=4, fill=INK)
+    doc.text(x, y + 5, str(number), size=MIN_TEXT, anchor="middle", weight="bold", fill=PAPER)
 
 
 def _map(doc: Svg, view: PublicView, top: float) -> float:
@@ -213,7 +223,16 @@ def _map(doc: Svg, view: PublicView, top: float) -> float:
     tokens = [
         (seat, free_spot(*_at(sq, top), 15, taken, 0, area)) for seat, sq in enumerate(view.pos)
     ]
+    badges = [
+        (
+            k + 1,
+            _at(b.by_name[name], top),
+            free_spot(*_at(b.by_name[name], top), 10, taken, 12, area),
+        )
+        for k, name in enumerate(_hand(view))
+    ]
     obstacles = [(x - 15.5, y - 15.5, x + 15.5, y + 15.5) for _, (x, y) in tokens]
+    obstacles += [(x - 10.5, y - 10.5, x + 10.5, y + 10.5) for _, _, (x, y) in badges]
     obstacles += [(x - 11.5, y - 11.5, x + 11.5, y + 11.5) for _, (x, y) in ends]
     named = set(_named(view))
     order = {name: i for i, name in enumerate(_named(view))}
@@ -243,6 +262,9 @@ def _map(doc: Svg, view: PublicView, top: float) -> float:
     for line, (x, y) in ends:
         doc.rect(x - 11, y - 9, 22, 18, rx=3, fill=LINE_COLOURS[line])
         doc.text(x, y + 5, line, size=MIN_TEXT, anchor="middle", weight="bold", fill=PAPER)
+    for number, pub_at, (x, y) in badges:
+        doc.line(*pub_at, x, y, stroke=INK, stroke_width=1.5)
+        _badge(doc, x, y, number)
     for seat, (x, y) in tokens:
         pieces.token(doc, x, y, seat, ring=seat == view.turn and view.phase != "over")
     return bottom
@@ -332,8 +354,9 @@ def _table(doc: Svg, view: PublicView, names: list[str], label: Label, y: float)
             fill=MUTED,
         )
         y += 8
-        for card in shown_hand:
-            y = _line(doc, y, card_line(card, view), x=14)
+        for k, card in enumerate(shown_hand):
+            _badge(doc, 23, y + 11, k + 1)
+            y = _line(doc, y, card_line(card, view), x=38)
         if view.visited[seat] and shown_hand:
             y = _line(doc, y, "✓ " + ", ".join(view.visited[seat]), x=14, fill=MUTED)
         y += 4
@@ -356,6 +379,14 @@ def _legend(doc: Svg, label: Label, y: float) -> float:
     doc.text(34, y + 15, label("einsistkeins.board.legend_station"), size=MIN_TEXT)
     _clock_card(doc, PHONE / 2 + 7, y + 10)
     doc.text(PHONE / 2 + 24, y + 15, label("einsistkeins.board.legend_clock"), size=MIN_TEXT)
+    y += 24
+    _badge(doc, 19, y + 10, 1)
+    doc.text(
+        34,
+        y + 15,
+        clip(label("einsistkeins.board.legend_badge"), MIN_TEXT, PHONE - 44),
+        size=MIN_TEXT,
+    )
     return y + 24
 
 
