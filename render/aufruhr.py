@@ -13,8 +13,8 @@ from typing import Any
 from render import pieces
 from render.bilingual import Bilingual
 from render.boards import Label, Renderers, register
-from render.maps import Box, Edge, Node, draw_map, free_spot
-from render.palette import INK, MUTED, player
+from render.maps import Box, Edge, Node, draw_map, free_spot, place_labels
+from render.palette import INK, MUTED, PAPER, player
 from render.svg import MIN_TEXT, PHONE, ZOOM, Svg, clip
 from render.text import columns, fit
 from rules.aufruhr.data import cards, event, project, ruhr_map
@@ -190,19 +190,33 @@ def board_svg(view: PublicView, names: list[str], label: Label) -> str:
     taken: list[Box] = [_box(*at[c], pieces.TOKEN + 1) for c in view.cities]
     taken += [_box(*at[c], 4.5) for c in sorted(m.communities) if c not in view.cities]  # dots
     area = (0, y, PHONE, bottom)
+    # the great cities' names first (the mayors' home towns), then the projects round them
+    # (over the dots of communities without projects, which they hide)
+    cities = tuple(Node(c, *at[c], label=_place(c), r=pieces.TOKEN) for c in view.cities)
+    owned = {p.community for p in view.projects}
+    keep = [_box(*at[c], pieces.TOKEN + 1) for c in view.cities]
+    keep += [_box(*at[c], 4.5) for c in sorted(owned) if c not in view.cities]
+    city_labels = place_labels(cities, MIN_TEXT, area, obstacles=tuple(keep))
+    under = {
+        c
+        for c in m.communities
+        if c not in owned and any(_hit(_box(*at[c], 4.5), p.box) for p in city_labels)
+    }
+    taken = [t for t in taken if t not in {_box(*at[c], 4.5) for c in under}]
+    taken += [placed.box for placed in city_labels]
     ruhrcity = _ruhrcity_at(view, at, taken, area)
     tiles = _tiles(view, at, taken, area)
     hall = _hall_at(view, at, taken, area)
     # a community whose dot a great city's token would cover is left out (its projects'
     # tiles still stand round it)
-    hidden = {
+    hidden = under | {
         c
         for c, (x, y) in at.items()
         for g in view.cities
         if c != g and math.dist((x, y), at[g]) < pieces.TOKEN + 6
     }
     marked = sorted({p.community for p in view.projects} - set(view.cities) - hidden, key=_place)
-    nodes = [Node(c, *at[c], label=_place(c), r=pieces.TOKEN) for c in view.cities]
+    nodes = [Node(c, *at[c], r=pieces.TOKEN) for c in view.cities]  # named above
     nodes += [Node(c, *at[c], label=_place(c), r=3.5) for c in marked]
     nodes += [
         Node(c, *at[c], r=2.5, fill="#dddddd")
@@ -211,6 +225,18 @@ def board_svg(view: PublicView, names: list[str], label: Label) -> str:
     ]
     nodes += [Node(c, *at[c], r=0) for c in sorted(hidden)]
     draw_map(doc, nodes, _edges(view), bounds=area, obstacles=tuple(taken))
+    for placed in city_labels:
+        doc.text(
+            placed.x,
+            placed.y,
+            _place(placed.node),
+            size=MIN_TEXT,
+            anchor=placed.anchor,
+            weight="bold",
+            stroke=PAPER,
+            stroke_width=3,
+            paint_order="stroke",
+        )
     for seat, cid in enumerate(view.cities):
         pieces.token(doc, *at[cid], seat)
     for (x, ty), p in ruhrcity:
@@ -250,6 +276,10 @@ def _now(doc: Svg, view: PublicView, label: Label, y: float) -> float:
             weight="bold" if bold else None,
         )
     return y + 6
+
+
+def _hit(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def _box(x: float, y: float, r: float) -> Box:

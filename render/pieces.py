@@ -122,10 +122,10 @@ def hand(
     y: float,
     labels: list[str],
     captions: list[str] | None = None,
-    w: float = 90,
+    w: float = 108,
     gap: float = 10,
 ) -> float:
-    """Cards side by side; returns the width used."""
+    """Cards side by side (108 wide: three a row on a phone); returns the width used."""
     captions = captions or [""] * len(labels)
     for i, (label, caption) in enumerate(zip(labels, captions, strict=True)):
         card(g, x + i * (w + gap), y, label, w=w, caption=caption)
