@@ -259,12 +259,10 @@ def _legend(doc: Svg, label: Label, y: float) -> float:
     ]
     y += pieces.legend(doc, 10, y, entries, width=PHONE - 20)
     doc.circle(17, y + 10, 3, fill=INK)
-    doc.text(
-        26, y + 15, clip(label("tube.board.legend_end"), MIN_TEXT, PHONE / 2 - 30), size=MIN_TEXT
-    )
-    doc.rect(PHONE / 2 + 4, y + 6, 8, 8, fill=player(0).colour, stroke=INK, stroke_width=1)
-    drop = clip(label("tube.board.legend_drop"), MIN_TEXT, PHONE / 2 - 28)
-    doc.text(PHONE / 2 + 18, y + 15, drop, size=MIN_TEXT)
+    doc.text(26, y + 15, clip(label("tube.board.legend_end"), MIN_TEXT, PHONE - 36), size=MIN_TEXT)
+    y += 22
+    doc.rect(13, y + 6, 8, 8, fill=player(0).colour, stroke=INK, stroke_width=1)
+    doc.text(26, y + 15, clip(label("tube.board.legend_drop"), MIN_TEXT, PHONE - 36), size=MIN_TEXT)
     return y + 24
 
 

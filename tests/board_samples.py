@@ -3,6 +3,7 @@ board and one seat's private picture rendered at points along the way and at the
 with long and hostile player names. Used by tests/test_phone_boards.py and bench/render.py.
 """
 
+import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -42,9 +43,16 @@ class Sample:
     svg: str
 
 
-def states(game: str, players: int, seed: int = 1, points: int = 6) -> Iterator[tuple[int, object]]:
-    """The state after `points` evenly spread numbers of answers (guessed from a first
-    playout's length), and the final state."""
+@functools.cache
+def states(
+    game: str, players: int, seed: int = 1, points: int = 6
+) -> tuple[tuple[int, object], ...]:
+    """The state after `points` evenly spread numbers of answers, and the final state
+    (kept: states are frozen, and several tests read the same game)."""
+    return tuple(_states(game, players, seed, points))
+
+
+def _states(game: str, players: int, seed: int, points: int) -> Iterator[tuple[int, object]]:
     spec = registry.get(game)
     assert spec is not None
     draw = Seeded(seed)
