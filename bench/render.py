@@ -104,7 +104,7 @@ def phone_boards() -> None:
     """Per game, over boards along a seeded random game and at its end (public board and
     one seat's private picture): the largest PNG, the smallest label's height on a phone
     (points, picture shown 360 wide; target >= 14), and labels colliding."""
-    print("game                 kind     boards  largest PNG  min label px  collisions")
+    print("game                   kind     boards  largest PNG  min label px  collisions")
     for game, players in GAMES:
         by_kind: dict[str, list] = {}
         for sample in samples(game, players):
@@ -113,10 +113,11 @@ def phone_boards() -> None:
             pngs = [len(raster.rasterise(s.svg)) for s in group]
             readings = [phone.read(s.svg) for s in group]
             worst = min(readings, key=lambda r: r.min_px)
+            collisions = sum(len(r.collisions) for r in readings)
             print(
-                f"{game + '-' + str(players):20} {kind:8} {len(group):6}  "
-                f"{max(pngs) / 1024:8.0f} KB  {worst.min_px:10.1f}    "
-                f"{sum(len(r.collisions) for r in readings):5}   (smallest: {worst.smallest[:24]!r})"
+                f"{game + '-' + str(players):22} {kind:8} {len(group):6}  "
+                f"{max(pngs) / 1024:8.0f} KB  {worst.min_px:10.1f}    {collisions:5}"
+                f"   (smallest: {worst.smallest[:24]!r})"
             )
 
 
