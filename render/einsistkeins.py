@@ -10,7 +10,7 @@ from typing import Any
 from render import pieces
 from render.boards import Label, Renderers, register
 from render.einsistkeins_karten import BUOY_COLOURS, hours  # the same hues as on the cards
-from render.maps import Edge, Node, draw_map, free_spot, hull
+from render.maps import Box, Edge, Node, draw_map, free_spot, hull
 from render.palette import INK, MUTED, PAPER, player
 from render.svg import MIN_TEXT, MONO, PHONE, ZOOM, Group, Svg, clip, text_width
 from render.text import fit
@@ -206,12 +206,21 @@ def _map(doc: Svg, view: PublicView, top: float) -> float:
         for line, stops in LINES.items()
         for u, v in itertools.pairwise(stops)
     ]
-    # the pieces where they stand (fanned out when several share a square) and the
-    # line numbers at the lines' ends, each clear of the others and of every stop; the
-    # labels then keep clear of them all
+    # the pieces on their squares (fanned out side by side when several share one,
+    # hiding the stops under them), then the line numbers at the lines' ends clear of
+    # the pieces and every stop; the labels then keep clear of them all
     _, _, _, bottom = _scale(top)
     area = (0, top, PHONE, bottom)
-    taken = [
+    taken: list[Box] = []
+    tokens = [
+        (seat, free_spot(*_at(sq, top), 12, taken, 0, area)) for seat, sq in enumerate(view.pos)
+    ]
+    covered = {
+        sq.name
+        for sq in b.squares
+        if any(math.dist(_at(sq.index, top), at) < pieces.TOKEN + 5 for _, at in tokens)
+    }
+    taken += [
         (x - 5, y - 5, x + 5, y + 5)
         for x, y in (_at(s.index, top) for s in b.squares if s.kind != "path")
     ]
@@ -219,9 +228,6 @@ def _map(doc: Svg, view: PublicView, top: float) -> float:
         (line, free_spot(*_at(b.by_name[end], top), 11, taken, 14, area))
         for line, stops in LINES.items()
         for end in (stops[0], stops[-1])
-    ]
-    tokens = [
-        (seat, free_spot(*_at(sq, top), 15, taken, 0, area)) for seat, sq in enumerate(view.pos)
     ]
     badges = [
         (
@@ -241,6 +247,9 @@ def _map(doc: Svg, view: PublicView, top: float) -> float:
         if sq.kind == "path":
             continue
         x, y = _at(sq.index, top)
+        if sq.name in covered:
+            nodes.append(Node(sq.name, x, y, r=0))  # under a piece
+            continue
         if sq.kind == "station":
             nodes.append(Node(sq.name, x, y, r=2.5, fill=PAPER))
             continue
@@ -341,7 +350,7 @@ def _table(doc: Svg, view: PublicView, names: list[str], label: Label, y: float)
         shown = clip(("♛ " if won else "") + name, 15, PHONE - 60 - count_w - 24, bold=True)
         doc.text(38, y + 20, shown, size=15, weight="bold")
         if seat == view.keeper:
-            _clock_card(doc, 38 + text_width(shown, 15, bold=True) + 12, y + 15)
+            _clock_card(doc, 38 + text_width(shown, 15, bold=True) + 16, y + 15)
         doc.text(PHONE - 10, y + 20, count, size=MIN_TEXT, anchor="end")
         y += 30
         _meter(doc, 14, y - 2, view.alcohol[seat], seat)

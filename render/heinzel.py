@@ -308,12 +308,16 @@ def _legend(doc: Svg, label: Label, y: float) -> float:
         (WALL, label("heinzel.board.legend_wall"), "line"),
     ]
     y += pieces.legend(doc, 10, y, entries, width=PHONE - 20)
-    crafts = " · ".join(
-        f"{CRAFT_MARK[c]} {label(f'heinzel.craft.{c}')}" for c in (*CRAFTS, SCHNEIDER)
-    )
-    for line in pieces.wrap(crafts, MIN_TEXT, PHONE - 20):
-        doc.text(10, y + 16, line, size=MIN_TEXT)
-        y += 20
+    crafts = [f"{CRAFT_MARK[c]} {label(f'heinzel.craft.{c}')}" for c in (*CRAFTS, SCHNEIDER)]
+    line = ""
+    for item in crafts:  # a letter and its craft stay on one line
+        if line and text_width(f"{line} · {item}", MIN_TEXT) > PHONE - 20:
+            doc.text(10, y + 16, line, size=MIN_TEXT)
+            y, line = y + 20, item
+        else:
+            line = f"{line} · {item}" if line else item
+    doc.text(10, y + 16, line, size=MIN_TEXT)
+    y += 20
     return y
 
 

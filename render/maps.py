@@ -199,8 +199,8 @@ def free_spot(
 ) -> tuple[float, float]:
     """The spot nearest (x, y), `near` away or more, where a square of `half` fits among
     `taken` (rings of spots, farther out until one is free); it is then taken."""
-    for ring in range(40):
-        d = near + ring * half
+    for ring in range(80):
+        d = near + ring * half / 2
         count = max(12, int(2 * math.pi * d / half))  # spots about `half` apart
         for k in range(count):
             a = math.pi / 2 + k * 2 * math.pi / count  # below first, then round

@@ -239,7 +239,11 @@ def _sheet(doc: Svg, view: PublicView, names: list[str], label: Label, y: float)
     doc.text(PHONE - 10, y + 14, label("tube.board.head"), size=MIN_TEXT, anchor="end", fill=MUTED)
     y += 20
     rows = [
-        (p.seat, names[p.seat], f"{p.north} {p.south} {p.central} {p.heathrow} {p.owed}/{p.drunk}")
+        (
+            p.seat,
+            names[p.seat],
+            f"{p.north} {p.south} {p.central} {p.heathrow} {p.owed}/{p.drunk} {p.beers}",
+        )
         for p in view.players
     ]
     active = frozenset({view.turn} if view.turn is not None else ())

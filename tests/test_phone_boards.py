@@ -225,3 +225,24 @@ def test_the_phone_check_catches_small_overlapping_covered_and_cut_labels():
     assert "'Hauptbahnhof' × the picture's edge" in bad.collisions
     good = phone.read(GOOD)  # a token's own letter inside it is no collision
     assert good.min_px == 14 and good.collisions == []
+
+
+def test_pieces_on_one_square_are_fanned_out_side_by_side():
+    # at the start every piece stands on Café Safran: four tokens, none over another
+    spec = registry.get("einsistkeins")
+    state = spec.setup(4, spec.options(), 1)
+    label = Outbox(lang="en", game="einsistkeins", names=NAMES[:4]).text
+    root = ET.fromstring(
+        boards.board_svg("einsistkeins", spec.public_view(state), NAMES[:4], label)
+    )
+    tokens = [
+        (float(c.get("cx")), float(c.get("cy")))
+        for c in root.iter(f"{phone.NS}circle")
+        if c.get("r") == "11" and float(c.get("cy")) < 400  # on the map, not in the list
+    ]
+    assert len(tokens) == 4
+    assert all(
+        ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5 >= 22
+        for i, a in enumerate(tokens)
+        for b in tokens[i + 1 :]
+    )
