@@ -17,7 +17,7 @@ from typing import Any
 
 from redis.exceptions import RedisError
 
-from bot import buttons, commands, hygiene, lobby, logs, metrics, play
+from bot import buttons, commands, game_proof, hygiene, lobby, logs, metrics, offers, play
 from bot.answers import asks_a_button, find_typed, typed_value
 from bot.commands import Command, parse
 from bot.deadlines import Deadline
@@ -85,6 +85,8 @@ class Router:
         lobby_ttl: float = LOBBY_TTL,
         bot_name: str | None = None,
         roll_secret: bytes | None = None,  # makes /roll verifiable (bot/roll_proof.py)
+        # the unguessable part of a game's seed (bot/game_proof.py): a CSPRNG's
+        nonce: Callable[[], bytes] = lambda: secrets.token_bytes(game_proof.NONCE_BYTES),
     ) -> None:
         self.redis = redis  # for the adapters' own keys (bot/mailbox.py, pacing)
         self.store = store or RedisStore(redis)
@@ -97,6 +99,7 @@ class Router:
         # presses): adapters say so (Telegram's privacy mode, Discord's intent).
         self.reads_chat = True
         self.roll_secret = roll_secret
+        self.nonce = nonce
 
     # ----- the door -----------------------------------------------------------------
 
@@ -254,7 +257,9 @@ class Router:
             # Touches no table, so the update is marked handled on its own: a /roll
             # delivered twice is answered once, with one set of dice.
             await self.tables.claim_update(msg.platform, msg.chat, msg.update_id)
-            lang = await self._lang(msg)
+            table = None if msg.private else await self.table(msg.platform, msg.chat)
+            lang = table.lang if table is not None else normalize(msg.lang)
+            call = replace(call, table=table)
             try:
                 return [self._reply(msg, spec.reply(lang, call))]
             except GameError as e:  # refused in the language just read: no second read
@@ -271,7 +276,8 @@ class Router:
                 lambda table, out, now: change(table, out, now, call),
                 lambda tables: RuleError("error.no_game"),
             )
-        call = replace(call, seed=self.entropy())  # drawn once: the op may run again
+        # drawn once: the op may run again
+        call = replace(call, seed=self.entropy(), nonce=self.nonce())
 
         def op(table: Table, out: Outbox, now: float) -> bool:
             lobby.expire_if_stale(table, now, self.lobby_ttl)
@@ -340,7 +346,8 @@ class Router:
             text = cmd.rest if cmd else msg.text.strip()
             answer = prompt.input.fill(typed_value(table, prompt, text, out))
             step = table.step_token
-            play.act(table, spec, seat, answer, prompt, out, now)
+            if self._act_or_offer(msg, table, prompts.index(prompt), seat, answer, out, now):
+                return True  # refused, with buttons for what it could have meant
             if prompt.secret and _done(table, spec, step, prompt, seat):
                 # typed, not pressed: the adapter closes the private prompt it sent last
                 line = out.text("status.pressed", choice=text)
@@ -389,24 +396,27 @@ class Router:
                 # A secret prompt's buttons went only to its seats, and a seat leaves
                 # the prompt (in the same step) once it has answered.
                 raise RuleError("error.already_answered" if prompt.secret else "error.not_prompted")
+            answer: Any
+            if press.option == buttons.CHOICE:  # a refusal's choice: its message is done
+                answer, choice = offers.chosen(table, press, msg.user)
+                play.act(table, spec, seat, answer, prompt, out, now)
+                line = out.text("status.pressed", choice=choice)
+                out.extra.append(Reply(pressed=line, to=msg.user))  # refusals are private
+                return True
             if press.option == buttons.TYPED:
                 if prompt.input is None:
                     raise RuleError("error.outdated")
                 answer = prompt.input.fill(typed_value(table, prompt, msg.text.strip(), out))
+                if self._act_or_offer(msg, table, press.prompt, seat, answer, out, now):
+                    return True
             else:
                 answer = prompt.options[press.option].action
-            play.act(table, spec, seat, answer, prompt, out, now)
+                play.act(table, spec, seat, answer, prompt, out, now)
             if msg.private and _done(table, spec, press.step, prompt, seat):
                 # A private prompt's message shows the choice and loses its buttons; a
                 # group's is the living status, which play.act edits.
                 option = prompt.options[press.option] if press.option >= 0 else None
-                choice = (
-                    msg.text.strip()
-                    if option is None
-                    else (
-                        option.label if option.literal else out.text(option.label, **option.params)
-                    )
-                )
+                choice = msg.text.strip() if option is None else offers.label(option, out)
                 out.extra.append(
                     Reply(pressed=out.text("status.pressed", choice=choice), to=msg.user)
                 )
@@ -494,6 +504,32 @@ class Router:
         out = await self.tables.transact(platform, chat, fn, msg.update_id if msg else None)
         return [replace(r, chat=r.chat or chat) for r in out.replies()]
 
+    def _act_or_offer(
+        self,
+        msg: Incoming,
+        table: Table,
+        index: int,
+        seat: int,
+        answer: Any,
+        out: Outbox,
+        now: float,
+    ) -> bool:
+        """Apply a typed answer to prompt `index`; True when the engine refused it with
+        choices (a name that fits several places): the refusal then carries their buttons,
+        kept with the table (bot/offers.py). Any other refusal is raised as it is."""
+        spec = lobby.spec_of(table)
+        prompt = spec.prompts(play.state_of(spec, table))[index]
+        try:
+            play.act(table, spec, seat, answer, prompt, out, now)
+        except GameError as e:
+            if not e.choices:
+                raise
+            rows = offers.offer(table, index, msg.user, e, out)
+            reply = self._error_reply(msg, table.lang, e, table.game or "")
+            out.extra.append(replace(reply, buttons=rows))
+            return True
+        return False
+
     # ----- small helpers ---------------------------------------------------------------
 
     async def _lang(self, msg: Incoming) -> str:
@@ -507,7 +543,10 @@ class Router:
         return Reply(text=text, to=msg.user if msg.private else None, chat=msg.chat)
 
     def _error_reply(self, msg: Incoming | None, lang: str, e: GameError, game: str = "") -> Reply:
-        text = t(lang, e.key, **Outbox(lang=lang, game=game).shown(e.key, e.params))
+        shown = Outbox(lang=lang, game=game).shown(e.key, e.params)
+        # a list (the places a name could mean) reads as one: "Havana, Hauptbahnhof"
+        shown = {k: _listed(v) for k, v in shown.items()}
+        text = t(lang, e.key, **shown)
         if msg is None:
             return Reply(text=text, error=True)
         if msg.button is not None and e.key in DONE:  # its message's buttons go
@@ -522,6 +561,10 @@ class Router:
         # In the group, a refusal answers the message that caused it (a busy chat
         # shows which one).
         return replace(self._reply(msg, text), error=True, reply_to=msg.message_id)
+
+
+def _listed(value: Any) -> Any:
+    return ", ".join(str(v) for v in value) if isinstance(value, list | tuple) else value
 
 
 def _done(table: Table, spec: Any, step: str, prompt: Prompt, seat: int) -> bool:

@@ -1,31 +1,24 @@
 """Boards of the EINS IST KEINS board game: the clock, the face-up card and the pile,
-each player's square, alcohol meter and face-up cards (● open now, ○ closed); and the
-map of Hanover as SVG (districts, lifebuoys as rings, pubs open/closed, the three tram
-lines, the pieces). Text snapshots and SVG pictures."""
+each player's square, alcohol meter and face-up cards (● open now, ○ closed, with their
+district and lifebuoy); and the picture: the map of Hanover (render/hanover.py), with the
+players and a legend under it for a phone. Text snapshots and SVG pictures."""
 
-import itertools
-import math
+from collections import Counter
 from typing import Any
 
-from render import pieces
+from render import hanover, pieces
 from render.boards import Label, Renderers, register
-from render.einsistkeins_karten import BUOY_COLOURS, hours  # the same hues as on the cards
-from render.maps import Box, Edge, Node, draw_map, free_spot, hull
+from render.einsistkeins_karten import (
+    BUOY_COLOURS,
+    hours,  # as the card game shows them
+)
+from render.hanover import LINE_COLOURS, OPEN_FILL, SHUT_FILL
 from render.palette import INK, MUTED, PAPER, player
 from render.svg import MIN_TEXT, MONO, PHONE, ZOOM, Group, Svg, clip, text_width
-from render.text import fit
-from rules.einsistkeins.board.graph import LINES, square
-from rules.einsistkeins.board.graph import board as graph
+from render.text import SNAPSHOT_LIMIT, fit
+from rules.einsistkeins.board.graph import square
 from rules.einsistkeins.board.model import LIMIT, PublicView, SeatView
-from rules.einsistkeins.pubs import (
-    LIFEBUOY_NAMES,
-    LIFEBUOYS,
-    PUBS,
-    START,
-    clock,
-    is_open,
-    pub,
-)
+from rules.einsistkeins.pubs import LIFEBUOY_NAMES, LIFEBUOYS, clock, pub
 
 GAME_ID = "einsistkeins"
 OPEN, SHUT = "●", "○"
@@ -73,6 +66,24 @@ def params(key: str, params: dict[str, Any], label: Label) -> dict[str, Any]:
 
 
 def card_line(name: str, view: PublicView) -> str:
+    """'● Izarro (17:00–03:00 · 🛟 Linden-Nord)': open now or not, the card's hours, its
+    district and its lifebuoy, so a player who reads only text can plan a lifebuoy win.
+    A district named like its lifebuoy is said once (four players' cards must fit one
+    chat message): 'Cheers (09:00–01:00 · Mitte)', 'Grotte (… · Oststadt · 🛟 Oststadt/List)'."""
+    p = pub(name)
+    mark = OPEN if name in view.open_pubs else SHUT
+    parts = [hours(p)]
+    buoy = LIFEBUOY_NAMES[p.lifebuoy] if p.lifebuoy else None
+    if buoy != p.district:
+        parts.append(p.district)
+    if buoy:
+        parts.append(f"🛟 {buoy}")
+    return f"{mark} {p.name} ({' · '.join(parts)})"
+
+
+def short_line(name: str, view: PublicView) -> str:
+    """'● Izarro (17:00–03:00)': the picture's side panel, whose map shows the districts
+    and the lifebuoys' rings."""
     p = pub(name)
     mark = OPEN if name in view.open_pubs else SHUT
     return f"{mark} {p.name} ({hours(p)})"
@@ -86,6 +97,15 @@ def _status(view: PublicView, label: Label) -> str:
 
 
 def board(view: PublicView, names: list[str], label: Label) -> str:
+    """The text board; past a chat message's room (four players with long cards and many
+    pubs visited), the visited pubs are told by lifebuoy only, so every card still shows."""
+    lines = _board_lines(view, label, visited_names=True)
+    if sum(len(line) + 1 for line in lines) > SNAPSHOT_LIMIT:
+        lines = _board_lines(view, label, visited_names=False)
+    return fit(lines)
+
+
+def _board_lines(view: PublicView, label: Label, visited_names: bool) -> list[str]:
     lines = [_status(view, label)]
     if view.faceup:
         lines.append(label("einsistkeins.board.faceup", card=card_line(view.faceup, view)))
@@ -110,10 +130,22 @@ def board(view: PublicView, names: list[str], label: Label) -> str:
                 needed=view.needed[seat],
             )
         )
-        lines += [f"   {card_line(c, view)}" for c in view.hands[seat]]
+        lines += [f"  {card_line(c, view)}" for c in view.hands[seat]]
         if view.visited[seat]:
-            lines.append("   ✓ " + ", ".join(view.visited[seat]))
-    return fit(lines)
+            lines.append(f"  ✓ {visited_line(view.visited[seat], visited_names)}")
+    return lines
+
+
+def visited_line(visited: tuple[str, ...], names: bool = True) -> str:
+    """'Was nun?, Havana, Izarro · 🛟 Nordstadt 1, Linden-Nord 2': the pubs visited and how
+    many of them lie in each lifebuoy (from the third on, each lowers the 12); without
+    `names`, the lifebuoys only."""
+    counts = Counter(pub(c).lifebuoy for c in visited if pub(c).lifebuoy)
+    buoys = ", ".join(f"{LIFEBUOY_NAMES[b]} {counts[b]}" for b in LIFEBUOYS if counts[b])
+    shown = [", ".join(visited)] if names else []
+    if buoys:
+        shown.append(f"🛟 {buoys}")
+    return " · ".join(shown) or "…"
 
 
 def private(view: SeatView, names: list[str], label: Label) -> str:
@@ -121,162 +153,10 @@ def private(view: SeatView, names: list[str], label: Label) -> str:
 
 
 # ---------------------------------------------------------------- the picture
-# Laid out for a phone (render/svg.py PHONE, MIN_TEXT): the map a phone's width wide,
-# naming only the pubs that matter now (on the cards in play, where a piece stands, the
-# start), then the clock and each player, then a legend of every mark on the map.
+# Laid out for a phone (render/svg.py PHONE, MIN_TEXT): the map a phone's width wide
+# (render/hanover.py), then the clock and each player, then a legend of every mark on it.
 
-MAP_TOP = 0  # the map's y is set under the title
-LINE_COLOURS = {"6": "#0072B2", "9": "#D55E00", "10": "#009E73"}
-OPEN_FILL, SHUT_FILL = "#2e9b4f", "#c8c8c8"
 TURN = "#fff3c4"
-
-
-def _scale(top: float) -> tuple[float, float, float, float]:
-    """Metres → units: (scale, x offset, y offset, the map's bottom), a phone's width."""
-    squares = graph().squares
-    xs, ys = [s.x for s in squares], [s.y for s in squares]
-    pad = 14
-    s = (PHONE - 2 * pad) / (max(xs) - min(xs))
-    return s, pad - min(xs) * s, top + pad + max(ys) * s, top + 2 * pad + (max(ys) - min(ys)) * s
-
-
-def _at(index: int, top: float) -> tuple[float, float]:
-    s, dx, dy, _ = _scale(top)
-    sq = square(index)
-    return round(sq.x * s + dx, 1), round(dy - sq.y * s, 1)
-
-
-def _blob(points: list[tuple[float, float]], pad: float = 8) -> tuple[tuple[float, float], ...]:
-    """A rounded area around points: the hull of a small octagon around each."""
-    ring = []
-    for x, y in points:
-        for k in range(8):
-            a = math.pi * k / 4
-            ring.append((round(x + pad * math.cos(a), 1), round(y + pad * math.sin(a), 1)))
-    return tuple(hull(ring))
-
-
-def _lifebuoys(doc: Group, top: float) -> None:
-    """Each lifebuoy a ring round its seven pubs, striped like the real thing."""
-    b = graph()
-    for buoy in LIFEBUOYS:
-        spots = [_at(b.by_name[p.name], top) for p in PUBS if p.lifebuoy == buoy]
-        cx = sum(x for x, _ in spots) / len(spots)
-        cy = sum(y for _, y in spots) / len(spots)
-        r = max(math.dist((cx, cy), s) for s in spots) + 8
-        colour = BUOY_COLOURS[buoy]
-        # one plain ring: stripes and districts' shading cost a fifth of the PNG's bytes
-        doc.circle(cx, cy, r, fill="none", stroke=colour, stroke_width=4, stroke_opacity=0.6)
-
-
-def _paths(doc: Group, top: float) -> None:
-    b = graph()
-    for a, c, _ in b.links:
-        (x1, y1), (x2, y2) = _at(a, top), _at(c, top)
-        doc.line(x1, y1, x2, y2, stroke="#c4c4c4", stroke_width=0.8)
-
-
-def _named(view: PublicView) -> list[str]:
-    """The places named on the map: where each piece stands, then Café Safran, the start
-    (the pubs on the cards of the player whose turn it is carry numbers: `_badges`)."""
-    out = [square(p).name for p in view.pos if square(p).kind != "path"]
-    out.append(START.name)
-    return list(dict.fromkeys(out))
-
-
-def _hand(view: PublicView) -> tuple[str, ...]:
-    """The cards numbered on the map and in the list: those of the player whose turn it is."""
-    return view.hands[view.turn] if view.phase != "over" else ()
-
-
-def _badge(doc: Group, x: float, y: float, number: int) -> None:
-    """A numbered badge: the pub of card `number` in the hand listed below the map (a
-    name of 14 points has no room in the crowded centre; a number has)."""
-    doc.rect(x - 9, y - 9, 18, 18, rx=4, fill=INK)
-    doc.text(x, y + 5, str(number), size=MIN_TEXT, anchor="middle", weight="bold", fill=PAPER)
-
-
-def _map(doc: Svg, view: PublicView, top: float) -> float:
-    """The map under `top`; returns its bottom."""
-    _lifebuoys(doc, top)
-    _paths(doc, top)
-    b = graph()
-    edges = [
-        Edge(u, v, colour=LINE_COLOURS[line], width=3)
-        for line, stops in LINES.items()
-        for u, v in itertools.pairwise(stops)
-    ]
-    # the pieces on their squares (fanned out side by side when several share one,
-    # hiding the stops under them), then the line numbers at the lines' ends clear of
-    # the pieces and every stop; the labels then keep clear of them all
-    _, _, _, bottom = _scale(top)
-    area = (0, top, PHONE, bottom)
-    taken: list[Box] = []
-    tokens = [
-        (seat, free_spot(*_at(sq, top), 12, taken, 0, area)) for seat, sq in enumerate(view.pos)
-    ]
-    covered = {
-        sq.name
-        for sq in b.squares
-        if any(math.dist(_at(sq.index, top), at) < pieces.TOKEN + 5 for _, at in tokens)
-    }
-    taken += [
-        (x - 5, y - 5, x + 5, y + 5)
-        for x, y in (_at(s.index, top) for s in b.squares if s.kind != "path")
-    ]
-    ends = [
-        (line, free_spot(*_at(b.by_name[end], top), 11, taken, 14, area))
-        for line, stops in LINES.items()
-        for end in (stops[0], stops[-1])
-    ]
-    badges = [
-        (
-            k + 1,
-            _at(b.by_name[name], top),
-            free_spot(*_at(b.by_name[name], top), 10, taken, 12, area),
-        )
-        for k, name in enumerate(_hand(view))
-    ]
-    obstacles = [(x - 15.5, y - 15.5, x + 15.5, y + 15.5) for _, (x, y) in tokens]
-    obstacles += [(x - 10.5, y - 10.5, x + 10.5, y + 10.5) for _, _, (x, y) in badges]
-    obstacles += [(x - 11.5, y - 11.5, x + 11.5, y + 11.5) for _, (x, y) in ends]
-    named = set(_named(view))
-    order = {name: i for i, name in enumerate(_named(view))}
-    nodes = []
-    for sq in b.squares:
-        if sq.kind == "path":
-            continue
-        x, y = _at(sq.index, top)
-        if sq.name in covered:
-            nodes.append(Node(sq.name, x, y, r=0))  # under a piece
-            continue
-        if sq.kind == "station":
-            nodes.append(Node(sq.name, x, y, r=2.5, fill=PAPER))
-            continue
-        shown_open = sq.name in view.open_pubs or (
-            sq.kind == "start" and is_open(START, view.clock)
-        )
-        nodes.append(
-            Node(
-                sq.name,
-                x,
-                y,
-                label=sq.name if sq.name in named else "",
-                r=4.5 if sq.kind == "start" else 3.5,
-                fill=OPEN_FILL if shown_open else SHUT_FILL,
-            )
-        )
-    nodes.sort(key=lambda n: order.get(n.id, len(order)))  # what matters most is placed first
-    draw_map(doc, nodes, edges, bounds=area, obstacles=tuple(obstacles))
-    for line, (x, y) in ends:
-        doc.rect(x - 11, y - 9, 22, 18, rx=3, fill=LINE_COLOURS[line])
-        doc.text(x, y + 5, line, size=MIN_TEXT, anchor="middle", weight="bold", fill=PAPER)
-    for number, pub_at, (x, y) in badges:
-        doc.line(*pub_at, x, y, stroke=INK, stroke_width=1.5)
-        _badge(doc, x, y, number)
-    for seat, (x, y) in tokens:
-        pieces.token(doc, x, y, seat, ring=seat == view.turn and view.phase != "over")
-    return bottom
 
 
 def _clock_card(doc: Group, x: float, y: float) -> None:
@@ -364,8 +244,8 @@ def _table(doc: Svg, view: PublicView, names: list[str], label: Label, y: float)
         )
         y += 8
         for k, card in enumerate(shown_hand):
-            _badge(doc, 23, y + 11, k + 1)
-            y = _line(doc, y, card_line(card, view), x=38)
+            hanover.badge(doc, 23, y + 11, k + 1)
+            y = _line(doc, y, short_line(card, view), x=38)
         if view.visited[seat] and shown_hand:
             y = _line(doc, y, "✓ " + ", ".join(view.visited[seat]), x=14, fill=MUTED)
         y += 4
@@ -389,7 +269,7 @@ def _legend(doc: Svg, label: Label, y: float) -> float:
     _clock_card(doc, PHONE / 2 + 7, y + 10)
     doc.text(PHONE / 2 + 24, y + 15, label("einsistkeins.board.legend_clock"), size=MIN_TEXT)
     y += 24
-    _badge(doc, 19, y + 10, 1)
+    hanover.badge(doc, 19, y + 10, 1)
     doc.text(
         34,
         y + 15,
@@ -402,7 +282,7 @@ def _legend(doc: Svg, label: Label, y: float) -> float:
 def board_svg(view: PublicView, names: list[str], label: Label) -> str:
     doc = Svg(PHONE, 1400, zoom=ZOOM)
     top = pieces.title(doc, PHONE, label("einsistkeins.board.title"))  # the clock is below
-    y = _map(doc, view, top)
+    y = hanover.draw(doc, view, top)
     y = _table(doc, view, names, label, y + 2)
     y = _legend(doc, label, y + 8)
     doc.set_height(y + 6)

@@ -115,7 +115,7 @@ def playout(
     state = spec.setup(players, options, seed)
     assert spec.setup(players, options, seed) == state, "setup is not deterministic"
     record = Record(seed, players, options)
-    events: list[Event] = []
+    events: list[Event] = spec.opening(state) if spec.opening else []
     for _ in range(max_moves):
         _check_state(spec, state, players, events)
         if spec.outcome(state) is not None:

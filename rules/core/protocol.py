@@ -188,6 +188,9 @@ class GameSpec:
     # with privacy mode on, Discord without the Message Content intent): None when the
     # game never reads them. The bot applies it at /start and tells the table so.
     without_chat: Callable[[Any], Any] | None = None
+    # What players are told as the game begins, before anyone is asked (a hand just dealt,
+    # privately to its seat): `setup` returns a state only. None: nothing.
+    opening: Callable[[Any], list[Event]] | None = None
 
     def name(self, lang: str) -> str:
         return self.names.get(lang) or next(iter(self.names.values()))
