@@ -18,7 +18,14 @@ from typing import Any
 from redis.exceptions import RedisError
 
 from bot import buttons, commands, game_proof, hygiene, lobby, logs, metrics, offers, play
-from bot.answers import asks_a_button, find_typed, typed_value
+from bot.answers import (
+    REFUSALS,
+    asks_a_button,
+    find_typed,
+    press_refusal,
+    refusal,
+    typed_value,
+)
 from bot.commands import Command, parse
 from bot.deadlines import Deadline
 from bot.hygiene import clean
@@ -306,21 +313,22 @@ class Router:
         """A typed answer: `/bid 30` anywhere it belongs, or plain text where a prompt asks."""
 
         def refuse(tables: list[Table]) -> GameError:
-            if cmd is None:
-                if any(
-                    asks_a_button(
-                        tb, play.prompts_for(lobby.spec_of(tb), tb), msg.user, msg.private
-                    )
-                    for tb in tables
-                    if tb.game
-                ):
-                    return RuleError("error.press_a_button")
-                return RuleError("error.nothing_to_answer")
-            if any(cmd.name in lobby.spec_of(tb).commands for tb in tables if tb.game):
-                return RuleError("error.not_now")
-            if not tables and any(cmd.name in g.commands for g in registry.all_games()):
-                return RuleError("error.not_seated")  # a game's command from someone not playing
-            return ParseError("error.unknown_command", command=cmd.name)
+            games = [lobby.spec_of(tb) for tb in tables if tb.game]
+            if cmd is not None and not any(cmd.name in g.commands for g in games):
+                if not tables and any(cmd.name in g.commands for g in registry.all_games()):
+                    return RuleError("error.not_seated")  # a game's verb from one at no table
+                return ParseError("error.unknown_command", command=cmd.name)
+            if len(tables) == 1 and tables[0].game:  # one answer per situation (bot/answers.py)
+                tb = tables[0]
+                prompts = play.prompts_for(lobby.spec_of(tb), tb)
+                return refusal(tb, prompts, msg.user, msg.private, cmd, msg.sealed)
+            if cmd is None and any(
+                asks_a_button(tb, play.prompts_for(lobby.spec_of(tb), tb), msg.user, msg.private)
+                for tb in tables
+                if tb.game
+            ):
+                return RuleError(REFUSALS["press_a_button"])
+            return RuleError(REFUSALS["nothing_asked"])
 
         def wants(table: Table, prompts: list[Prompt]) -> bool:
             return find_typed(table, prompts, msg.user, msg.private, cmd) is not None
@@ -332,16 +340,12 @@ class Router:
             prompts = spec.prompts(play.state_of(spec, table))
             found = find_typed(table, prompts, msg.user, msg.private, cmd)
             if found is None:
-                if cmd is not None and table.seat_of(msg.user) is None:
-                    raise RuleError("error.not_seated")
-                if cmd is not None and any(p.command == cmd.name for p in prompts):
-                    raise RuleError("error.not_prompted")
                 raise refuse([table])
             seat, prompt = found
             if prompt.secret and not (msg.private or msg.sealed):
-                raise RuleError("error.answer_privately")
+                raise RuleError(REFUSALS["only_privately"])
             if not prompt.secret and msg.private:
-                raise RuleError("error.answer_in_group")
+                raise RuleError(REFUSALS["only_in_group"])
             assert prompt.input is not None
             text = cmd.rest if cmd else msg.text.strip()
             answer = prompt.input.fill(typed_value(table, prompt, text, out))
@@ -390,12 +394,10 @@ class Router:
                 raise RuleError("error.outdated")  # (TYPED is -1: always within range)
             prompt = prompts[press.prompt]
             seat = table.seat_of(msg.user)
-            if seat is None:
-                raise RuleError("error.not_seated")
-            if seat not in prompt.seats:
+            if seat is None or seat not in prompt.seats:
                 # A secret prompt's buttons went only to its seats, and a seat leaves
                 # the prompt (in the same step) once it has answered.
-                raise RuleError("error.already_answered" if prompt.secret else "error.not_prompted")
+                raise press_refusal(table, prompts, prompt, msg.user)
             answer: Any
             if press.option == buttons.CHOICE:  # a refusal's choice: its message is done
                 answer, choice = offers.chosen(table, press, msg.user)

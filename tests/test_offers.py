@@ -79,7 +79,9 @@ async def test_a_choice_is_for_the_player_it_was_offered_to():
         private=True,
         button=offered[1].data,
     )
-    assert [r.text for r in await router.handle(alice)] == ["It is not your turn to answer that."]
+    assert [r.text for r in await router.handle(alice)] == [
+        "It is not your turn: we are waiting for bob."
+    ]
     await console.line("bob> [Hauptbahnhof/ZOB]")
     assert "bob heads for Hauptbahnhof/ZOB" in "\n".join(out[-30:])
 
