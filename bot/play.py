@@ -35,7 +35,7 @@ MORPH_LIMIT = 2500
 
 
 def state_of(spec: GameSpec, table: Table) -> Any:
-    return spec.state.model_validate(table.state)
+    return table.game_state(spec.state)
 
 
 def start(
@@ -116,7 +116,7 @@ def settle(
 ) -> None:
     """After a change: tell the events, keep the state, then announce or finish."""
     tell(table, events, out)
-    table.state = state.model_dump(mode="json")
+    table.set_game_state(state)
     outcome = spec.outcome(state)
     if outcome is not None:
         finish(table, spec, state, outcome, out, now)
