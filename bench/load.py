@@ -20,9 +20,11 @@ import os
 import platform
 import random
 import statistics
+import string
 import sys
 import time
 from collections import Counter, defaultdict
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -78,47 +80,65 @@ class Counted:
 class CountingStore(RedisStore):
     retries = 0
 
-    async def _write(self, *a: Any, **k: Any) -> bool:
-        won = await super()._write(*a, **k)
-        if not won:
+    async def _write(self, *a: Any, **k: Any) -> Any:
+        lost = await super()._write(*a, **k)
+        if lost is not None:
             CountingStore.retries += 1
-        return won
+        return lost
 
 
 def _client(url: str, cluster: bool) -> Any:
     return RedisCluster.from_url(url) if cluster else aioredis.Redis.from_url(url)
 
 
-def _moves(table: Table, rng: random.Random) -> list[tuple[str, int, Incoming]]:
-    """(kind, seat, what the player sends) for every answer the engine accepts now."""
+Move = tuple[str, int, Incoming]  # (kind, seat, what the player sends)
+
+
+def _candidates(table: Table, rng: random.Random) -> list[tuple[Move, Any]]:
+    """Every answer the prompts offer now, each with the action it makes (legal or not)."""
     spec = registry.get(table.game)
     assert spec is not None
-    state = spec.state.model_validate(table.state)
     found = []
-    for index, prompt in enumerate(play.waiting_prompts(spec, state)):
+    for index, prompt in enumerate(play.waiting_prompts(spec, play.state_of(spec, table))):
         kind = prompt.id.split(":")[0]
         for seat in prompt.seats:
             user = table.seats[seat].user
             chat = f"dm:{user}" if prompt.secret else table.chat
             for i, option in enumerate(prompt.options):
-                try:
-                    spec.apply(state, seat, spec.parse_action(option.action))
-                except RuleError:
-                    continue
                 data = buttons.encode(table.chat, table.step_token, index, i)
                 msg = Incoming(PLATFORM, chat, user, user, button=data, private=prompt.secret)
-                found.append((f"{kind} (button)", seat, msg))
+                found.append(((f"{kind} (button)", seat, msg), option.action))
             if prompt.input is not None and prompt.input.kind == "number":
                 low = prompt.input.min or 0
                 value = low + (prompt.input.multiple_of or 1) * rng.randrange(3)
-                try:
-                    spec.apply(state, seat, spec.parse_action(prompt.input.fill(value)))
-                except RuleError:
-                    continue
                 text = f"/{prompt.command} {value}" if prompt.command else str(value)
                 msg = Incoming(PLATFORM, chat, user, user, text=text, private=prompt.secret)
-                found.append((f"{kind} (typed)", seat, msg))
+                found.append(((f"{kind} (typed)", seat, msg), prompt.input.fill(value)))
     return found
+
+
+def _legal(table: Table, seat: int, action: Any) -> bool:
+    spec = registry.get(table.game)
+    assert spec is not None
+    try:
+        spec.apply(play.state_of(spec, table), seat, spec.parse_action(action))
+    except RuleError:
+        return False
+    return True
+
+
+def _moves(table: Table, rng: random.Random) -> list[Move]:
+    """Every answer the engine accepts now."""
+    return [m for m, action in _candidates(table, rng) if _legal(table, m[1], action)]
+
+
+def _pick(table: Table, rng: random.Random) -> Move | None:
+    """A random answer the engine accepts now: the first legal one of them shuffled (as
+    likely as `rng.choice(_moves(…))`, without trying every answer: the robot's own time
+    is not the bot's)."""
+    found = _candidates(table, rng)
+    rng.shuffle(found)
+    return next((m for m, action in found if _legal(table, m[1], action)), None)
 
 
 async def play_table(router: Router, chat: str, game: str, lat: dict, seed: int) -> None:
@@ -128,9 +148,12 @@ async def play_table(router: Router, chat: str, game: str, lat: dict, seed: int)
 
     async def send(kind: str, msg: Incoming) -> None:
         before = Counted.trips
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         await router.handle(msg)
         lat[kind].append(time.perf_counter() - t0)
+        # this process's CPU for the command (the client's side of Redis included): what
+        # other processes on a busy machine take from the wall clock does not count here
+        lat[f"_cpu {kind.split(' ')[0]}"].append(time.process_time() - c0)
         lat["_trips"].append(Counted.trips - before)
 
     def say(user: str, text: str) -> Incoming:
@@ -146,11 +169,11 @@ async def play_table(router: Router, chat: str, game: str, lat: dict, seed: int)
         if table.status != "playing":
             return
         t0 = time.perf_counter()  # the robot's own thinking: not the bot's, taken out below
-        moves = _moves(table, rng)
+        move = _pick(table, rng)
         lat["_robot"].append(time.perf_counter() - t0)
-        if not moves:
+        if move is None:
             raise RuntimeError(f"{game_id}: nobody can move at step {table.step}")
-        kind, _, msg = rng.choice(moves)
+        kind, _, msg = move
         await send(f"{game_id} {kind}", msg)
     raise RuntimeError(f"{game_id}: no end")
 
@@ -188,25 +211,28 @@ def _run_worker(args: tuple) -> dict:
     return asyncio.run(_worker(*args))
 
 
-async def _floor(url: str, cluster: bool, size: int, n: int = 300) -> list[float]:
+async def _floor(url: str, cluster: bool, size: int, n: int = 300) -> dict[str, list[float]]:
     """The bare compare-and-set a command needs (HMGET, then EVALSHA of a table of
-    `size` bytes), with no router, engine or rendering: the floor of one write."""
+    `size` bytes), with no router, engine or rendering: the floor of one write. Its wall
+    time, and this process's CPU for it."""
     client = _client(url, cluster)
     store = RedisStore(client)
     key = table_key(PLATFORM, "floor")
     data = b"x" * size
-    times = []
+    times: dict[str, list[float]] = {"wall": [], "cpu": []}
     for _ in range(n):
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         current = await store.load(key)
         await store.cas(key, current.version, data)
-        times.append(time.perf_counter() - t0)
+        times["wall"].append(time.perf_counter() - t0)
+        times["cpu"].append(time.process_time() - c0)
     await client.aclose()
     return times
 
 
 async def _table_sizes(url: str, cluster: bool, games: list[str]) -> dict[str, tuple[int, int]]:
-    """JSON bytes and MEMORY USAGE of one table of each game, mid-game."""
+    """Bytes stored and MEMORY USAGE of one table of each game, at its largest in a whole
+    game played with 64-character names."""
     client = _client(url, cluster)
     router = Router(client)
     sizes = {}
@@ -214,23 +240,27 @@ async def _table_sizes(url: str, cluster: bool, games: list[str]) -> dict[str, t
         game_id, players, *options = game.split(":")
         chat = f"size-{game_id}"
         users = [f"{chat}-p{i}-{'x' * 40}" for i in range(int(players))]
-        await router.handle(
-            Incoming(PLATFORM, chat, users[0], "n" * 64, text=f"/new {game_id} {' '.join(options)}")
-        )
-        for u in users[1:]:
-            await router.handle(Incoming(PLATFORM, chat, u, "n" * 64, text="/join"))
-        await router.handle(Incoming(PLATFORM, chat, users[0], "n" * 64, text="/start"))
-        rng = random.Random(1)
-        for _ in range(60):  # some way into the game
+        rng = random.Random(1)  # names of 64 different characters: the longest we keep
+        names = ["".join(rng.choices(string.ascii_letters, k=64)) for _ in users]
+        pairs = zip(users, names, strict=True)
+        said = [Incoming(PLATFORM, chat, u, n, text="/join") for u, n in pairs]
+        await router.handle(replace(said[0], text=f"/new {game_id} {' '.join(options)}"))
+        for msg in said[1:]:
+            await router.handle(msg)
+        await router.handle(replace(said[0], text="/start"))
+        key = table_key(PLATFORM, chat)
+        largest = (0, 0)
+        for _ in range(5000):  # the whole game
             table = await router.table(PLATFORM, chat)
             if table is None or table.status != "playing":
                 break
-            moves = _moves(table, rng)
-            if not moves:
+            move = _pick(table, rng)
+            if move is None:
                 break
-            await router.handle(rng.choice(moves)[2])
-        key = table_key(PLATFORM, chat)
-        sizes[game_id] = (await client.hstrlen(key, "d"), await client.memory_usage(key))
+            await router.handle(replace(move[2], name=names[move[1]]))
+            used = (await client.memory_usage(key), await client.hstrlen(key, "d"))
+            largest = max(largest, used)
+        sizes[game_id] = (largest[1], largest[0])
     await client.aclose()
     return sizes
 
@@ -260,21 +290,38 @@ def main() -> None:
         )
         sizes = asyncio.run(_table_sizes(url, args.cluster, args.games))
         for game, (json_bytes, memory) in sizes.items():
-            print(f"  {game} mid-game, 64-char names: {json_bytes} B JSON, {memory} B in Redis")
+            print(
+                f"  {game}, largest in a game with 64-char names: {json_bytes} B stored, "
+                f"{memory} B in Redis (MEMORY USAGE)"
+            )
         biggest = max(j for j, _ in sizes.values())
+        # The floor just before and just after the commands: a busy machine changes both.
+        before = asyncio.run(_floor(url, args.cluster, biggest, 150))
         quiet = asyncio.run(_quiet(url, args.cluster, args.games, 2))
-        floor = asyncio.run(_floor(url, args.cluster, biggest))
+        after = asyncio.run(_floor(url, args.cluster, biggest, 150))
+        floor, floor_cpu = before["wall"] + after["wall"], before["cpu"] + after["cpu"]
         trips = quiet.pop("_trips")
         quiet.pop("_robot")
+        cpu = {k.split(" ", 1)[1]: quiet.pop(k) for k in list(quiet) if k.startswith("_cpu ")}
         print(
             f"\nfloor (HMGET + EVALSHA of a {biggest} B table, alone): "
-            f"p50 {pct(floor, 50):.2f} ms, p99 {pct(floor, 99):.2f} ms"
+            f"p50 {pct(floor, 50):.2f} ms, p99 {pct(floor, 99):.2f} ms; this process's "
+            f"CPU p50 {pct(floor_cpu, 50):.2f} ms"
         )
         every = [x for v in quiet.values() for x in v]
         print(
             f"one command at a time ({len(every)} commands): p50 {pct(every, 50):.2f} ms "
             f"({pct(every, 50) / pct(floor, 50):.1f}× the floor), p99 {pct(every, 99):.2f} ms"
         )
+        for game, xs in cpu.items():
+            if registry.get(game) is None:  # a lobby command
+                continue
+            wall = [x for k, v in quiet.items() if k.split(" ")[0] == game for x in v]
+            print(
+                f"  {game}: p50 {pct(wall, 50):.2f} ms ({pct(wall, 50) / pct(floor, 50):.1f}× "
+                f"the floor), p99 {pct(wall, 99):.2f} ms; CPU p50 {pct(xs, 50):.2f} ms "
+                f"({pct(xs, 50) / pct(floor_cpu, 50):.1f}× the floor's)"
+            )
         for kind in sorted(quiet):
             xs = quiet[kind]
             print(

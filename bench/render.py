@@ -1,6 +1,7 @@
 """Render benchmark: SVG build, PNG rasterising, PNG size, and event-loop stalls.
 
-    python -m bench.render
+    python -m bench.render            # everything
+    python -m bench.render --phone    # only the games' boards as a phone shows them
 
 Boards: the London Underground (269 stations, every line, greedy labels) and a
 synthetic board of about 300 elements, both 800 × 800. The stall figure is the
@@ -24,6 +25,8 @@ from render import pieces
 from render import png as raster
 from render.maps import draw_map
 from render.svg import Svg
+from tests import phone
+from tests.board_samples import GAMES, samples
 from tests.tube_map import tube
 
 TUBE = tube()
@@ -97,10 +100,34 @@ async def longest_stall(svgs: list[str]) -> tuple[float, float]:
     return max(gaps) - 1, wall
 
 
+def phone_boards() -> None:
+    """Per game, over boards along a seeded random game and at its end (public board and
+    one seat's private picture): the largest PNG, the smallest label's height on a phone
+    (points, picture shown 360 wide; target >= 14), and labels colliding."""
+    print("game                   kind     boards  largest PNG  min label px  collisions")
+    for game, players in GAMES:
+        by_kind: dict[str, list] = {}
+        for sample in samples(game, players):
+            by_kind.setdefault(sample.kind, []).append(sample)
+        for kind, group in by_kind.items():
+            pngs = [len(raster.rasterise(s.svg)) for s in group]
+            readings = [phone.read(s.svg) for s in group]
+            worst = min(readings, key=lambda r: r.min_px)
+            collisions = sum(len(r.collisions) for r in readings)
+            print(
+                f"{game + '-' + str(players):22} {kind:8} {len(group):6}  "
+                f"{max(pngs) / 1024:8.0f} KB  {worst.min_px:10.1f}    {collisions:5}"
+                f"   (smallest: {worst.smallest[:24]!r})"
+            )
+
+
 def main() -> None:
     print(
         f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
     )
+    phone_boards()
+    if "--phone" in sys.argv:
+        return
     for name, make in (
         ("synthetic ~300 elements", synthetic_board),
         ("London Underground", tube_board),

@@ -4,7 +4,9 @@ Each operation changes the Table it is given and says what happened into the Out
 the router stores the table only if the operation returned without raising.
 """
 
+from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from pydantic import ValidationError
@@ -14,14 +16,43 @@ from bot.outbox import Outbox
 from bot.table import Seat, Table
 from rules import registry
 from rules.core.errors import ParseError, RuleError
-from rules.core.protocol import GameSpec
+from rules.core.protocol import GameSpec, Prompt
 
 
 def spec_of(table: Table) -> GameSpec:
     spec = registry.get(table.game or "")
     if spec is None:  # a game removed from the registry while a table still had it
         raise RuleError("error.unknown_game", game=table.game or "?")
-    return spec
+    served = _served.get(spec.id)
+    if served is None or served[0] is not spec:
+        served = _served[spec.id] = (spec, replace(spec, prompts=_Remembered(spec.prompts)))
+    return served[1]
+
+
+# The specs as the bot uses them: the game's own, with its prompts remembered.
+_served: dict[str, tuple[GameSpec, GameSpec]] = {}
+
+
+class _Remembered:
+    """A game's `prompts`, remembered for the last few states. One command asks for the
+    prompts of the same state three to five times (the router's check, the answer, the
+    status line, who is still waiting; ~50 µs each for AUFRUHR!). By identity, the state
+    held so that its id is not reused: right because nobody changes a state once its
+    engine has returned it (tests/conformance.py: `apply` never mutates its input)."""
+
+    SIZE = 8
+
+    def __init__(self, prompts: Callable[[Any], list[Prompt]]) -> None:
+        self.prompts = prompts
+        self.last: OrderedDict[int, tuple[Any, list[Prompt]]] = OrderedDict()
+
+    def __call__(self, state: Any) -> list[Prompt]:
+        hit = self.last.get(id(state))
+        if hit is None or hit[0] is not state:
+            hit = self.last[id(state)] = (state, self.prompts(state))
+            if len(self.last) > self.SIZE:
+                self.last.popitem(last=False)
+        return list(hit[1])  # a list of its own: the caller may change it
 
 
 def expire_if_stale(table: Table, now: float, lobby_ttl: float) -> bool:

@@ -49,7 +49,7 @@ STANDING = "standing:"  # the status token of a standing prompt's message (a dea
 
 
 def state_of(spec: GameSpec, table: Table) -> Any:
-    return spec.state.model_validate(table.state)
+    return table.game_state(spec.state)
 
 
 def start(
@@ -196,7 +196,7 @@ def settle(
 ) -> None:
     """After a change: tell the events, keep the state, then announce or finish."""
     tell(table, events, out)
-    table.state = state.model_dump(mode="json")
+    table.set_game_state(state)
     outcome = spec.outcome(state)
     close_standing(table, spec, None if outcome is not None else state, out)
     if outcome is not None:

@@ -1,12 +1,43 @@
-"""A chat's table: its language, the lobby or running game, and what to edit."""
+"""A chat's table: its language, the lobby or running game, and what to edit.
 
-from typing import Any, Literal
+Stored (`Table.dump`, `Table.load`) as two JSON documents on two lines: the table's own
+fields (without those that hold their default), then the game's state. Every
+command reads the table and most write it, so the split is for speed: the table's own
+fields (0.3–3 KB) are parsed each time, the game's state (up to ~7 KB of JSON for
+AUFRUHR!) only when a command looks at it, and then from a small cache keyed by its
+JSON (`_parsed`), so a table this process wrote last is not parsed again.
 
-from pydantic import BaseModel, Field
+A table larger than `COMPRESS_ABOVE` is stored zlib-compressed: a 6-player AUFRUHR! table
+with 64-character names comes to 10–12 KB of JSON late in a game (the living status's
+text, the board), ~2 KB compressed; under it, compression would cost ~60 µs a write and
+save memory nobody needs. A table stored before this format (one JSON document, the
+state inside) still loads, and is written in the new one at its next change.
+"""
+
+import json
+import zlib
+from collections import OrderedDict
+from typing import Any, Literal, TypeVar
+
+from pydantic import BaseModel, Field, PrivateAttr
 
 from bot.fame import Fame
 from bot.game_proof import GameProof
 from bot.i18n import DEFAULT
+from rules import registry
+
+S = TypeVar("S", bound=BaseModel)
+# Parsed states kept per process, by their JSON: an AUFRUHR! State is ~100 KB of Python
+# objects, so 128 of them cost ~13 MB. Shared by every table loaded from the same JSON,
+# which is safe because nothing changes a state in place (an engine's `apply` returns a
+# new one: tests/conformance.py checks that it never mutates its input).
+PARSED_CACHE = 128
+_parsed: OrderedDict[tuple[type, bytes], Any] = OrderedDict()
+# Redis (jemalloc) keeps a string in a block of 5, 6, 7 or 8 KiB …, and a table's hash
+# costs ~250 B more by MEMORY USAGE: up to 7,000 B of JSON, a table stays within 7 KiB +
+# 250 B, below the 8 KiB it may take (tests/test_table_size.py, bench/memory.py).
+COMPRESS_ABOVE = 7000
+COMPRESSION = 1  # zlib's fastest level: 3/4 of level 9's gain at half its time
 
 
 class Seat(BaseModel):
@@ -37,7 +68,7 @@ class Table(BaseModel):
     seats: list[Seat] = Field(default_factory=list)
     opened_at: float = 0.0  # when the lobby opened (lobbies expire)
     opened_by: str | None = None  # the platform update that opened it (Discord's thread)
-    state: dict[str, Any] | None = None  # the engine's State, as JSON
+    # The engine's State is no field: see `game_state`, `set_game_state` and `state`.
     step: int = 0  # bumps whenever the set of prompts changes: the version buttons carry
     prompt_ids: list[str] = Field(default_factory=list)
     reminded: bool = False
@@ -78,6 +109,74 @@ class Table(BaseModel):
     # the game's end, until the next /start, so that /verify can replay it.
     proof: GameProof | None = None
     offers: dict[str, Offer] = Field(default_factory=dict)  # by user: bot/offers.py
+    # The game's state as stored (JSON), and parsed (or as the engine returned it): one or
+    # both; when both, they agree. Read and written through `__pydantic_private__`, past
+    # pydantic's __getattr__ (~5 µs an access, and a command makes a dozen).
+    _state_json: bytes | None = PrivateAttr(default=None)
+    _state: Any = PrivateAttr(default=None)
+
+    # ----- the game's state -----------------------------------------------------------
+
+    def game_state(self, model: type[S]) -> S:
+        """The running game's state, as the engine's `model`. Shared: never change it."""
+        held = self.__pydantic_private__
+        state = held["_state"]
+        if state is None:
+            if held["_state_json"] is None:
+                raise ValueError(f"no game state at {self.platform}:{self.chat}")
+            state = held["_state"] = _parse(model, held["_state_json"])
+        return state
+
+    def set_game_state(self, state: BaseModel | None) -> None:
+        self.__pydantic_private__.update(_state=state, _state_json=None)
+
+    @property
+    def state(self) -> dict[str, Any] | None:
+        """The game's state as plain JSON data, every field in it (for tools and tests;
+        the bot uses `game_state`)."""
+        held = self.__pydantic_private__
+        if held["_state"] is None and held["_state_json"] is None:
+            return None
+        spec = registry.get(self.game or "")
+        if spec is None:  # a game no longer registered: what is stored
+            return json.loads(held["_state_json"]) if held["_state_json"] else None
+        return self.game_state(spec.state).model_dump(mode="json")
+
+    @state.setter
+    def state(self, data: dict[str, Any] | None) -> None:
+        stored = None if data is None else json.dumps(data).encode()
+        self.__pydantic_private__.update(_state=None, _state_json=stored)
+
+    # ----- stored -----------------------------------------------------------------
+
+    def dump(self) -> bytes:
+        """What the store keeps of this table (see the module's docstring)."""
+        head = self.model_dump_json(exclude_defaults=True).encode()
+        held = self.__pydantic_private__
+        stored, state = held["_state_json"], held["_state"]
+        if stored is None and state is not None:
+            # All of it: a game's discriminated union tags (`kind: Literal["bid"] = "bid"`)
+            # are defaults, and without them its state would not load again.
+            stored = held["_state_json"] = state.model_dump_json().encode()
+            _remember(type(state), stored, state)
+        body = head + b"\n" + (stored or b"")
+        return zlib.compress(body, COMPRESSION) if len(body) > COMPRESS_ABOVE else body
+
+    @classmethod
+    def load(cls, data: bytes) -> "Table":
+        if data[:1] != b"{":  # (JSON begins with `{`, a zlib stream with 0x78)
+            data = zlib.decompress(data)
+        # JSON has no raw line break (one inside a string is written `\n`): the first
+        # one ends the table's own fields.
+        head, newline, state = data.partition(b"\n")
+        if not newline:  # stored before 2026-11-24: one JSON document, the state in it
+            fields = json.loads(data)
+            table = cls.model_validate(fields)
+            table.state = fields.get("state")
+            return table
+        table = cls.model_validate_json(head)
+        table.__pydantic_private__["_state_json"] = state or None
+        return table
 
     def seat_of(self, user: str) -> int | None:
         for i, seat in enumerate(self.seats):
@@ -95,3 +194,20 @@ class Table(BaseModel):
         self.status_log, self.answered_at, self.posts_since_status = "", {}, 0
         self.standing_messages = {}
         self.offers = {}
+
+
+def _parse(model: type[S], data: bytes) -> S:
+    key = (model, data)
+    state = _parsed.get(key)
+    if state is None:
+        state = model.model_validate_json(data)
+        _remember(model, data, state)
+    else:
+        _parsed.move_to_end(key)
+    return state
+
+
+def _remember(model: type, data: bytes, state: Any) -> None:
+    _parsed[(model, data)] = state
+    if len(_parsed) > PARSED_CACHE:
+        _parsed.popitem(last=False)

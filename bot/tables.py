@@ -36,7 +36,7 @@ class Tables:
 
     async def load(self, platform: str, chat: str) -> Table | None:
         data = (await self.store.load(table_key(platform, chat))).data
-        return Table.model_validate_json(data) if data else None
+        return Table.load(data) if data else None
 
     async def transact(
         self, platform: str, chat: str, fn: Fn, update_id: str | None = None
@@ -80,11 +80,11 @@ class Tables:
         current = await self.store.load(old_key)
         if current.data is None:
             return
-        table = Table.model_validate_json(current.data)
+        table = Table.load(current.data)
         table.chat = new_chat
 
         def put(data: bytes | None) -> tuple[bytes | Keep, None]:
-            return (KEEP if data else table.model_dump_json().encode()), None
+            return (KEEP if data else table.dump()), None
 
         await self.store.transact(new_key, put)
         # Buttons already sent name the old chat: a pointer sends their presses on.

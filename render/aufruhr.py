@@ -13,15 +13,14 @@ from typing import Any
 from render import pieces
 from render.bilingual import Bilingual
 from render.boards import Label, Renderers, register
-from render.maps import Edge, Node, draw_map
+from render.maps import Box, Edge, Node, draw_map, free_spot, place_labels
 from render.palette import INK, MUTED, PAPER, player
-from render.svg import Svg
+from render.svg import MIN_TEXT, PHONE, ZOOM, Svg, clip
 from render.text import columns, fit
 from rules.aufruhr.data import cards, event, project, ruhr_map
 from rules.aufruhr.views import PublicProject, PublicView, SeatView
+from rules.core.turns import clockwise
 
-WIDTH, HEIGHT = 1040, 560
-MAP = (10, 50, 740, 550)  # x0, y0, x1, y1 of the map area
 CATEGORY_COLOURS = {
     "education": "#0072B2",
     "culture": "#CC79A7",
@@ -146,50 +145,186 @@ def _tokens_text(view: SeatView, names: list[str]) -> str:
 
 
 # ----- pictures ---------------------------------------------------------------------------
+# Laid out for a phone (render/svg.py PHONE, MIN_TEXT): the step of the round and what is
+# on offer on top, the map, then the mayors and a legend of every mark on the map. The
+# map names only the great cities in play and the communities with projects; the text
+# snapshot names everything.
+
+PHASES = {
+    "election": "election",
+    "subvention": "subvention",
+    "intention": "intention",
+    "folders": "folders",
+    "offers": "folders",
+    "order": "auction",
+    "bid": "auction",
+    "award": "auction",
+    "site": "auction",
+    "realise": "realise",
+    "hall": "hall",
+    "over": "over",
+}
+TILE = 16  # a project tile: its owner's letter is MIN_TEXT tall
+HALL = "#D55E00"
+WAITING = "#fff3c4"
 
 
 @cache
-def _layout() -> dict[str, tuple[float, float]]:
-    """Longitude and latitude onto the map area, east–west shrunk by cos(latitude)."""
+def _layout(top: float) -> tuple[dict[str, tuple[float, float]], float]:
+    """Longitude and latitude onto a phone-wide map area under `top`, east–west shrunk
+    by cos(latitude); and the map's bottom."""
     m = ruhr_map()
     lats = [c.lat for c in m.communities.values()]
     lons = [c.lon for c in m.communities.values()]
     shrink = math.cos(math.radians((min(lats) + max(lats)) / 2))
-    x0, y0, x1, y1 = MAP
-    pad = 40
-    width = (max(lons) - min(lons)) * shrink
-    height = max(lats) - min(lats)
-    s = min((x1 - x0 - 2 * pad) / width, (y1 - y0 - 2 * pad) / height)
-    top = y0 + pad + ((y1 - y0 - 2 * pad) - height * s) / 2
-    return {
-        cid: (x0 + pad + (c.lon - min(lons)) * shrink * s, top + (max(lats) - c.lat) * s)
+    pad = 16
+    s = (PHONE - 2 * pad) / ((max(lons) - min(lons)) * shrink)
+    at = {
+        cid: (pad + (c.lon - min(lons)) * shrink * s, top + pad + (max(lats) - c.lat) * s)
         for cid, c in m.communities.items()
     }
+    return at, top + 2 * pad + (max(lats) - min(lats)) * s
 
 
 def board_svg(view: PublicView, names: list[str], label: Label) -> str:
-    doc = Svg(WIDTH, HEIGHT)
+    doc = Svg(PHONE, 1200, zoom=ZOOM)  # the height is set once everything is placed
     status = label(
         "aufruhr.board.status", round=view.round, rounds=view.rounds, left=view.events_left
     )
-    pieces.title(doc, WIDTH, "AUFRUHR!", status)
-    at = _layout()
+    y = pieces.title(doc, PHONE, "AUFRUHR!", status)
+    y = _now(doc, view, label, y + 2)
+    at, bottom = _layout(round(y))
     m = ruhr_map()
-    city_seat = {c: s for s, c in enumerate(view.cities)}
-    nodes = []
-    for cid, (x, y) in sorted(at.items()):
-        seat = city_seat.get(cid)
-        fill = player(seat).colour if seat is not None else PAPER
-        r = 11 if seat is not None else 4
-        nodes.append(Node(cid, x, y, label=m.communities[cid].name, r=r, fill=fill))
-    draw_map(doc, nodes, _edges(view), size=10, bounds=MAP)
-    _projects(doc, view, at)
-    if view.hall:
-        x, y = at[view.hall]
-        # under the node: above it sit a RuhrCity project's owner tokens
-        doc.text(x, y + 34, "⌂", size=26, anchor="middle", weight="bold", fill="#D55E00")
-    _side(doc, view, names, label)
+    taken: list[Box] = [_box(*at[c], pieces.TOKEN + 1) for c in view.cities]
+    taken += [_box(*at[c], 4.5) for c in sorted(m.communities) if c not in view.cities]  # dots
+    area = (0, y, PHONE, bottom)
+    # the great cities' names first (the mayors' home towns), then the projects round them
+    # (over the dots of communities without projects, which they hide)
+    cities = tuple(Node(c, *at[c], label=_place(c), r=pieces.TOKEN) for c in view.cities)
+    owned = {p.community for p in view.projects}
+    keep = [_box(*at[c], pieces.TOKEN + 1) for c in view.cities]
+    keep += [_box(*at[c], 4.5) for c in sorted(owned) if c not in view.cities]
+    city_labels = place_labels(cities, MIN_TEXT, area, obstacles=tuple(keep))
+    under = {
+        c
+        for c in m.communities
+        if c not in owned and any(_hit(_box(*at[c], 4.5), p.box) for p in city_labels)
+    }
+    taken = [t for t in taken if t not in {_box(*at[c], 4.5) for c in under}]
+    taken += [placed.box for placed in city_labels]
+    ruhrcity = _ruhrcity_at(view, at, taken, area)
+    tiles = _tiles(view, at, taken, area)
+    hall = _hall_at(view, at, taken, area)
+    # a community whose dot a great city's token would cover is left out (its projects'
+    # tiles still stand round it)
+    hidden = under | {
+        c
+        for c, (x, y) in at.items()
+        for g in view.cities
+        if c != g and math.dist((x, y), at[g]) < pieces.TOKEN + 6
+    }
+    marked = sorted({p.community for p in view.projects} - set(view.cities) - hidden, key=_place)
+    nodes = [Node(c, *at[c], r=pieces.TOKEN) for c in view.cities]  # named above
+    nodes += [Node(c, *at[c], label=_place(c), r=3.5) for c in marked]
+    nodes += [
+        Node(c, *at[c], r=2.5, fill="#dddddd")
+        for c in sorted(m.communities)
+        if c not in view.cities and c not in marked and c not in hidden
+    ]
+    nodes += [Node(c, *at[c], r=0) for c in sorted(hidden)]
+    draw_map(doc, nodes, _edges(view), bounds=area, obstacles=tuple(taken))
+    for placed in city_labels:
+        doc.text(
+            placed.x,
+            placed.y,
+            _place(placed.node),
+            size=MIN_TEXT,
+            anchor=placed.anchor,
+            weight="bold",
+            stroke=PAPER,
+            stroke_width=3,
+            paint_order="stroke",
+        )
+    for seat, cid in enumerate(view.cities):
+        pieces.token(doc, *at[cid], seat)
+    for (x, ty), p in ruhrcity:
+        _diamond(doc, x, ty, p)
+    for (x, ty), seat, category in tiles:
+        _tile(doc, x, ty, seat, category)
+    if hall:
+        _house(doc, *hall)
+    y = _mayors(doc, view, names, label, bottom + 4)
+    y = _legend(doc, label, y + 8)
+    doc.set_height(y + 6)
     return doc.to_string()
+
+
+def _now(doc: Svg, view: PublicView, label: Label, y: float) -> float:
+    """What the table is doing: the step of the round, the project up for auction, the
+    lots still to come, the last event. Returns the y under it."""
+    lines = [(label(f"aufruhr.board.phase_{PHASES.get(view.phase, 'over')}"), True)]
+    if view.auction:
+        lines.append((label("aufruhr.board.auction", name=_card_name(view.auction)), True))
+    if view.lots:
+        cards_ = ", ".join(label("aufruhr.board.card", name=_card_name(c)) for c in view.lots)
+        lines += [
+            (t, False)
+            for t in pieces.wrap(label("aufruhr.board.lots", cards=cards_), 14, PHONE - 20)[:2]
+        ]
+    if view.event:
+        lines.append((label("aufruhr.board.event", name=_card_name(view.event)), False))
+    doc.rect(0, y - 2, PHONE, len(lines) * 19 + 6, fill=WAITING)
+    for text, bold in lines:
+        y += 19
+        doc.text(
+            10,
+            y - 3,
+            clip(text, MIN_TEXT, PHONE - 20, bold),
+            size=MIN_TEXT,
+            weight="bold" if bold else None,
+        )
+    return y + 6
+
+
+def _hit(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _box(x: float, y: float, r: float) -> Box:
+    return (x - r, y - r, x + r, y + r)
+
+
+def _ruhrcity_at(view: PublicView, at: dict[str, tuple[float, float]], taken: list[Box], area: Box):
+    """A RuhrCity project is a diamond on its community (beside it where a great city's
+    token stands close by; its coloured borders still say where it is)."""
+    out = []
+    for p in view.projects:
+        if p.kind == "ruhrcity":
+            x, y = at[p.community]
+            r = 12 if p.size == "big" else 10
+            dot = _box(x, y, 4.5)  # its community's dot, which it covers when on it
+            others = [t for t in taken if t != dot]
+            spot = free_spot(x, y, r + 1, others, 0, area)
+            taken[:] = others if spot == (x, y) else [*others, dot]
+            out.append((spot, p))
+    return out
+
+
+def _tiles(view: PublicView, at: dict[str, tuple[float, float]], taken: list[Box], area: Box):
+    """A tile per project and owner, as near its community as the others leave room."""
+    out = []
+    for p in view.projects:
+        for seat in p.owners:
+            near = (14 if p.kind == "ruhrcity" or p.community in view.cities else 5) + TILE / 2
+            spot = free_spot(*at[p.community], TILE / 2 + 3, taken, near, area)
+            out.append((spot, seat, INK if p.negative else p.categories[0]))
+    return out
+
+
+def _hall_at(view: PublicView, at: dict[str, tuple[float, float]], taken: list[Box], area: Box):
+    if not view.hall:
+        return None
+    return free_spot(*at[view.hall], 10, taken, 16, area)
 
 
 def _edges(view: PublicView) -> list[Edge]:
@@ -202,64 +337,114 @@ def _edges(view: PublicView) -> list[Edge]:
     edges = []
     for a, b in sorted(ruhr_map().borders):
         colour = reach.get(a) or reach.get(b)
-        edges.append(Edge(a, b, colour=colour or "#cccccc", width=4 if colour else 1.5))
+        edges.append(Edge(a, b, colour=colour or "#dddddd", width=3 if colour else 1))
     return edges
 
 
-def _projects(doc: Svg, view: PublicView, at: dict[str, tuple[float, float]]) -> None:
-    """Beside each community its projects: a square in the category's colour (bigger for a
-    big project) with its owner's token; a RuhrCity project is a diamond on the node."""
-    seen: dict[str, int] = {}
-    for p in view.projects:
-        x, y = at[p.community]
-        if p.kind == "ruhrcity":
-            colour = INK if p.negative else CATEGORY_COLOURS.get(p.categories[0], MUTED)
-            r = 13 if p.size == "big" else 10
-            doc.polygon([(x, y - r), (x + r, y), (x, y + r), (x - r, y)], fill=colour, stroke=INK)
-            if len(p.categories) > 1:
-                second = CATEGORY_COLOURS.get(p.categories[1], MUTED)
-                doc.polygon([(x, y), (x + r, y), (x, y + r)], fill=second, stroke=INK)
-            for k, s in enumerate(p.owners):
-                pieces.token(doc, x - 8 + k * 14, y - r - 6, s, r=6)
-            continue
-        i = seen.get(p.community, 0)
-        seen[p.community] = i + 1
-        size = 13 if p.size == "big" else 9
-        px, py = x - 16 + i * 21, y + 7  # a row under the node, clear of most labels
-        colour = CATEGORY_COLOURS.get(p.categories[0], MUTED)
-        doc.rect(px, py, size, size, fill=colour, stroke=INK, stroke_width=1)
-        pieces.token(doc, px + size + 3, py, p.owners[0], r=5.5)
+def _colour(category: str) -> str:
+    return category if category.startswith("#") else CATEGORY_COLOURS.get(category, MUTED)
 
 
-def _side(doc: Svg, view: PublicView, names: list[str], label: Label) -> None:
-    x = MAP[2] + 20
-    doc.text(x, 80, label("aufruhr.board.mayors"), size=14, weight="bold")
+def _tile(doc: Svg, x: float, y: float, seat: int, category: str) -> None:
+    """A project: a tile in its owner's colour with his letter, a bar in its category's
+    colour under it (black: a negative project)."""
+    style = player(seat)
+    h = TILE / 2  # the tile and its bar fill a square of TILE + 6 round (x, y)
+    doc.rect(x - h, y - h - 3, TILE, TILE, fill=style.colour, stroke=INK, stroke_width=1)
+    doc.rect(x - h, y + h - 2, TILE, 5, fill=_colour(category), stroke=INK, stroke_width=1)
+    doc.text(
+        x, y + 1.5, style.letter, size=MIN_TEXT, anchor="middle", weight="bold", fill=style.text
+    )
+
+
+def _diamond(doc: Svg, x: float, y: float, p: PublicProject) -> None:
+    colour = INK if p.negative else _colour(p.categories[0])
+    r = 12 if p.size == "big" else 10
+    doc.polygon([(x, y - r), (x + r, y), (x, y + r), (x - r, y)], fill=colour, stroke=INK)
+    if len(p.categories) > 1:
+        doc.polygon([(x, y), (x + r, y), (x, y + r)], fill=_colour(p.categories[1]), stroke=INK)
+
+
+def _house(doc: Svg, x: float, y: float, colour: str = HALL) -> None:
+    """The RuhrCity Hall: a small house."""
+    doc.polygon(
+        [(x - 8, y + 8), (x - 8, y - 1), (x, y - 9), (x + 8, y - 1), (x + 8, y + 8)],
+        fill=colour,
+        stroke=INK,
+    )
+
+
+def _winners(view: PublicView) -> frozenset[int]:
+    """The winner on the final board: the most points; on a tie the Lord Mayor in office,
+    else the first of the tied from his left (rules/aufruhr/ending.py, NOTES.md 30)."""
+    if not view.final:
+        return frozenset()
+    best = max(view.final.values())
+    n = len(view.cities)
+    tied = [s for s in clockwise(n, view.lord_mayor or 0) if view.final.get(s) == best]
+    return frozenset(tied[:1])
+
+
+def _mayors(doc: Svg, view: PublicView, names: list[str], label: Label, y: float) -> float:
+    doc.text(10, y + 16, label("aufruhr.board.mayors"), size=15, weight="bold")
     rows = []
     for seat, city in enumerate(view.cities):
         score = view.final.get(seat, view.points[seat])
-        rows.append((seat, f"{_name(names, seat)} · {_place(city)}", str(score)))
-    waiting = frozenset(s for s in range(len(view.cities)) if s in view.answered)
-    pieces.scores(doc, x, 90, rows, active=waiting, width=250)
+        done = " ✓" if seat in view.answered else ""
+        rows.append((seat, f"{_name(names, seat)} · {_place(city)}{done}", str(score)))
+    top = y + 24
+    height = pieces.scores(doc, 14, top, rows, width=PHONE - 28, winners=_winners(view), reserve=34)
     if view.lord_mayor is not None:
-        _hat(doc, x + 250 - 46, 90 + view.lord_mayor * 30 + 4)
-    y = 90 + len(view.cities) * 30 + 30
-    legend = [(c, label(f"aufruhr.cat.{k}")) for k, c in CATEGORY_COLOURS.items()]
-    legend.append((INK, label("aufruhr.board.legend_negative")))
-    pieces.legend(doc, x, y, legend)
-    y += len(legend) * 20 + 16
-    doc.text(x, y, label("aufruhr.board.legend_shapes"), size=11, fill=MUTED)
-    for line in _status_lines(view, label):
+        # the hat sits left of the score, where a name would have been clipped anyway
+        _hat(doc, PHONE - 14 - 60, top + view.lord_mayor * 28 + 5)
+    return top + height
+
+
+def _legend(doc: Svg, label: Label, y: float) -> float:
+    """Every mark on the map: categories, tile, diamond, coloured borders, hall, hat."""
+    entries: list[tuple[str, str]] = [
+        (c, label(f"aufruhr.cat.{k}")) for k, c in CATEGORY_COLOURS.items()
+    ]
+    entries.append((INK, label("aufruhr.board.legend_negative")))
+    y += pieces.legend(doc, 10, y, entries, width=PHONE - 20)
+    rows = [
+        ("tile", "aufruhr.board.legend_tile"),
+        ("bar", "aufruhr.board.legend_bar"),
+        ("diamond", "aufruhr.board.legend_ruhrcity"),
+        ("border", "aufruhr.board.legend_border"),
+        ("hall", "aufruhr.board.legend_hall"),
+        ("hat", "aufruhr.board.legend_hat"),
+        ("", "aufruhr.board.legend_answered"),
+    ]
+    for mark, key in rows:
+        cx, cy = 17, y + 10
+        if mark == "tile":
+            _tile(doc, cx, cy, 0, "education")
+        elif mark == "bar":
+            doc.rect(cx - 8, cy + 2, TILE, 5, fill=CATEGORY_COLOURS["culture"], stroke=INK)
+        elif mark == "diamond":
+            _diamond(
+                doc,
+                cx,
+                cy,
+                PublicProject(
+                    community="",
+                    card="",
+                    kind="ruhrcity",
+                    size="small",
+                    categories=("nature",),
+                    owners=(),
+                ),
+            )
+        elif mark == "border":
+            doc.line(cx - 9, cy, cx + 9, cy, stroke=CATEGORY_COLOURS["nature"], stroke_width=3)
+        elif mark == "hall":
+            _house(doc, cx, cy)
+        elif mark == "hat":
+            _hat(doc, cx - 11, cy - 8)
+        doc.text(34 if mark else 10, cy + 5, clip(label(key), MIN_TEXT, PHONE - 44), size=MIN_TEXT)
         y += 22
-        doc.text(x, y, line, size=12, weight="bold")
-
-
-def _status_lines(view: PublicView, label: Label) -> list[str]:
-    lines = []
-    if view.auction:
-        lines.append(label("aufruhr.board.auction", name=_card_name(view.auction)))
-    if view.event:
-        lines.append(label("aufruhr.board.event", name=_card_name(view.event)))
-    return [line if len(line) <= 40 else line[:39] + "…" for line in lines]
+    return y
 
 
 def _hat(doc: Svg, x: float, y: float) -> None:
@@ -270,21 +455,28 @@ def _hat(doc: Svg, x: float, y: float) -> None:
 
 
 def private_svg(view: SeatView, names: list[str], label: Label) -> str:
-    extra = 26 if view.scandals_held else 0  # one more line
-    doc = Svg(480, 280 + extra)
-    pieces.title(doc, 480, _name(names, view.seat), _place(view.city))
-    pieces.token(doc, 40, 86, view.seat, r=18)
-    doc.text(75, 93, label("aufruhr.board.money", money=view.money), size=18, weight="bold")
-    doc.text(20, 136, label("aufruhr.board.tokens_head"), size=13)
-    doc.text(20, 160, _tokens_text(view, names) or "—", size=16)
+    doc = Svg(PHONE, 600, zoom=ZOOM)
+    y = pieces.title(doc, PHONE, _name(names, view.seat), _place(view.city))
+    pieces.token(doc, 24, y + 24, view.seat, r=14)
+    doc.text(48, y + 30, label("aufruhr.board.money", money=view.money), size=18, weight="bold")
+    y += 46
+    lines = [(label("aufruhr.board.tokens_head"), False), (_tokens_text(view, names) or "—", True)]
     key = "aufruhr.board.scandal_yes" if view.scandal else "aufruhr.board.scandal_no"
-    doc.text(20, 192, label(key), size=13)
+    lines.append((label(key), False))
     if view.scandals_held:
-        doc.text(20, 218, _scandals_held(view, names, label), size=13)
+        lines.append((_scandals_held(view, names, label), False))
     if view.hand:
-        doc.text(20, 218 + extra, label("aufruhr.board.hand", cards=_hand(view, label)), size=13)
+        lines.append((label("aufruhr.board.hand", cards=_hand(view, label)), False))
     if view.bid is not None:
-        doc.text(20, 244 + extra, label("aufruhr.board.my_bid", amount=view.bid), size=13)
+        lines.append((label("aufruhr.board.my_bid", amount=view.bid), True))
+    for text, bold in lines:
+        for line in pieces.wrap(text, 15, PHONE - 20, bold):
+            y += 21
+            doc.text(
+                10, y, clip(line, 15, PHONE - 20, bold), size=15, weight="bold" if bold else None
+            )
+        y += 4
+    doc.set_height(y + 12)
     return doc.to_string()
 
 

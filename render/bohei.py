@@ -6,12 +6,11 @@ from typing import Any
 from render import pieces
 from render.boards import Label, Renderers, register
 from render.palette import MUTED, player
-from render.svg import Svg
+from render.svg import MIN_TEXT, PHONE, ZOOM, Svg, clip
 from render.text import columns, fit
 from rules.bohei.data import card
 from rules.bohei.model import WIN_AT, PublicView, SeatView
 
-WIDTH = 720
 COLOURS = {"rule": "#fff3c4", "action": "#e8f4fb", "challenge": "#f3e8fb"}
 
 
@@ -82,84 +81,88 @@ def private(view: SeatView, names: list[str], label: Label) -> str:
     return fit(lines)
 
 
-def board_svg(view: PublicView, names: list[str], label: Label) -> str:
-    rows = max(len(names), 3)
-    height = 130 + 150 + rows * 30 + 40
-    doc = Svg(WIDTH, height)
-    status = label("bohei.board.turn_of", seat=view.turn) if view.phase != "over" else ""
-    pieces.title(doc, WIDTH, "Bohei", status)
-    doc.text(24, 72, label("bohei.board.rules"), size=15, weight="bold")
+# Pictures, laid out for a phone (render/svg.py PHONE, MIN_TEXT): the rule slots three a
+# row, the piles, the players, the challenge; privately, the hand three a row.
+CARD_W, CARD_H, GAP = 108, 112, 8
+NOW = "#fff3c4"
+
+
+def _slots(doc: Svg, view: PublicView, label: Label, y: float) -> float:
     for i, slot in enumerate(view.slots):
-        x = 24 + i * 130
+        x, top = 10 + (i % 3) * (CARD_W + GAP), y + (i // 3) * (CARD_H + GAP)
         if slot.closed:
-            pieces.card(doc, x, 84, label("bohei.board.closed"), w=118, h=130, colour="#dddddd")
+            pieces.card(
+                doc, x, top, label("bohei.board.closed"), w=CARD_W, h=CARD_H, colour="#dddddd"
+            )
         elif slot.rule is None:
-            pieces.card(doc, x, 84, label("bohei.board.free"), w=118, h=130, colour="#ffffff")
+            pieces.card(doc, x, top, label("bohei.board.free"), w=CARD_W, h=CARD_H)
         else:
             how = label("bohei.board.checked" if slot.checked else "bohei.board.watched")
-            pieces.card(
-                doc,
-                x,
-                84,
-                card_name(slot.rule, label),
-                w=118,
-                h=130,
-                colour=COLOURS["rule"],
-                caption=how,
-            )
-    px = 24 + max(len(view.slots), 2) * 130 + 20
-    pieces.card(doc, px, 84, "", w=90, h=130, face_up=False)
-    doc.text(
-        px + 45,
-        232,
-        label("bohei.board.draw_pile", count=view.draw_pile),
-        size=12,
-        anchor="middle",
-        fill=MUTED,
-    )
-    top = 260
-    score_rows = [
-        (seat, name, f"{view.hand_sizes[seat]}/{WIN_AT} {_mark(view, seat, label)}".strip())
-        for seat, name in enumerate(names)
-    ]
+            name = card_name(slot.rule, label)
+            pieces.card(doc, x, top, name, w=CARD_W, h=CARD_H, colour=COLOURS["rule"], caption=how)
+    return y + -(-len(view.slots) // 3) * (CARD_H + GAP)
+
+
+def board_svg(view: PublicView, names: list[str], label: Label) -> str:
+    doc = Svg(PHONE, 1200, zoom=ZOOM)
+    y = pieces.title(doc, PHONE, "Bohei")
+    if view.phase != "over":
+        doc.rect(0, y, PHONE, 28, fill=NOW)
+        turn = label("bohei.board.turn_of", seat=view.turn)
+        doc.text(10, y + 20, clip(turn, MIN_TEXT, PHONE - 20, True), size=MIN_TEXT, weight="bold")
+        y += 28
+    doc.text(10, y + 22, label("bohei.board.rules"), size=15, weight="bold")
+    y = _slots(doc, view, label, y + 30)
+    piles = label("bohei.board.piles", draw=view.draw_pile, discard=view.discard_pile)
+    doc.text(10, y + 16, clip(piles, MIN_TEXT, PHONE - 20), size=MIN_TEXT, fill=MUTED)
+    y += 28
+    rows = []
+    for seat, name in enumerate(names):
+        mark = "" if seat == view.winner else _mark(view, seat, label)  # ♛ by `scores`
+        rows.append((seat, name, f"{view.hand_sizes[seat]}/{WIN_AT}"))
+        if mark:
+            rows[-1] = (seat, f"{name} · {mark}", rows[-1][2])
     active = frozenset({view.turn} if view.phase not in ("starter", "over") else set())
-    pieces.scores(doc, 24, top, score_rows, active=active, width=WIDTH - 60)
+    winners = frozenset({view.winner} if view.winner is not None else set())
+    y += pieces.scores(doc, 14, y, rows, active=active, width=PHONE - 24, winners=winners)
     if view.challenge:
-        doc.text(
-            24,
-            top + len(names) * 30 + 24,
-            label(
-                "bohei.board.challenge",
-                card=card_name(view.challenge, label),
-                players=", ".join(names[s] for s in view.challengers if s < len(names)),
-            ),
-            size=13,
-            fill=MUTED,
+        text = label(
+            "bohei.board.challenge",
+            card=card_name(view.challenge, label),
+            players=", ".join(names[s] for s in view.challengers if s < len(names)),
         )
+        for line in pieces.wrap(text, MIN_TEXT, PHONE - 20)[:3]:
+            doc.text(10, y + 18, clip(line, MIN_TEXT, PHONE - 20), size=MIN_TEXT, fill=MUTED)
+            y += 20
+    doc.set_height(y + 10)
     return doc.to_string()
 
 
 def private_svg(view: SeatView, names: list[str], label: Label) -> str:
-    w = max(420, 24 + len(view.hand) * 100)
-    doc = Svg(w, 220)
-    pieces.title(
+    doc = Svg(PHONE, 1200, zoom=ZOOM)
+    y = pieces.title(
         doc,
-        w,
+        PHONE,
         names[view.seat] if view.seat < len(names) else "?",
         label("bohei.board.cards", count=len(view.hand)),
     )
+    y += 8
     for i, c in enumerate(view.hand):
         kind = card(c).kind
+        x, top = 10 + (i % 3) * (CARD_W + GAP), y + (i // 3) * (CARD_H + GAP)
+        caption = label(f"bohei.kind.{kind}")
         pieces.card(
             doc,
-            16 + i * 100,
-            64,
+            x,
+            top,
             card_name(c, label),
-            w=90,
-            h=126,
+            w=CARD_W,
+            h=CARD_H,
             colour=COLOURS[kind],
-            caption=label(f"bohei.kind.{kind}"),
+            caption=caption,
         )
+    y += -(-len(view.hand) // 3) * (CARD_H + GAP)
+    doc.set_height(y + 4)
     return doc.to_string()
 
 

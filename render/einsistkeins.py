@@ -1,17 +1,20 @@
 """Boards of the EINS IST KEINS board game: the clock, the face-up card and the pile,
 each player's square, alcohol meter and face-up cards (● open now, ○ closed, with their
-district and lifebuoy); and the picture: the map of Hanover (render/hanover.py) with this
-side panel. Text snapshots and SVG pictures."""
+district and lifebuoy); and the picture: the map of Hanover (render/hanover.py), with the
+players and a legend under it for a phone. Text snapshots and SVG pictures."""
 
 from collections import Counter
 from typing import Any
 
 from render import hanover, pieces
 from render.boards import Label, Renderers, register
-from render.einsistkeins_karten import hours  # as the card game shows them
-from render.hanover import LINE_COLOURS, MAP, OPEN_FILL, SHUT_FILL
+from render.einsistkeins_karten import (
+    BUOY_COLOURS,
+    hours,  # as the card game shows them
+)
+from render.hanover import LINE_COLOURS, OPEN_FILL, SHUT_FILL
 from render.palette import INK, MUTED, PAPER, player
-from render.svg import MONO, Group, Svg
+from render.svg import MIN_TEXT, MONO, PHONE, ZOOM, Group, Svg, clip, text_width
 from render.text import SNAPSHOT_LIMIT, fit
 from rules.einsistkeins.board.graph import square
 from rules.einsistkeins.board.model import LIMIT, PublicView, SeatView
@@ -150,9 +153,10 @@ def private(view: SeatView, names: list[str], label: Label) -> str:
 
 
 # ---------------------------------------------------------------- the picture
+# Laid out for a phone (render/svg.py PHONE, MIN_TEXT): the map a phone's width wide
+# (render/hanover.py), then the clock and each player, then a legend of every mark on it.
 
-WIDTH, HEIGHT = 1280, 820
-SIDE = 890
+TURN = "#fff3c4"
 
 
 def _clock_card(doc: Group, x: float, y: float) -> None:
@@ -163,85 +167,125 @@ def _clock_card(doc: Group, x: float, y: float) -> None:
 
 
 def _meter(doc: Group, x: float, y: float, tenths: int, seat: int) -> None:
-    w = 150
+    w = 110
     doc.rect(x, y, w, 10, rx=3, fill="#eeeeee", stroke=INK, stroke_width=1)
     doc.rect(x, y, w * tenths / LIMIT, 10, rx=3, fill=player(seat).colour)
-    doc.text(x + w + 8, y + 10, f"{permille(tenths)} ‰", size=12, family=MONO)
+    doc.text(x + w + 6, y + 11, f"{permille(tenths)} ‰", size=MIN_TEXT, family=MONO)
 
 
-def _side(doc: Svg, view: PublicView, names: list[str], label: Label) -> None:
-    x = SIDE
-    doc.text(x, 96, clock(view.clock), size=40, weight="bold", family=MONO)
+def _line(
+    doc: Group, y: float, text: str, *, x: float = 10, bold: bool = False, fill: str = INK
+) -> float:
+    doc.text(
+        x,
+        y + 16,
+        clip(text, MIN_TEXT, PHONE - x - 8, bold),
+        size=MIN_TEXT,
+        weight="bold" if bold else None,
+        fill=fill,
+    )
+    return y + 20
+
+
+def _table(doc: Svg, view: PublicView, names: list[str], label: Label, y: float) -> float:
+    """The clock, the trams, the pile, the face-up card, the winner; then each player."""
+    doc.text(10, y + 30, clock(view.clock), size=28, weight="bold", family=MONO)
     trams = (
         label("einsistkeins.board.trams") if view.trams else label("einsistkeins.board.night_star")
     )
-    doc.text(x + 130, 80, trams, size=13, fill=INK if view.trams else "#D55E00")
-    doc.text(x + 130, 98, label("einsistkeins.board.pile_count", count=view.pile), size=13)
-    y = 126
+    doc.text(
+        110,
+        y + 14,
+        clip(trams, MIN_TEXT, PHONE - 118),
+        size=MIN_TEXT,
+        fill=INK if view.trams else "#D55E00",
+    )
+    doc.text(110, y + 32, label("einsistkeins.board.pile_count", count=view.pile), size=MIN_TEXT)
+    y += 40
     if view.faceup:
-        doc.text(
-            x, y, label("einsistkeins.board.faceup", card=short_line(view.faceup, view)), size=13
-        )
-        y += 22
+        y = _line(doc, y, label("einsistkeins.board.faceup", card=card_line(view.faceup, view)))
     if view.phase == "over":
         text = (
-            label("einsistkeins.board.winner", seat=view.winner)
+            "♛ " + label("einsistkeins.board.winner", seat=view.winner)
             if view.winner is not None
             else label("einsistkeins.board.over")
         )
-        doc.text(x, y, text, size=15, weight="bold")
-        y += 22
+        y = _line(doc, y, text, bold=True)
     for seat in range(view.players):
-        y += 14
-        if seat == view.turn and view.phase != "over":
-            doc.rect(x - 6, y - 4, WIDTH - x - 4, 26, rx=6, fill="#fff3c4")
-        pieces.token(doc, x + 10, y + 9, seat, r=10, ring=seat == view.turn)
+        y += 6
+        turn = seat == view.turn and view.phase != "over"
+        won = view.phase == "over" and seat == view.winner
+        # the cards of the player whose turn it is (a phone has room for one hand, and
+        # the bytes grow with the height; /board's text names them all)
+        shown_hand = view.hands[seat] if turn else ()
+        rows = 2 + len(shown_hand) + (1 if view.visited[seat] and shown_hand else 0)
+        if turn or won:
+            doc.rect(4, y, PHONE - 8, rows * 20 + 12, rx=5, fill=TURN)
+        pieces.token(doc, 20, y + 15, seat, ring=turn)
         name = names[seat] if seat < len(names) else player(seat).letter
-        doc.text(x + 28, y + 15, name[:18], size=14, weight="bold")
+        count = label(
+            "einsistkeins.board.pubs", count=len(view.visited[seat]), needed=view.needed[seat]
+        )
+        count_w = text_width(count, MIN_TEXT)
+        shown = clip(("♛ " if won else "") + name, 15, PHONE - 60 - count_w - 24, bold=True)
+        doc.text(38, y + 20, shown, size=15, weight="bold")
         if seat == view.keeper:
-            _clock_card(doc, x + 44 + 10 * len(name[:18]), y + 10)
-        doc.text(
-            WIDTH - 12,
-            y + 15,
-            label(
-                "einsistkeins.board.pubs", count=len(view.visited[seat]), needed=view.needed[seat]
-            ),
-            size=12,
-            anchor="end",
-        )
+            _clock_card(doc, 38 + text_width(shown, 15, bold=True) + 16, y + 15)
+        doc.text(PHONE - 10, y + 20, count, size=MIN_TEXT, anchor="end")
         y += 30
-        _meter(doc, x + 4, y - 8, view.alcohol[seat], seat)
-        doc.text(x + 220, y + 1, where(view.pos[seat])[:22], size=11, fill=MUTED)
-        y += 8
-        for card in view.hands[seat]:
-            y += 15
-            doc.text(x + 8, y, short_line(card, view)[:44], size=11)
-        if view.visited[seat]:
-            y += 15
-            doc.text(x + 8, y, ("✓ " + ", ".join(view.visited[seat]))[:48], size=11, fill=MUTED)
-        y += 8
-    x, legend_y = MAP[0] + 14, MAP[3] - 62
-    pieces.legend(
-        doc,
-        x,
-        legend_y,
-        [
-            (OPEN_FILL, label("einsistkeins.board.legend_open")),
-            (SHUT_FILL, label("einsistkeins.board.legend_shut")),
-        ],
-    )
-    for i, (line, colour) in enumerate(LINE_COLOURS.items()):
-        doc.rect(x + 130, legend_y + i * 20 + 4, 24, 6, fill=colour)
+        _meter(doc, 14, y - 2, view.alcohol[seat], seat)
         doc.text(
-            x + 160, legend_y + i * 20 + 12, label("einsistkeins.board.line", line=line), size=12
+            PHONE - 10,
+            y + 9,
+            clip(where(view.pos[seat]), MIN_TEXT, 130),
+            size=MIN_TEXT,
+            anchor="end",
+            fill=MUTED,
         )
+        y += 8
+        for k, card in enumerate(shown_hand):
+            hanover.badge(doc, 23, y + 11, k + 1)
+            y = _line(doc, y, short_line(card, view), x=38)
+        if view.visited[seat] and shown_hand:
+            y = _line(doc, y, "✓ " + ", ".join(view.visited[seat]), x=14, fill=MUTED)
+        y += 4
+    return y
+
+
+def _legend(doc: Svg, label: Label, y: float) -> float:
+    """Every mark on the map: open and closed pubs, stations, the tram lines, the
+    lifebuoys' rings, the clock card."""
+    entries = [
+        (OPEN_FILL, label("einsistkeins.board.legend_open")),
+        (SHUT_FILL, label("einsistkeins.board.legend_shut")),
+    ]
+    entries += [
+        (c, label("einsistkeins.board.line", line=n), "line") for n, c in LINE_COLOURS.items()
+    ]
+    entries += [(BUOY_COLOURS[b], LIFEBUOY_NAMES[b], "ring") for b in LIFEBUOYS]
+    y += pieces.legend(doc, 10, y, entries, width=PHONE - 20)
+    doc.circle(17, y + 10, 3, fill=PAPER, stroke=INK, stroke_width=1.5)
+    doc.text(34, y + 15, label("einsistkeins.board.legend_station"), size=MIN_TEXT)
+    _clock_card(doc, PHONE / 2 + 7, y + 10)
+    doc.text(PHONE / 2 + 24, y + 15, label("einsistkeins.board.legend_clock"), size=MIN_TEXT)
+    y += 24
+    hanover.badge(doc, 19, y + 10, 1)
+    doc.text(
+        34,
+        y + 15,
+        clip(label("einsistkeins.board.legend_badge"), MIN_TEXT, PHONE - 44),
+        size=MIN_TEXT,
+    )
+    return y + 24
 
 
 def board_svg(view: PublicView, names: list[str], label: Label) -> str:
-    doc = Svg(WIDTH, HEIGHT)
-    pieces.title(doc, WIDTH, label("einsistkeins.board.title"), _status(view, label))
-    hanover.draw(doc, view)
-    _side(doc, view, names, label)
+    doc = Svg(PHONE, 1400, zoom=ZOOM)
+    top = pieces.title(doc, PHONE, label("einsistkeins.board.title"))  # the clock is below
+    y = hanover.draw(doc, view, top)
+    y = _table(doc, view, names, label, y + 2)
+    y = _legend(doc, label, y + 8)
+    doc.set_height(y + 6)
     return doc.to_string()
 
 

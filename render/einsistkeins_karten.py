@@ -7,10 +7,10 @@ from typing import Any
 
 from render.boards import Label, Renderers, register
 from render.palette import INK, MUTED, PAPER, player
-from render.pieces import title, token
-from render.svg import Group, Svg
+from render.pieces import legend, title, token, wrap
+from render.svg import MIN_TEXT, PHONE, ZOOM, Group, Svg, clip
 from render.text import fit
-from rules.einsistkeins.cards.model import Call, Played, PublicView, SeatView
+from rules.einsistkeins.cards.model import Call, PublicView, SeatView
 from rules.einsistkeins.pubs import LIFEBUOY_NAMES, LIFEBUOYS, Pub, clock, pub
 
 GAME_ID = "einsistkeins_karten"
@@ -23,7 +23,7 @@ BUOY_COLOURS = {  # Okabe–Ito hues, and the lifebuoy's name is always printed 
 }
 NO_BUOY = "#d8d8d8"
 DARK = ("#0072B2", "#009E73")  # white ink reads better on these
-CARD_W, CARD_H = 128, 150
+CARD_W, CARD_H = 108, 150  # three a row on a phone
 
 
 def card_text(name: str) -> str:
@@ -156,127 +156,165 @@ def private(view: SeatView, names: list[str], label: Label) -> str:
 
 
 # ---------------------------------------------------------------- pictures
+# Laid out for a phone (render/svg.py PHONE, MIN_TEXT): the trick three cards a row, then
+# each player with a chip per visited pub in its lifebuoy's colour, then the lifebuoys.
+
+NOW = "#fff3c4"
+GAP = 8
 
 
 def draw_card(g: Group, x: float, y: float, name: str, *, seat: int | None = None) -> None:
-    """A pub card: lifebuoy band (colour and name), name, hours, district; the player's token."""
+    """A pub card: lifebuoy band (colour and name), name, hours, district; the player's
+    token on its top edge."""
     p = pub(name)
     colour = BUOY_COLOURS.get(p.lifebuoy or "", NO_BUOY)
-    g.rect(x, y, CARD_W, CARD_H, rx=8, fill=PAPER, stroke=INK, stroke_width=1.5)
-    g.rect(x, y, CARD_W, 22, rx=8, fill=colour, stroke=INK, stroke_width=1.5)
+    room = CARD_W - 8
+    g.rect(x, y, CARD_W, CARD_H, rx=6, fill=PAPER, stroke=INK, stroke_width=1.5)
+    g.rect(x, y, CARD_W, 22, rx=6, fill=colour, stroke=INK, stroke_width=1.5)
     buoy = LIFEBUOY_NAMES.get(p.lifebuoy or "", "–")
     ink = PAPER if colour in DARK else INK
-    g.text(x + CARD_W / 2, y + 16, buoy, size=11, anchor="middle", fill=ink)
-    for i, line in enumerate(_wrap(p.name, 16)[:3]):
-        g.text(x + CARD_W / 2, y + 44 + i * 16, line, size=13, anchor="middle", weight="bold")
-    for i, span in enumerate(hours(p).split(", ")):
-        g.text(x + CARD_W / 2, y + 98 + i * 14, span, size=12, anchor="middle")
-    small = 11 if len(p.district) <= 16 else 9  # "Calenberger Neustadt" fits the card
-    g.text(x + CARD_W / 2, y + CARD_H - 10, p.district, size=small, anchor="middle", fill=MUTED)
+    cx = x + CARD_W / 2
+    # left-aligned: a played card's token stands on its top right corner
+    band = clip(buoy, MIN_TEXT, room - (24 if seat is not None else 0))
+    g.text(x + 6, y + 16, band, size=MIN_TEXT, fill=ink)
+    lines = wrap(p.name, MIN_TEXT, room, bold=True)[:3]
+    for i, line in enumerate(lines):
+        g.text(
+            cx,
+            y + 40 + i * 17,
+            clip(line, MIN_TEXT, room, True),
+            size=MIN_TEXT,
+            anchor="middle",
+            weight="bold",
+        )
+    for i, span in enumerate(hours(p).split(", ")[:2]):
+        g.text(cx, y + 98 + i * 17, span, size=MIN_TEXT, anchor="middle")
+    g.text(
+        cx,
+        y + CARD_H - 7,
+        clip(p.district, MIN_TEXT, room),
+        size=MIN_TEXT,
+        anchor="middle",
+        fill=MUTED,
+    )
     if seat is not None:
-        token(g, x + CARD_W - 4, y + CARD_H - 4, seat, r=11)
+        token(g, x + CARD_W - 12, y - 2, seat)
 
 
-def _wrap(text: str, width: int) -> list[str]:
-    lines: list[str] = []
-    for word in text.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines
+def _cards(doc: Group, names: list[tuple[str, int | None]], y: float) -> float:
+    """Cards three a row from `y` (tokens stand 13 above a row); returns the y under them."""
+    for i, (name, seat) in enumerate(names):
+        x = 10 + (i % 3) * (CARD_W + GAP)
+        draw_card(doc, x, y + 14 + (i // 3) * (CARD_H + 22), name, seat=seat)
+    rows = -(-len(names) // 3)
+    return y + 14 + rows * (CARD_H + 22) - 8
 
 
-def _row(cards: list[Played], width: int) -> float:
-    step = min(CARD_W + 12, (width - 40 - CARD_W) / max(1, len(cards) - 1))
-    return step
+def _banner(doc: Svg, lines: list[tuple[str, bool]], y: float) -> float:
+    doc.rect(0, y, PHONE, len(lines) * 20 + 8, fill=NOW)
+    for text, bold in lines:
+        y += 20
+        doc.text(
+            10,
+            y,
+            clip(text, MIN_TEXT, PHONE - 20, bold),
+            size=MIN_TEXT,
+            weight="bold" if bold else None,
+        )
+    return y + 8
 
 
 def board_svg(view: PublicView, names: list[str], label: Label) -> str:
-    width = 900
-    rows = view.players
-    height = 44 + 230 + rows * 64 + 40
-    doc = Svg(width, height)
+    doc = Svg(PHONE, 1600, zoom=ZOOM)
+    y = title(doc, PHONE, label("einsistkeins_karten.board.title"))
     status = label("einsistkeins_karten.board.pile", count=view.pile)
     head = label("einsistkeins_karten.board.trick", number=view.trick_no, seat=view.leader)
-    title(
-        doc,
-        width,
-        label("einsistkeins_karten.board.title"),
-        status if view.phase == "over" else f"{head} · {status}",
-    )
     on_table = list(view.trick) if view.trick else list(view.last_trick)
     caption = _call(view, label) if view.trick else label("einsistkeins_karten.board.table")
     if not view.trick and view.last_taker is not None:
         caption = label("einsistkeins_karten.board.last", seat=view.last_taker, cards=[])
+    lines = [(head, False), (status, False)] if view.phase != "over" else [(status, False)]
     if view.phase == "over":
-        caption = (
+        won = (
             label("einsistkeins_karten.board.winner", seat=view.winner)
             if view.winner is not None
             else label("einsistkeins_karten.board.over")
         )
-    doc.text(20, 70, caption.rstrip(": "), size=16, weight="bold")
-    step = _row(on_table, width)
-    for i, played in enumerate(on_table):
-        draw_card(doc, 20 + i * step, 84, played.card, seat=played.seat)
-    if not on_table:
-        doc.text(20, 150, label("einsistkeins_karten.board.empty"), size=14, fill=MUTED)
-    if view.phase != "over":
-        doc.text(
-            width - 20,
-            70,
-            label("einsistkeins_karten.board.turn", seat=view.turn),
-            size=16,
-            anchor="end",
-        )
-    top = 44 + 230
+        lines.insert(0, ("♛ " + won if view.winner is not None else won, True))
+    else:
+        lines.insert(0, (label("einsistkeins_karten.board.turn", seat=view.turn), True))
+    y = _banner(doc, lines, y)
+    doc.text(10, y + 18, clip(caption.rstrip(": "), 15, PHONE - 20, True), size=15, weight="bold")
+    y += 22
+    if on_table:
+        y = _cards(doc, [(p.card, p.seat) for p in on_table], y)
+    else:
+        doc.text(10, y + 20, label("einsistkeins_karten.board.empty"), size=MIN_TEXT, fill=MUTED)
+        y += 28
     for seat in range(view.players):
-        y = top + seat * 64
-        if view.phase != "over" and seat == view.turn:
-            doc.rect(10, y, width - 20, 58, rx=6, fill="#fff3c4")
-        token(doc, 34, y + 22, seat, r=13, ring=view.phase != "over" and seat == view.turn)
-        doc.text(58, y + 22, _name(names, seat)[:18], size=15, weight="bold")
-        doc.text(58, y + 44, _player_line(view, seat, label), size=12, fill=MUTED)
-        _visited_chips(doc, 380, y + 6, view.visited[seat])
+        y += 6
+        turn = view.phase != "over" and seat == view.turn
+        won = view.phase == "over" and seat == view.winner
+        chips = view.visited[seat]
+        height = 66 + (-(-len(chips) // 16)) * 18
+        if turn or won:
+            doc.rect(4, y, PHONE - 8, height, rx=5, fill=NOW)
+        token(doc, 20, y + 15, seat, ring=turn)
+        name = ("♛ " if won else "") + _name(names, seat)
+        doc.text(40, y + 20, clip(name, 15, PHONE - 50, True), size=15, weight="bold")
+        for k, line in enumerate(wrap(_player_line(view, seat, label), MIN_TEXT, PHONE - 50)[:2]):
+            doc.text(40, y + 40 + k * 18, line, size=MIN_TEXT, fill=MUTED)
+        _visited_chips(doc, 40, y + 66, chips)
+        y += height
+    y += 8
+    entries = [(BUOY_COLOURS[b], LIFEBUOY_NAMES[b]) for b in LIFEBUOYS]
+    entries.append((NO_BUOY, label("einsistkeins_karten.board.no_buoy")))
+    y += legend(doc, 10, y, entries, width=PHONE - 20)
+    doc.set_height(y + 6)
     return doc.to_string()
 
 
 def _visited_chips(g: Group, x: float, y: float, cards: tuple[str, ...]) -> None:
-    """One small chip per visited pub, in its lifebuoy's colour, with its initials."""
-    for i, name in enumerate(cards[:24]):
+    """One chip per visited pub in its lifebuoy's colour (the names are in /board's text)."""
+    for i, name in enumerate(cards):
         p = pub(name)
-        cx, cy = x + (i % 12) * 42, y + (i // 12) * 24
-        colour = BUOY_COLOURS.get(p.lifebuoy or "", NO_BUOY)
-        g.rect(cx, cy, 38, 20, rx=4, fill=colour, stroke=INK)
-        ink = PAPER if colour in DARK else INK
-        g.text(cx + 19, cy + 14, p.name[:5], size=10, anchor="middle", fill=ink)
+        cx, cy = x + (i % 16) * 18, y + (i // 16) * 18
+        g.rect(cx, cy, 14, 14, rx=2, fill=BUOY_COLOURS.get(p.lifebuoy or "", NO_BUOY), stroke=INK)
 
 
 def private_svg(view: SeatView, names: list[str], label: Label) -> str:
-    count = max(1, len(view.hand))
-    per_row = 6
-    width = 20 + per_row * (CARD_W + 12)
-    height = 44 + 40 + ((count + per_row - 1) // per_row) * (CARD_H + 30)
-    doc = Svg(width, height)
+    doc = Svg(PHONE, 1600, zoom=ZOOM)
     hand = label("einsistkeins_karten.board.hand", count=len(view.hand)).rstrip(":")
-    title(doc, width, _name(names, view.seat), hand)
+    y = title(doc, PHONE, _name(names, view.seat), hand)
     if not view.hand:
-        doc.text(20, 100, label("einsistkeins_karten.board.no_hand"), size=14, fill=MUTED)
+        doc.text(10, y + 30, label("einsistkeins_karten.board.no_hand"), size=MIN_TEXT, fill=MUTED)
+        doc.set_height(y + 44)
+        return doc.to_string()
+    y += 4
     for i, name in enumerate(view.hand):
-        x = 20 + (i % per_row) * (CARD_W + 12)
-        y = 64 + (i // per_row) * (CARD_H + 30)
-        draw_card(doc, x, y, name)
+        x = 10 + (i % 3) * (CARD_W + GAP)
+        top = y + (i // 3) * (CARD_H + 30)
+        draw_card(doc, x, top, name)
         if name in view.playable:
             doc.rect(
-                x - 4, y - 4, CARD_W + 8, CARD_H + 8, rx=10, fill="none", stroke=INK, stroke_width=3
+                x - 3,
+                top - 3,
+                CARD_W + 6,
+                CARD_H + 6,
+                rx=8,
+                fill="none",
+                stroke=INK,
+                stroke_width=3,
             )
             doc.text(
                 x + CARD_W / 2,
-                y + CARD_H + 18,
-                label("einsistkeins_karten.board.playable"),
-                size=11,
+                top + CARD_H + 20,
+                clip(label("einsistkeins_karten.board.playable"), MIN_TEXT, CARD_W),
+                size=MIN_TEXT,
                 anchor="middle",
             )
+    y += -(-len(view.hand) // 3) * (CARD_H + 30)
+    doc.set_height(y + 6)
     return doc.to_string()
 
 

@@ -1,177 +1,163 @@
 """The map of Hanover on the EINS IST KEINS board picture, drawn from the board's own
-coordinates: districts as soft areas round their pubs, the five lifebuoys as striped rings,
-walking links and path squares, tram lines 6, 9 and 10, pubs green while open, the pieces
-(render/einsistkeins.py puts the side panel beside it)."""
+coordinates a phone's width wide (render/svg.py PHONE): the five lifebuoys as rings,
+walking links, tram lines 6, 9 and 10 with their numbers at their ends, pubs green while
+open, the pieces on their squares (fanned out), and the cards of the player to move as
+numbered badges (render/einsistkeins.py lists those cards under the map with the same
+numbers, and draws the players and the legend)."""
 
 import itertools
 import math
 
 from render import pieces
 from render.einsistkeins_karten import BUOY_COLOURS  # the same hues as on the cards
-from render.maps import Edge, Node, Region, draw_map, hull
-from render.palette import MUTED, PAPER
-from render.svg import Group, Svg
+from render.maps import Box, Edge, Node, draw_map, free_spot
+from render.palette import INK, PAPER
+from render.svg import MIN_TEXT, PHONE, Group, Svg
 from rules.einsistkeins.board.graph import LINES, square
 from rules.einsistkeins.board.graph import board as graph
 from rules.einsistkeins.board.model import PublicView
-from rules.einsistkeins.pubs import DISTRICTS, LIFEBUOY_NAMES, LIFEBUOYS, PUBS, START, is_open
+from rules.einsistkeins.pubs import LIFEBUOYS, PUBS, START, is_open
 
-MAP = (10, 54, 870, 810)  # x0, y0, x1, y1 of the map
+# The map names only where the pieces stand and the start; the cards of the player to
+# move are numbered badges (14-point names have no room in the crowded centre).
+
 LINE_COLOURS = {"6": "#0072B2", "9": "#D55E00", "10": "#009E73"}
-DISTRICT_FILLS = ("#f4efe6", "#eef3ea", "#eaf0f4", "#f4ecef", "#f1f1e6", "#ebeef5", "#f3ebe4")
 OPEN_FILL, SHUT_FILL = "#2e9b4f", "#c8c8c8"
 
 
-def _scale() -> tuple[float, float, float]:
-    """Metres → pixels: (scale, x offset, y offset), the whole board inside MAP."""
+def _scale(top: float) -> tuple[float, float, float, float]:
+    """Metres → units: (scale, x offset, y offset, the map's bottom), a phone's width."""
     squares = graph().squares
     xs, ys = [s.x for s in squares], [s.y for s in squares]
-    x0, y0, x1, y1 = MAP
-    pad = 34
-    s = min((x1 - x0 - 2 * pad) / (max(xs) - min(xs)), (y1 - y0 - 2 * pad) / (max(ys) - min(ys)))
-    left = x0 + pad + ((x1 - x0 - 2 * pad) - (max(xs) - min(xs)) * s) / 2
-    return s, left - min(xs) * s, y0 + pad + max(ys) * s
+    pad = 14
+    s = (PHONE - 2 * pad) / (max(xs) - min(xs))
+    return s, pad - min(xs) * s, top + pad + max(ys) * s, top + 2 * pad + (max(ys) - min(ys)) * s
 
 
-def _at(index: int) -> tuple[float, float]:
-    s, dx, dy = _scale()
+def _at(index: int, top: float) -> tuple[float, float]:
+    s, dx, dy, _ = _scale(top)
     sq = square(index)
     return round(sq.x * s + dx, 1), round(dy - sq.y * s, 1)
 
 
-def _blob(points: list[tuple[float, float]], pad: float = 16) -> tuple[tuple[float, float], ...]:
-    """A rounded area around points: the hull of a small octagon around each (maps.blob's
-    twelve-sided ring would redraw every district of the golden pictures)."""
-    ring = []
-    for x, y in points:
-        for k in range(8):
-            a = math.pi * k / 4
-            ring.append((round(x + pad * math.cos(a), 1), round(y + pad * math.sin(a), 1)))
-    return tuple(hull(ring))
-
-
-def _districts(doc: Group) -> list[Region]:
+def _lifebuoys(doc: Group, top: float) -> None:
+    """Each lifebuoy a ring round its seven pubs, striped like the real thing."""
     b = graph()
-    regions = []
-    for i, district in enumerate(DISTRICTS):
-        spots = [_at(b.by_name[p.name]) for p in PUBS if p.district == district]
-        if district == START.district:
-            spots.append(_at(0))
-        regions.append(Region(_blob(spots), DISTRICT_FILLS[i % len(DISTRICT_FILLS)], district))
-    return regions
-
-
-def _district_names(doc: Group, regions: list[Region]) -> None:
-    for region in regions:
-        xs = [p[0] for p in region.points]
-        ys = [p[1] for p in region.points]
-        doc.text(
-            sum(xs) / len(xs),
-            max(ys) + 12,
-            region.label,
-            size=11,
-            anchor="middle",
-            fill=MUTED,
-            font_style="italic",
-        )
-
-
-def _lifebuoys(doc: Group) -> None:
-    """Each lifebuoy a ring round its seven pubs, striped like the real thing, named
-    above it (the southernmost underneath, clear of its neighbours' rings)."""
-    b = graph()
-    rings = {}
     for buoy in LIFEBUOYS:
-        spots = [_at(b.by_name[p.name]) for p in PUBS if p.lifebuoy == buoy]
+        spots = [_at(b.by_name[p.name], top) for p in PUBS if p.lifebuoy == buoy]
         cx = sum(x for x, _ in spots) / len(spots)
         cy = sum(y for _, y in spots) / len(spots)
-        rings[buoy] = (cx, cy, max(math.dist((cx, cy), s) for s in spots) + 16)
-    south = max(rings, key=lambda buoy: rings[buoy][1])
-    for buoy, (cx, cy, r) in rings.items():
+        r = max(math.dist((cx, cy), s) for s in spots) + 8
         colour = BUOY_COLOURS[buoy]
-        doc.circle(cx, cy, r, fill="none", stroke=colour, stroke_width=9, stroke_opacity=0.55)
-        doc.circle(
-            cx,
-            cy,
-            r,
-            fill="none",
-            stroke=PAPER,
-            stroke_width=9,
-            stroke_dasharray="14 28",
-            stroke_opacity=0.8,
-        )
-        doc.text(
-            cx,
-            cy + r + 44 if buoy == south else cy - r - 8,
-            LIFEBUOY_NAMES[buoy],
-            size=12,
-            anchor="middle",
-            weight="bold",
-            fill=colour,
-            stroke=PAPER,
-            stroke_width=3,
-            paint_order="stroke",
-        )
+        # one plain ring: stripes and districts' shading cost a fifth of the PNG's bytes
+        doc.circle(cx, cy, r, fill="none", stroke=colour, stroke_width=4, stroke_opacity=0.6)
 
 
-def _paths(doc: Group) -> None:
+def _paths(doc: Group, top: float) -> None:
     b = graph()
     for a, c, _ in b.links:
-        (x1, y1), (x2, y2) = _at(a), _at(c)
-        doc.line(x1, y1, x2, y2, stroke="#b9b9b9", stroke_width=1.2)
-    for sq in b.squares:
-        if sq.kind == "path":
-            x, y = _at(sq.index)
-            doc.circle(x, y, 1.8, fill="#9a9a9a")
+        (x1, y1), (x2, y2) = _at(a, top), _at(c, top)
+        doc.line(x1, y1, x2, y2, stroke="#c4c4c4", stroke_width=0.8)
 
 
-def draw(doc: Svg, view: PublicView) -> None:
-    """The map into `doc`, inside MAP: districts, lifebuoys, paths, tram lines, pubs
-    (green while open), the pieces."""
-    regions = _districts(doc)
-    for region in regions:
-        doc.polygon(list(region.points), fill=region.fill, stroke="#e0dccf", stroke_width=1)
-    _district_names(doc, regions)
-    _lifebuoys(doc)
-    _paths(doc)
+def _named(view: PublicView) -> list[str]:
+    """The places named on the map: where each piece stands, then Café Safran, the start
+    (the pubs on the cards of the player whose turn it is carry numbers: `_badges`)."""
+    out = [square(p).name for p in view.pos if square(p).kind != "path"]
+    out.append(START.name)
+    return list(dict.fromkeys(out))
+
+
+def hand(view: PublicView) -> tuple[str, ...]:
+    """The cards numbered on the map and in the list: those of the player whose turn it is."""
+    return view.hands[view.turn] if view.phase != "over" else ()
+
+
+def badge(doc: Group, x: float, y: float, number: int) -> None:
+    """A numbered badge: the pub of card `number` in the hand listed below the map (a
+    name of 14 points has no room in the crowded centre; a number has)."""
+    doc.rect(x - 9, y - 9, 18, 18, rx=4, fill=INK)
+    doc.text(x, y + 5, str(number), size=MIN_TEXT, anchor="middle", weight="bold", fill=PAPER)
+
+
+def draw(doc: Svg, view: PublicView, top: float) -> float:
+    """The map under `top`; returns its bottom."""
+    _lifebuoys(doc, top)
+    _paths(doc, top)
     b = graph()
+    edges = [
+        Edge(u, v, colour=LINE_COLOURS[line], width=3)
+        for line, stops in LINES.items()
+        for u, v in itertools.pairwise(stops)
+    ]
+    # the pieces on their squares (fanned out side by side when several share one,
+    # hiding the stops under them), then the line numbers at the lines' ends clear of
+    # the pieces and every stop; the labels then keep clear of them all
+    _, _, _, bottom = _scale(top)
+    area = (0, top, PHONE, bottom)
+    taken: list[Box] = []
+    tokens = [
+        (seat, free_spot(*_at(sq, top), 12, taken, 0, area)) for seat, sq in enumerate(view.pos)
+    ]
+    covered = {
+        sq.name
+        for sq in b.squares
+        if any(math.dist(_at(sq.index, top), at) < pieces.TOKEN + 5 for _, at in tokens)
+    }
+    taken += [
+        (x - 5, y - 5, x + 5, y + 5)
+        for x, y in (_at(s.index, top) for s in b.squares if s.kind != "path")
+    ]
+    ends = [
+        (line, free_spot(*_at(b.by_name[end], top), 11, taken, 14, area))
+        for line, stops in LINES.items()
+        for end in (stops[0], stops[-1])
+    ]
+    badges = [
+        (
+            k + 1,
+            _at(b.by_name[name], top),
+            free_spot(*_at(b.by_name[name], top), 10, taken, 12, area),
+        )
+        for k, name in enumerate(hand(view))
+    ]
+    obstacles = [(x - 15.5, y - 15.5, x + 15.5, y + 15.5) for _, (x, y) in tokens]
+    obstacles += [(x - 10.5, y - 10.5, x + 10.5, y + 10.5) for _, _, (x, y) in badges]
+    obstacles += [(x - 11.5, y - 11.5, x + 11.5, y + 11.5) for _, (x, y) in ends]
+    named = set(_named(view))
+    order = {name: i for i, name in enumerate(_named(view))}
     nodes = []
-    edges = []
-    for line, stops in LINES.items():
-        for u, v in itertools.pairwise(stops):
-            edges.append(Edge(u, v, colour=LINE_COLOURS[line], width=5))
-    opened = set(view.open_pubs)
     for sq in b.squares:
         if sq.kind == "path":
             continue
-        x, y = _at(sq.index)
+        x, y = _at(sq.index, top)
+        if sq.name in covered:
+            nodes.append(Node(sq.name, x, y, r=0))  # under a piece
+            continue
         if sq.kind == "station":
-            nodes.append(Node(sq.name, x, y, label="", r=3.5, fill=PAPER))
-        else:
-            shown_open = sq.name in opened or (sq.kind == "start" and is_open(START, view.clock))
-            nodes.append(
-                Node(
-                    sq.name,
-                    x,
-                    y,
-                    label=sq.name,
-                    r=6 if sq.kind == "start" else 5,
-                    fill=OPEN_FILL if shown_open else SHUT_FILL,
-                )
+            nodes.append(Node(sq.name, x, y, r=2.5, fill=PAPER))
+            continue
+        shown_open = sq.name in view.open_pubs or (
+            sq.kind == "start" and is_open(START, view.clock)
+        )
+        nodes.append(
+            Node(
+                sq.name,
+                x,
+                y,
+                label=sq.name if sq.name in named else "",
+                r=4.5 if sq.kind == "start" else 3.5,
+                fill=OPEN_FILL if shown_open else SHUT_FILL,
             )
-    draw_map(doc, nodes, edges, size=9, bounds=MAP)
-    for line, stops in LINES.items():
-        for end in (stops[0], stops[-1]):
-            x, y = _at(b.by_name[end])
-            doc.rect(x - 9, y - 22, 18, 14, rx=3, fill=LINE_COLOURS[line])
-            doc.text(x, y - 11, line, size=10, anchor="middle", weight="bold", fill=PAPER)
-    _pieces(doc, view)
-
-
-def _pieces(doc: Group, view: PublicView) -> None:
-    here: dict[int, int] = {}
-    for seat, sq in enumerate(view.pos):
-        x, y = _at(sq)
-        k = here.get(sq, 0)
-        here[sq] = k + 1
-        pieces.token(doc, x + 9 + 13 * k, y - 9, seat, r=8, ring=seat == view.turn)
+        )
+    nodes.sort(key=lambda n: order.get(n.id, len(order)))  # what matters most is placed first
+    draw_map(doc, nodes, edges, bounds=area, obstacles=tuple(obstacles))
+    for line, (x, y) in ends:
+        doc.rect(x - 11, y - 9, 22, 18, rx=3, fill=LINE_COLOURS[line])
+        doc.text(x, y + 5, line, size=MIN_TEXT, anchor="middle", weight="bold", fill=PAPER)
+    for number, pub_at, (x, y) in badges:
+        doc.line(*pub_at, x, y, stroke=INK, stroke_width=1.5)
+        badge(doc, x, y, number)
+    for seat, (x, y) in tokens:
+        pieces.token(doc, x, y, seat, ring=seat == view.turn and view.phase != "over")
+    return bottom

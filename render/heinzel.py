@@ -7,14 +7,17 @@ piece with its colour and letter; beside the map each player's points, point car
 action cards, and Schneiders Weib with her pea draws.
 """
 
+from functools import cache
+
+from render import pieces
 from render.boards import Label, Renderers, register
-from render.maps import Node, blob, place_labels
+from render.maps import Box, Node, blob, free_spot, place_labels
 from render.palette import INK, MUTED, PAPER
-from render.svg import MONO, Group, Svg
+from render.svg import MIN_TEXT, MONO, PHONE, ZOOM, Group, Svg, clip, text_width
 from render.text import fit
 from rules.heinzel.board import board, field, project
 from rules.heinzel.data import CRAFTS, SCHNEIDER, board_data
-from rules.heinzel.model import CARDS, PublicView, SeatView
+from rules.heinzel.model import PublicView, SeatView
 
 GAME_ID = "heinzel"
 # The four colours of the box as Okabe–Ito hues (colour-blind safe), always with a letter.
@@ -30,10 +33,6 @@ VEEDEL_FILLS = {
 }
 PARCHMENT, RHINE, WALL = "#faf6ec", "#a9cbe6", "#8a6d4b"
 CRAFT_MARK = {"zimmermann": "Z", "baecker": "B", "kuefer": "K", "fleischer": "F", "schneider": "S"}
-
-WIDTH, HEIGHT = 1280, 820
-MAP = (10, 54, 840, 810)  # x0, y0, x1, y1
-SIDE = 860
 
 
 def letter(seat: int) -> str:
@@ -102,194 +101,174 @@ def private_text(view: SeatView, names: list[str], label: Label) -> str:
 
 
 # ---------------------------------------------------------------- the picture
+# Laid out for a phone (render/svg.py PHONE, MIN_TEXT): whose turn, the town a phone's
+# width wide (the workshops named with their piles, the pieces placed clear of each
+# other), each player's points, point cards and action cards, and a legend.
+
+NOW = "#fff3c4"
 
 
-def _frame() -> tuple[float, float, float]:
-    """Metres → pixels (scale, x offset, y offset): the board and the near Rhine in MAP."""
+@cache
+def _frame(top: float) -> tuple[float, float, float, float]:
+    """Metres → units (scale, x offset, y offset, bottom): the board and the near Rhine
+    a phone's width wide under `top`."""
     b = board()
     xs = [f.x for f in b.fields] + [project(*p)[0] + 420 for p in board_data().rhine[2:4]]
     ys = [f.y for f in b.fields]
-    x0, y0, x1, y1 = MAP
-    pad = 30
-    s = min((x1 - x0 - 2 * pad) / (max(xs) - min(xs)), (y1 - y0 - 2 * pad) / (max(ys) - min(ys)))
-    left = x0 + pad + ((x1 - x0 - 2 * pad) - (max(xs) - min(xs)) * s) / 2
-    return s, left - min(xs) * s, y0 + pad + max(ys) * s
+    pad = 16
+    s = (PHONE - 2 * pad) / (max(xs) - min(xs))
+    return (
+        s,
+        pad - min(xs) * s,
+        top + pad + 8 + max(ys) * s,
+        top + 2 * pad + 8 + (max(ys) - min(ys)) * s,
+    )
 
 
-def _px(x: float, y: float) -> tuple[float, float]:
-    s, dx, dy = _frame()
+def _px(x: float, y: float, top: float) -> tuple[float, float]:
+    s, dx, dy, _ = _frame(top)
     return round(x * s + dx, 1), round(dy - y * s, 1)
 
 
-def _at(index: int) -> tuple[float, float]:
+def _at(index: int, top: float) -> tuple[float, float]:
     f = field(index)
-    return _px(f.x, f.y)
+    return _px(f.x, f.y, top)
 
 
-def _town(doc: Group, label: Label) -> None:
+def _town(doc: Group, top: float, bottom: float) -> None:
     """The Rhine, the wall, the Veedel."""
-    x1 = MAP[2]
-    # the bank runs past the map's top and bottom: clamped to the map, not over the title
     bank = [
-        (x, min(max(y, MAP[1]), MAP[3]))
-        for x, y in (_px(*project(lat, lon)) for lat, lon in board_data().rhine)
+        (x, min(max(y, top), bottom))
+        for x, y in (_px(*project(lat, lon), top) for lat, lon in board_data().rhine)
     ]
-    doc.polygon([*bank, (x1, bank[-1][1]), (x1, bank[0][1])], fill=RHINE)
-    doc.text(
-        x1 - 40,
-        (MAP[1] + MAP[3]) / 2,
-        label("heinzel.board.rhine"),
-        size=18,
-        anchor="middle",
-        fill="#3b6e96",
-        font_style="italic",
-        transform=f"rotate(-80 {x1 - 40} {(MAP[1] + MAP[3]) / 2})",
-    )
+    doc.polygon([*bank, (PHONE, bank[-1][1]), (PHONE, bank[0][1])], fill=RHINE)
     b = board()
-    wall = [_at(b.by_id[p]) for p in board_data().wall]
-    doc.polyline(wall, stroke=WALL, stroke_width=7, stroke_linejoin="round", stroke_opacity=0.5)
-    for v, name in b.veedel_names.items():
-        spots = [_at(f.index) for f in b.fields if f.veedel == v]
-        doc.polygon(
-            blob(spots, 22 if v != "dom" else 30),
-            fill=VEEDEL_FILLS[v],
-            stroke=PAPER,
-            stroke_width=2,
-            fill_opacity=0.9,
-        )
+    wall = [_at(b.by_id[p], top) for p in board_data().wall]
+    doc.polyline(wall, stroke=WALL, stroke_width=4, stroke_linejoin="round", stroke_opacity=0.5)
+    for v in b.veedel_names:
         if v == "dom":
-            continue  # the Dom is drawn, and its shop is labelled Schneider
-        xs, ys = [x for x, _ in spots], [y for _, y in spots]
-        if v == "martinsviertel":  # above it lies the Dom: name it on its Rhine side
-            x, y, anchor = max(xs) + 6, max(ys) + 26, "start"
-        else:
-            x, y, anchor = sum(xs) / len(xs), min(ys) - 30, "middle"
-        doc.text(
-            x,
-            y,
-            name,
-            size=14,
-            anchor=anchor,
-            weight="bold",
-            fill="#6b5a45",
-            font_style="italic",
-            stroke=PAPER,
-            stroke_width=3,
-            paint_order="stroke",
-        )
+            continue  # the Dom is its spires
+        spots = [_at(f.index, top) for f in b.fields if f.veedel == v]
+        doc.polygon(blob(spots, 10 if v != "dom" else 14), fill=VEEDEL_FILLS[v], stroke=PAPER)
 
 
 def _dom(doc: Group, x: float, y: float) -> None:
-    """The cathedral's west front: two spires."""
-    for dx in (-9, 5):
-        doc.polygon([(x + dx, y - 6), (x + dx + 4, y - 34), (x + dx + 8, y - 6)], fill="#5b5146")
-    doc.rect(x - 12, y - 8, 24, 14, fill="#5b5146")
+    """The cathedral's west front: two spires over the tailor's shop."""
+    for dx in (-9, 1):
+        doc.polygon([(x + dx, y - 10), (x + dx + 4, y - 26), (x + dx + 8, y - 10)], fill="#5b5146")
 
 
-def _fields(doc: Group, view: PublicView, label: Label) -> list[Node]:
+def _fields(doc: Group, view: PublicView, label: Label, top: float) -> tuple[list[Node], list[Box]]:
+    """The paths and fields; the labelled ones (workshops with their piles) as nodes, and
+    every field's box for the pieces to keep clear of."""
     b = board()
     for u, w in b.links:
-        (xa, ya), (xb, yb) = _at(u), _at(w)
-        doc.line(xa, ya, xb, yb, stroke="#9b8f7d", stroke_width=2.5, stroke_linecap="round")
-    nodes = []
+        (xa, ya), (xb, yb) = _at(u, top), _at(w, top)
+        doc.line(xa, ya, xb, yb, stroke="#9b8f7d", stroke_width=1.5, stroke_linecap="round")
+    nodes, boxes = [], []
     for f in b.fields:
-        x, y = _at(f.index)
+        x, y = _at(f.index, top)
         if f.kind is None:
-            doc.circle(x, y, 5, fill=PAPER, stroke="#9b8f7d", stroke_width=1.5)
-            continue
-        if f.kind == "tunnel":
-            doc.circle(x, y, 9, fill=TUNNEL, stroke=INK, stroke_width=1.5)
-            nodes.append(Node(f.id, x, y, f.name, r=9))
+            doc.circle(x, y, 2.5, fill=PAPER, stroke="#9b8f7d", stroke_width=1)
+            r = 2.5
+        elif f.kind == "tunnel":
+            doc.circle(x, y, 5, fill=TUNNEL, stroke=INK, stroke_width=1)
+            r = 5
         elif f.kind == "start":
-            colour = COLOURS[f.colour or ""]
-            doc.rect(x - 9, y - 9, 18, 18, rx=3, fill=colour, stroke=INK, stroke_width=2)
-            nodes.append(Node(f.id, x, y, f.name, r=10))
+            doc.rect(
+                x - 6,
+                y - 6,
+                12,
+                12,
+                rx=2,
+                fill=COLOURS[f.colour or ""],
+                stroke=INK,
+                stroke_width=1.5,
+            )
+            r = 6
         elif f.craft:
             if f.craft == SCHNEIDER:
                 _dom(doc, x, y)
-            doc.rect(x - 11, y - 11, 22, 22, rx=4, fill=PAPER, stroke=INK, stroke_width=2)
-            doc.text(x, y + 5, CRAFT_MARK[f.craft], size=14, anchor="middle", weight="bold")
-            caption = f"{label(f'heinzel.craft.{f.craft}')} [{_pile(view, f.craft)}]"
-            nodes.append(Node(f.id, x, y, caption, r=12))
+            doc.rect(x - 10, y - 10, 20, 20, rx=3, fill=PAPER, stroke=INK, stroke_width=1.5)
+            doc.text(x, y + 5, CRAFT_MARK[f.craft], size=MIN_TEXT, anchor="middle", weight="bold")
+            nodes.append(Node(f.id, x, y, f"[{_pile(view, f.craft)}]", r=11))
+            r = 11
         else:
-            doc.circle(x, y, 7, fill=PAPER, stroke=INK, stroke_width=1.5)
-            nodes.append(Node(f.id, x, y, f.name, r=7))
-    return nodes
+            doc.circle(x, y, 4, fill=PAPER, stroke=INK, stroke_width=1)
+            r = 4
+        boxes.append((x - r - 1, y - r - 1, x + r + 1, y + r + 1))
+    return nodes, boxes
 
 
 def token(doc: Group, x: float, y: float, seat: int, colour: str, ring: bool) -> None:
+    """A piece in its box colour with its player's letter; a ring for whose turn it is."""
     if ring:
-        doc.circle(x, y, 14, fill="none", stroke=INK, stroke_width=3)
-    doc.circle(x, y, 10, fill=COLOURS[colour], stroke=INK, stroke_width=1.5)
+        doc.circle(x, y, 14, fill="none", stroke=INK, stroke_width=2.5)
+    doc.circle(x, y, 11, fill=COLOURS[colour], stroke=INK, stroke_width=1.5)
     ink = PAPER if colour in DARK else INK
-    doc.text(x, y + 4.5, letter(seat), size=12, anchor="middle", weight="bold", fill=ink)
+    doc.text(x, y + 5, letter(seat), size=MIN_TEXT, anchor="middle", weight="bold", fill=ink)
 
 
-def _pieces(doc: Group, view: PublicView) -> None:
-    stacked: dict[int, int] = {}
-    for seat, where in enumerate(view.pos):
-        x, y = _at(where)
-        k = stacked.get(where, 0)
-        stacked[where] = k + 1
-        ring = view.phase != "over" and seat == (view.loser if view.phase == "guard" else view.turn)
-        token(doc, x + 12 + 16 * k, y - 12, seat, view.colours[seat], ring)
+def _acting(view: PublicView) -> int | None:
+    if view.phase == "over":
+        return None
+    return view.loser if view.phase == "guard" else view.turn
 
 
-def _map(doc: Svg, view: PublicView, label: Label) -> None:
-    doc.rect(MAP[0], MAP[1], MAP[2] - MAP[0], MAP[3] - MAP[1], fill=PARCHMENT)
-    _town(doc, label)
-    nodes = _fields(doc, view, label)
+def _map(doc: Svg, view: PublicView, label: Label, top: float) -> float:
+    *_, bottom = _frame(top)
+    doc.rect(0, top, PHONE, bottom - top, fill=PARCHMENT)
+    _town(doc, top, bottom)
+    nodes, boxes = _fields(doc, view, label, top)
+    area = (0, top, PHONE, bottom)
+    taken = list(boxes)
+    # each piece beside its field (fanned out when several stand there), then the piles'
+    # labels clear of pieces and fields
+    spots = [free_spot(*_at(where, top), 15, taken, 14, area) for where in view.pos]
+    obstacles = tuple(taken)
     by_id = {n.id: n for n in nodes}
-    for placed in place_labels(tuple(nodes), 11, MAP):
-        node = by_id[placed.node]
-        shop = field(board().by_id[node.id]).craft is not None
+    for placed in place_labels(tuple(nodes), MIN_TEXT, area, obstacles=obstacles):
         doc.text(
             placed.x,
             placed.y,
-            node.label,
+            by_id[placed.node].label,
             size=placed.size,
             anchor=placed.anchor,
-            weight="bold" if shop else None,
-            fill=TUNNEL if node.r == 9 else INK,
             stroke=PAPER,
             stroke_width=3,
             paint_order="stroke",
         )
-    _pieces(doc, view)
+    for seat, (x, y) in enumerate(spots):
+        doc.line(x, y, *_at(view.pos[seat], top), stroke=INK, stroke_width=1.5)
+        token(doc, x, y, seat, view.colours[seat], seat == _acting(view))
+    return bottom
 
 
-def _side(doc: Svg, view: PublicView, names: list[str], label: Label) -> None:
-    x, y = SIDE, 84
-    doc.text(x, y, _headline(view, label), size=17, weight="bold")
-    if view.weib is not None:
-        y += 24
-        pea = label(f"heinzel.board.pea.{view.last_pea}") if view.last_pea else ""
-        doc.text(x, y, label("heinzel.board.weib", seat=view.weib, draws=view.draws) + pea, size=13)
+def _players(doc: Svg, view: PublicView, names: list[str], label: Label, y: float) -> float:
     for seat in range(view.players):
-        y += 22
-        active = view.phase != "over" and seat == view.turn
-        if active:
-            doc.rect(x - 6, y - 2, WIDTH - x - 4, 112, rx=6, fill="#fff3c4")
-        token(doc, x + 12, y + 14, seat, view.colours[seat], active)
-        name = names[seat] if seat < len(names) else letter(seat)
-        doc.text(x + 32, y + 19, name[:20], size=15, weight="bold")
+        y += 6
+        active = seat == _acting(view)
+        won = view.phase == "over" and seat in view.winners
+        held = [label(f"heinzel.action.{c}") for c in view.cards[seat]]
+        height = 92 + (20 if held else 0)
+        if active or won:
+            doc.rect(4, y, PHONE - 8, height, rx=5, fill=NOW)
+        token(doc, 20, y + 16, seat, view.colours[seat], active)
+        points = label("heinzel.board.points", points=view.scores[seat])
+        room = PHONE - 40 - text_width(points, 15, bold=True, mono=True) - 16
+        name = ("♛ " if won else "") + (names[seat] if seat < len(names) else letter(seat))
+        doc.text(40, y + 21, clip(name, 15, room, bold=True), size=15, weight="bold")
+        doc.text(PHONE - 10, y + 21, points, size=15, anchor="end", family=MONO, weight="bold")
         doc.text(
-            WIDTH - 14,
-            y + 19,
-            label("heinzel.board.points", points=view.scores[seat]),
-            size=15,
-            anchor="end",
-            family=MONO,
-            weight="bold",
+            40, y + 41, clip(view.where[seat], MIN_TEXT, PHONE - 50), size=MIN_TEXT, fill=MUTED
         )
-        doc.text(x + 32, y + 38, view.where[seat][:34], size=12, fill=MUTED)
-        cx = x + 4
+        cx = 10
         for craft in (*CRAFTS, SCHNEIDER):
             got = view.taken[seat].get(craft)
             doc.rect(
                 cx,
-                y + 48,
-                58,
+                y + 52,
+                62,
                 26,
                 rx=4,
                 fill=PAPER if got else "#eeeeee",
@@ -298,59 +277,71 @@ def _side(doc: Svg, view: PublicView, names: list[str], label: Label) -> None:
             )
             text = f"{CRAFT_MARK[craft]} {got}" if got else CRAFT_MARK[craft]
             doc.text(
-                cx + 29,
-                y + 66,
+                cx + 31,
+                y + 70,
                 text,
-                size=13,
+                size=MIN_TEXT,
                 anchor="middle",
-                fill=INK if got else "#aaaaaa",
+                fill=INK if got else "#888888",
                 weight="bold" if got else None,
             )
-            cx += 64
-        cx = x + 4
-        for card in CARDS:
-            held = card in view.cards[seat]
-            title = label(f"heinzel.action.{card}")
-            doc.rect(
-                cx,
-                y + 80,
-                124,
-                22,
-                rx=4,
-                fill="#e9f0fb" if held else "#f2f2f2",
-                stroke=INK if held else "#cccccc",
-                stroke_width=1,
-            )
+            cx += 68
+        y += 86
+        if held:
+            y += 20
             doc.text(
-                cx + 62,
-                y + 95,
-                title,
-                size=11,
-                anchor="middle",
-                fill=INK if held else "#b0b0b0",
-                text_decoration=None if held else "line-through",
+                10,
+                y,
+                clip(label("heinzel.board.cards", cards=", ".join(held)), MIN_TEXT, PHONE - 20),
+                size=MIN_TEXT,
             )
-            cx += 130
-        y += 112
-    y += 30
-    doc.text(x, y, label("heinzel.board.legend"), size=13, weight="bold")
-    rows = [
-        (TUNNEL, label("heinzel.board.legend_tunnel")),
+        y += 6
+    return y
+
+
+def _legend(doc: Svg, label: Label, y: float) -> float:
+    entries = [
+        (TUNNEL, label("heinzel.board.legend_tunnel"), "dot"),
         (COLOURS["rot"], label("heinzel.board.legend_start")),
         (PAPER, label("heinzel.board.legend_shop")),
+        (RHINE, label("heinzel.board.rhine")),
+        (WALL, label("heinzel.board.legend_wall"), "line"),
     ]
-    for i, (colour, text) in enumerate(rows):
-        doc.rect(x, y + 10 + i * 20, 14, 14, fill=colour, stroke=INK, stroke_width=1)
-        doc.text(x + 22, y + 22 + i * 20, text, size=12)
+    y += pieces.legend(doc, 10, y, entries, width=PHONE - 20)
+    crafts = [f"{CRAFT_MARK[c]} {label(f'heinzel.craft.{c}')}" for c in (*CRAFTS, SCHNEIDER)]
+    line = ""
+    for item in crafts:  # a letter and its craft stay on one line
+        if line and text_width(f"{line} · {item}", MIN_TEXT) > PHONE - 20:
+            doc.text(10, y + 16, line, size=MIN_TEXT)
+            y, line = y + 20, item
+        else:
+            line = f"{line} · {item}" if line else item
+    doc.text(10, y + 16, line, size=MIN_TEXT)
+    y += 20
+    return y
 
 
 def board_svg(view: PublicView, names: list[str], label: Label) -> str:
-    doc = Svg(WIDTH, HEIGHT)
-    doc.rect(0, 0, WIDTH, 44, fill=INK)
-    doc.text(16, 29, label("heinzel.board.title"), size=20, weight="bold", fill=PAPER)
-    doc.text(WIDTH - 16, 29, _status(view, label), size=16, anchor="end", fill=PAPER)
-    _map(doc, view, label)
-    _side(doc, view, names, label)
+    doc = Svg(PHONE, 1600, zoom=ZOOM)
+    y = pieces.title(doc, PHONE, label("heinzel.board.title"), _status(view, label))
+    lines = [_headline(view, label)]
+    if view.weib is not None:
+        pea = label(f"heinzel.board.pea.{view.last_pea}") if view.last_pea else ""
+        lines.append(label("heinzel.board.weib", seat=view.weib, draws=view.draws) + pea)
+    doc.rect(0, y, PHONE, len(lines) * 20 + 8, fill=NOW)
+    for i, line in enumerate(lines):
+        y += 20
+        doc.text(
+            10,
+            y,
+            clip(line, MIN_TEXT, PHONE - 20, i == 0),
+            size=MIN_TEXT,
+            weight="bold" if i == 0 else None,
+        )
+    y = _map(doc, view, label, y + 8)
+    y = _players(doc, view, names, label, y)
+    y = _legend(doc, label, y + 6)
+    doc.set_height(y + 6)
     return doc.to_string()
 
 

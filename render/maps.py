@@ -12,9 +12,9 @@ import math
 from dataclasses import dataclass
 
 from render.palette import INK, PAPER
-from render.svg import Group
+from render.svg import Group, text_width
 
-CHAR_WIDTH = 0.6  # DejaVu Sans, average advance per em: enough for a bounding box
+ASCENT, DESCENT = 0.78, 0.22  # of the font size above and below the baseline, erring tall
 
 
 @dataclass(frozen=True)
@@ -61,17 +61,19 @@ class Label:
 
 def _spots(node: Node, text: str, size: float, gap: float) -> list[tuple[float, float, str, Box]]:
     """Eight places around a node: (text x, baseline y, anchor, bounding box)."""
-    w, h = len(text) * size * CHAR_WIDTH, size
+    w, up, down = text_width(text, size), size * ASCENT, size * DESCENT
     x, y = node.x, node.y
+    mid = y + (up - down) / 2  # the baseline that centres the text on the node
+    above, below = y - gap - down, y + gap + up
     return [
-        (x + gap, y + h / 3, "start", (x + gap, y - h * 2 / 3, x + gap + w, y + h / 3)),
-        (x - gap, y + h / 3, "end", (x - gap - w, y - h * 2 / 3, x - gap, y + h / 3)),
-        (x, y - gap, "middle", (x - w / 2, y - gap - h, x + w / 2, y - gap)),
-        (x, y + gap + h, "middle", (x - w / 2, y + gap, x + w / 2, y + gap + h)),
-        (x + gap, y - gap, "start", (x + gap, y - gap - h, x + gap + w, y - gap)),
-        (x - gap, y - gap, "end", (x - gap - w, y - gap - h, x - gap, y - gap)),
-        (x + gap, y + gap + h, "start", (x + gap, y + gap, x + gap + w, y + gap + h)),
-        (x - gap, y + gap + h, "end", (x - gap - w, y + gap, x - gap, y + gap + h)),
+        (x + gap, mid, "start", (x + gap, mid - up, x + gap + w, mid + down)),
+        (x - gap, mid, "end", (x - gap - w, mid - up, x - gap, mid + down)),
+        (x, above, "middle", (x - w / 2, above - up, x + w / 2, above + down)),
+        (x, below, "middle", (x - w / 2, below - up, x + w / 2, below + down)),
+        (x + gap, above, "start", (x + gap, above - up, x + gap + w, above + down)),
+        (x - gap, above, "end", (x - gap - w, above - up, x - gap, above + down)),
+        (x + gap, below, "start", (x + gap, below - up, x + gap + w, below + down)),
+        (x - gap, below, "end", (x - gap - w, below - up, x - gap, below + down)),
     ]
 
 
@@ -104,21 +106,26 @@ class _Taken:
 @functools.lru_cache(maxsize=32)
 def place_labels(
     nodes: tuple[Node, ...],
-    size: float = 11,
+    size: float = 14,
     bounds: Box | None = None,
     smallest: float | None = None,
+    obstacles: tuple[Box, ...] = (),
 ) -> tuple[Label, ...]:
-    """Where each node's label goes, none overlapping another label or any node.
+    """Where each node's label goes, none overlapping another label, any node or any of
+    the `obstacles` (markers drawn beside nodes: pieces, projects).
 
-    Each label tries eight spots close to its node, then farther out; labels that
-    found no room are tried again at the `smallest` size (default: 3/4 of `size`).
+    Labels are placed in the nodes' order (put what matters most first). Each tries
+    eight spots close to its node, then farther out; labels that found no room are
+    tried again at the `smallest` size (default: none, a phone needs `size`).
     """
     taken = _Taken()
     for n in nodes:
-        taken.add((n.x - n.r, n.y - n.r, n.x + n.r, n.y + n.r))
+        taken.add((n.x - n.r - 1, n.y - n.r - 1, n.x + n.r + 1, n.y + n.r + 1))
+    for box in obstacles:
+        taken.add(box)
     placed: list[Label] = []
-    todo = sorted((n for n in nodes if n.label), key=lambda n: (n.y, n.x))
-    for font in (size, smallest or size * 0.75):
+    todo = [n for n in nodes if n.label]
+    for font in (size,) if smallest is None else (size, smallest):
         left = []
         for node in todo:
             spot = next(
@@ -150,9 +157,10 @@ def draw_map(
     nodes: list[Node],
     edges: list[Edge],
     regions: list[Region] = (),  # type: ignore[assignment]
-    size: float = 11,
+    size: float = 14,
     bounds: Box | None = None,
-) -> list[Label]:
+    obstacles: tuple[Box, ...] = (),
+) -> tuple[Label, ...]:
     """Regions under edges under nodes under labels. Returns the labels it placed."""
     for region in regions:
         g.polygon(list(region.points), fill=region.fill, stroke=PAPER, stroke_width=2)
@@ -163,21 +171,50 @@ def draw_map(
             a.x, a.y, b.x, b.y, stroke=edge.colour, stroke_width=edge.width, stroke_linecap="round"
         )
     for node in nodes:
+        if node.r <= 0:  # a junction of edges only, hidden under something drawn later
+            continue
         g.circle(node.x, node.y, node.r, fill=node.fill, stroke=INK, stroke_width=1.5)
-    labels = place_labels(tuple(nodes), size, bounds)
+    labels = place_labels(tuple(nodes), size, bounds, obstacles=obstacles)
     by_id = {n.id: n for n in nodes}
     for label in labels:
         g.text(
             label.x,
             label.y,
             by_id[label.node].label,
-            size=size,
+            size=label.size,
             anchor=label.anchor,
             stroke=PAPER,
             stroke_width=3,
             paint_order="stroke",
         )
     return labels
+
+
+def _within(box: Box, area: Box) -> bool:
+    return area[0] <= box[0] and area[1] <= box[1] and box[2] <= area[2] and box[3] <= area[3]
+
+
+def free_spot(
+    x: float, y: float, half: float, taken: list[Box], near: float, area: Box
+) -> tuple[float, float]:
+    """The spot nearest (x, y), `near` away or more, where a square of `half` fits among
+    `taken` (rings of spots, farther out until one is free); it is then taken."""
+    for ring in range(80):
+        d = near + ring * half / 2
+        count = max(12, int(2 * math.pi * d / half))  # spots about `half` apart
+        for k in range(count):
+            a = math.pi / 2 + k * 2 * math.pi / count  # below first, then round
+            cx, cy = x + d * math.cos(a), y + d * math.sin(a)
+            box = _square(cx, cy, half + 0.5)
+            if _within(box, area) and not any(_overlaps(box, t) for t in taken):
+                taken.append(box)
+                return cx, cy
+    taken.append(_square(x, y + near, half))
+    return x, y + near
+
+
+def _square(x: float, y: float, r: float) -> Box:
+    return (x - r, y - r, x + r, y + r)
 
 
 def hull(points: list[tuple[float, float]]) -> list[tuple[float, float]]:

@@ -4,7 +4,7 @@ Each draws into a `Group` at a position; none knows any game.
 """
 
 from render.palette import INK, MUTED, PAPER, player
-from render.svg import MONO, Group
+from render.svg import MIN_TEXT, MONO, Group, clip, text_width
 
 _PIPS = {  # positions on a 3×3 grid, 0..8 row by row
     1: (4,),
@@ -16,23 +16,42 @@ _PIPS = {  # positions on a 3×3 grid, 0..8 row by row
 }
 
 
-def title(g: Group, width: float, text: str, status: str = "") -> None:
-    """The bar on top: the game's name and where it stands (round, turn, clock)."""
-    g.rect(0, 0, width, 44, fill=INK)
-    g.text(16, 29, text, size=20, weight="bold", fill=PAPER)
-    if status:
-        g.text(width - 16, 29, status, size=16, anchor="end", fill=PAPER)
+def title(g: Group, width: float, text: str, status: str = "") -> float:
+    """The bar on top: the game's name and where it stands (round, turn, clock), side by
+    side when both fit a phone's width, else the status on a line of its own. Returns
+    the bar's height."""
+    room = width - 20
+    side = text_width(text, 17, bold=True) + 16 + text_width(status, MIN_TEXT) <= room
+    height = 34 if side or not status else 56
+    g.rect(0, 0, width, height, fill=INK)
+    g.text(10, 24, clip(text, 17, room, bold=True), size=17, weight="bold", fill=PAPER)
+    if status and side:
+        g.text(width - 10, 24, status, size=MIN_TEXT, anchor="end", fill=PAPER)
+    elif status:
+        g.text(10, 46, clip(status, MIN_TEXT, room), size=MIN_TEXT, fill=PAPER)
+    return height
 
 
-def token(g: Group, x: float, y: float, seat: int, r: float = 12, ring: bool = False) -> None:
+TOKEN = 11  # a token's radius: its letter is MIN_TEXT tall
+
+
+def token(g: Group, x: float, y: float, seat: int, r: float = TOKEN, ring: bool = False) -> None:
     """A player's token: colour AND letter; a ring marks the player whose turn it is."""
     style = player(seat)
     if ring:
-        g.circle(x, y, r + 5, fill="none", stroke=INK, stroke_width=3)
+        g.circle(x, y, r + 3, fill="none", stroke=INK, stroke_width=2.5)
     g.circle(x, y, r, fill=style.colour, stroke=INK, stroke_width=1.5)
+    size = max(MIN_TEXT, r * 1.2)
     g.text(
-        x, y + r * 0.42, style.letter, size=r * 1.2, anchor="middle", weight="bold", fill=style.text
+        x, y + size * 0.36, style.letter, size=size, anchor="middle", weight="bold", fill=style.text
     )
+
+
+def fan(x: float, y: float, count: int, r: float = TOKEN) -> list[tuple[float, float]]:
+    """Where `count` tokens on one spot go, fanned out side by side round it (touching,
+    none hiding another)."""
+    step = 2 * r + 1
+    return [(x + (k - (count - 1) / 2) * step, y) for k in range(count)]
 
 
 def die(g: Group, x: float, y: float, value: int, size: float = 40, dropped: bool = False) -> None:
@@ -48,7 +67,7 @@ def die(g: Group, x: float, y: float, value: int, size: float = 40, dropped: boo
             x + size / 2,
             y + size * 0.65,
             str(value),
-            size=size * 0.45,
+            size=max(MIN_TEXT, size * 0.45),
             anchor="middle",
             weight="bold",
             fill=ink,
@@ -74,11 +93,27 @@ def card(
         g.rect(x, y, w, h, rx=8, fill="#4a5a7a", stroke=INK, stroke_width=1.5)
         g.rect(x + 8, y + 8, w - 16, h - 16, rx=4, fill="none", stroke=PAPER, stroke_width=1)
         return
-    g.rect(x, y, w, h, rx=8, fill=colour, stroke=INK, stroke_width=1.5)
-    for i, line in enumerate(_wrap(label, max(6, int(w / 8)))[:4]):
-        g.text(x + w / 2, y + 24 + i * 16, line, size=13, anchor="middle", weight="bold")
+    g.rect(x, y, w, h, rx=6, fill=colour, stroke=INK, stroke_width=1.5)
+    room = w - 8
+    lines = (h - (36 if caption else 16)) // 17
+    for i, line in enumerate(wrap(label, MIN_TEXT, room, bold=True)[: max(1, int(lines))]):
+        g.text(
+            x + w / 2,
+            y + 20 + i * 17,
+            clip(line, MIN_TEXT, room, bold=True),
+            size=MIN_TEXT,
+            anchor="middle",
+            weight="bold",
+        )
     if caption:
-        g.text(x + w / 2, y + h - 12, caption, size=11, anchor="middle", fill=MUTED)
+        g.text(
+            x + w / 2,
+            y + h - 8,
+            clip(caption, MIN_TEXT, room),
+            size=MIN_TEXT,
+            anchor="middle",
+            fill=MUTED,
+        )
 
 
 def hand(
@@ -87,14 +122,17 @@ def hand(
     y: float,
     labels: list[str],
     captions: list[str] | None = None,
-    w: float = 90,
+    w: float = 108,
     gap: float = 10,
 ) -> float:
-    """Cards side by side; returns the width used."""
+    """Cards side by side (108 wide: three a row on a phone); returns the width used."""
     captions = captions or [""] * len(labels)
     for i, (label, caption) in enumerate(zip(labels, captions, strict=True)):
         card(g, x + i * (w + gap), y, label, w=w, caption=caption)
     return len(labels) * (w + gap) - gap if labels else 0
+
+
+HIGHLIGHT = "#fff3c4"
 
 
 def scores(
@@ -104,39 +142,74 @@ def scores(
     rows: list[tuple[int, str, str]],
     active: frozenset[int] = frozenset(),
     width: float = 260,
+    winners: frozenset[int] = frozenset(),
+    reserve: float = 0,
 ) -> float:
     """A line per seat: token, name, score. The seats the game waits for are highlighted
-    and ringed (several at once for simultaneous decisions). Returns the height."""
-    line = 30
+    and ringed (several at once for simultaneous decisions); a winner's line is marked
+    ♛ (the final board). Returns the height."""
+    line = 28
     for i, (seat, name, score) in enumerate(rows):
         top = y + i * line
-        if seat in active:
-            g.rect(x - 6, top - 2, width + 12, line, rx=6, fill="#fff3c4")
-        token(g, x + 12, top + line / 2 - 1, seat, r=11, ring=seat in active)
+        if seat in active or seat in winners:
+            g.rect(x - 4, top, width + 8, line - 2, rx=5, fill=HIGHLIGHT)
+        token(g, x + 12, top + line / 2 - 1, seat, ring=seat in active)
+        score_w = text_width(score, 15, mono=True)
+        room = width - 30 - score_w - 8 - reserve
+        bold = seat in active or seat in winners
+        shown = ("♛ " if seat in winners else "") + name
         g.text(
-            x + 34, top + 20, _short(name, 18), size=15, weight="bold" if seat in active else None
+            x + 30, top + 19, clip(shown, 15, room, bold), size=15, weight="bold" if bold else None
         )
-        g.text(x + width, top + 20, score, size=15, anchor="end", family=MONO)
+        g.text(x + width, top + 19, score, size=15, anchor="end", family=MONO)
     return len(rows) * line
 
 
-def legend(g: Group, x: float, y: float, entries: list[tuple[str, str]]) -> None:
-    """Colour swatches with their meaning."""
-    for i, (colour, text) in enumerate(entries):
-        g.rect(x, y + i * 20, 14, 14, fill=colour, stroke=INK, stroke_width=1)
-        g.text(x + 20, y + i * 20 + 12, text, size=12)
+def legend(
+    g: Group,
+    x: float,
+    y: float,
+    entries: list[tuple[str, str]] | list[tuple[str, str, str]],
+    width: float = 340,
+) -> float:
+    """Colour swatches with their meaning, as many a row as fit `width`. An entry may
+    name its swatch's shape: "square" (default), "dot", "ring" or "line". Returns the height."""
+    cx, row = x, 0
+    for colour, text, *shape in entries:
+        text = clip(text, MIN_TEXT, width - 24)
+        w = 20 + text_width(text, MIN_TEXT) + 12
+        if cx > x and cx + w > x + width:
+            cx, row = x, row + 1
+        cy = y + row * 22
+        kind = shape[0] if shape else "square"
+        if kind == "dot":
+            g.circle(cx + 7, cy + 9, 5, fill=colour, stroke=INK, stroke_width=1)
+        elif kind == "ring":
+            g.circle(cx + 7, cy + 9, 5.5, fill="none", stroke=colour, stroke_width=3)
+        elif kind == "line":
+            g.rect(cx, cy + 6, 14, 5, fill=colour)
+        else:
+            g.rect(cx, cy + 2, 14, 14, fill=colour, stroke=INK, stroke_width=1)
+        g.text(cx + 20, cy + 14, text, size=MIN_TEXT)
+        cx += w
+    return (row + 1) * 22 if entries else 0
 
 
-def _short(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _wrap(text: str, width: int) -> list[str]:
+def wrap(text: str, size: float, room: float, bold: bool = False) -> list[str]:
+    """Words into lines at most `room` units wide at `size` (a longer word stays whole)."""
     lines, current = [], ""
-    for word in text.split():
-        if current and len(current) + 1 + len(word) > width:
+    words = []
+    for word in text.split():  # a word too long for a line breaks after its hyphens
+        if "-" in word.strip("-") and text_width(word, size, bold) > room:
+            parts = word.split("-")
+            words += [f"{p}-" for p in parts[:-1]] + [parts[-1]]
+        else:
+            words.append(word)
+    for word in words:
+        joined = f"{current}{word}" if current.endswith("-") else f"{current} {word}".strip()
+        if current and text_width(joined, size, bold) > room:
             lines.append(current)
             current = word
         else:
-            current = f"{current} {word}".strip()
+            current = joined
     return [*lines, current] if current else lines

@@ -16,6 +16,33 @@ from typing import Any
 SANS = "DejaVu Sans"
 MONO = "DejaVu Sans Mono"
 NS = "http://www.w3.org/2000/svg"
+# Boards are laid out in phone points: a phone shows a picture 360 points wide, so a
+# board `PHONE` units wide shows its 14-unit labels 14 points tall (issue 18: at least
+# 14). `ZOOM` pixels a unit are rasterised: 720 px wide, sharp on a 2× screen. The
+# bytes grow with it (the AUFRUHR! map at its end, full colour: 150 KB at 2, 111 KB at
+# 1.5); render/png.py's palette brings it to a third, well inside the issue's 120 KB.
+PHONE = 360
+MIN_TEXT = 14
+ZOOM = 2
+
+
+def text_width(content: str, size: float, bold: bool = False, mono: bool = False) -> float:
+    """A text's advance in DejaVu, erring wide (for placing labels clear of each other):
+    capitals, digits and symbols 0.72 em, anything else 0.62 em, mono 0.61, bold +8 %."""
+    if mono:
+        em = 0.61 * len(content)
+    else:
+        em = sum(0.72 if (c.isupper() or c.isdigit() or ord(c) > 0x2000) else 0.62 for c in content)
+    return em * size * (1.08 if bold else 1.0)
+
+
+def clip(content: str, size: float, room: float, bold: bool = False) -> str:
+    """`content` cut with an ellipsis to fit `room` units at `size`."""
+    if text_width(content, size, bold) <= room:
+        return content
+    while content and text_width(content + "…", size, bold) > room:
+        content = content[:-1]
+    return content.rstrip() + "…"
 
 
 # What XML 1.0 cannot hold at all (C0 but tab and line breaks, surrogates, U+FFFE/FFFF):
@@ -96,17 +123,28 @@ class Group:
 
 
 class Svg(Group):
-    def __init__(self, width: int, height: int, background: str | None = "#ffffff") -> None:
+    def __init__(
+        self, width: float, height: float, background: str | None = "#ffffff", zoom: float = 1
+    ) -> None:
+        """A document `width` × `height` units, drawn `zoom` pixels a unit."""
+        size = {"width": round(width * zoom), "height": round(height * zoom)}
         root = ET.Element(
-            "svg",
-            _attrs(
-                {"xmlns": NS, "width": width, "height": height, "viewBox": f"0 0 {width} {height}"}
-            ),
+            "svg", _attrs({"xmlns": NS, **size, "viewBox": f"0 0 {width:g} {height:g}"})
         )
         super().__init__(root)
-        self.width, self.height = width, height
+        self.width, self.height, self.zoom = width, height, zoom
         if background:
             self.rect(0, 0, width, height, fill=background)
+
+    def set_height(self, height: float) -> None:
+        """A new height, for a picture laid out top down (its length known at the end)."""
+        height = round(height)
+        self.height = height
+        self.element.set("height", str(round(height * self.zoom)))
+        self.element.set("viewBox", f"0 0 {self.width:g} {height}")
+        background = self.element.find("rect")
+        if background is not None and background.get("y") == "0":
+            background.set("height", str(height))
 
     def to_string(self) -> str:
         return ET.tostring(self.element, encoding="unicode")

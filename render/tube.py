@@ -3,23 +3,19 @@ network drawn from its coordinates in TfL's colours (the Circle and Central line
 north and south of the Central line shaded, end stations marked, every piece with its
 colour and letter, and each player's dropped inhibitions where they lie."""
 
-from functools import cache
+import math
+from functools import cache, partial
 from typing import Any
 
 from render import pieces
 from render.boards import Label, Renderers, register
-from render.maps import Edge, Node, draw_map
+from render.maps import Edge, Node, draw_map, free_spot
 from render.palette import INK, MUTED, PAPER, player
-from render.svg import Svg
+from render.svg import MIN_TEXT, PHONE, ZOOM, Svg, clip
 from render.text import columns, fit
 from rules.tube.drops import central_curve
 from rules.tube.model import PlayerView, PublicView, SeatView
 from rules.tube.network import end_stations, net
-
-WIDTH, HEIGHT = 1100, 760
-MAP = (20, 60, 800, 740)  # x0, y0, x1, y1 of the map
-WIDE = {"circle": 6.0, "central": 6.0}
-NORTH, SOUTH = "#eef4fb", "#fbf5ea"
 
 
 def _status(view: PublicView, names: list[str], label: Label) -> str:
@@ -85,75 +81,103 @@ def private(view: SeatView, names: list[str], label: Label) -> str:
     return fit(lines)
 
 
+# ----- pictures ---------------------------------------------------------------------------
+# Laid out for a phone (render/svg.py PHONE, MIN_TEXT): what happens now, the whole
+# network a phone's width wide (end stations and the pieces' stations named where room
+# is), the centre enlarged under it (most turns are played there), the score sheet and a
+# legend of every mark.
+
+WIDE = {"circle": 4.0, "central": 4.0}
+NORTH, SOUTH = "#dce8f6", "#f6e9d2"  # strong enough to survive the PNG palette
+NOW = "#fff3c4"
+
+
 @cache
-def _frame() -> tuple[float, float, float, float, float]:
-    """min x, min y, scale, and the offsets that centre the network in MAP."""
+def _frame(top: float) -> tuple[float, float, float, float]:
+    """(min x, max y, scale, bottom) of the network a phone's width wide under `top`."""
     xs = [x for x, _ in net().pos.values()]
     ys = [y for _, y in net().pos.values()]
-    w, h = MAP[2] - MAP[0], MAP[3] - MAP[1]
-    scale = min(w / (max(xs) - min(xs)), h / (max(ys) - min(ys)))
-    ox = MAP[0] + (w - (max(xs) - min(xs)) * scale) / 2
-    oy = MAP[1] + (h - (max(ys) - min(ys)) * scale) / 2
-    return min(xs), max(ys), scale, ox, oy
+    pad = 12
+    scale = (PHONE - 2 * pad) / (max(xs) - min(xs))
+    return min(xs), max(ys), scale, top + 2 * pad + (max(ys) - min(ys)) * scale
 
 
-def _xy(x: float, y: float) -> tuple[float, float]:
-    x0, y1, scale, ox, oy = _frame()
-    return (round(ox + (x - x0) * scale, 1), round(oy + (y1 - y) * scale, 1))
+def _xy(x: float, y: float, top: float) -> tuple[float, float]:
+    x0, y1, scale, _ = _frame(top)
+    return (round(12 + (x - x0) * scale, 1), round(top + 12 + (y1 - y) * scale, 1))
 
 
-def _at(station: str) -> tuple[float, float]:
-    return _xy(*net().pos[station])
+def _on_map(station: str, top: float) -> tuple[float, float]:
+    return _xy(*net().pos[station], top)
 
 
-def _shading(doc: Svg) -> None:
-    curve = [_xy(x, y) for x, y in central_curve()]
-    left, right = (MAP[0], curve[0][1]), (MAP[2], curve[-1][1])
-    line = [left, *curve, right]
-    doc.polygon([(MAP[0], MAP[1]), *line, (MAP[2], MAP[1])], fill=NORTH)
-    doc.polygon([(MAP[0], MAP[3]), *line, (MAP[2], MAP[3])], fill=SOUTH)
+def _shading(doc: Svg, top: float, bottom: float) -> None:
+    curve = [_xy(x, y, top) for x, y in central_curve()]
+    line = [(0, curve[0][1]), *curve, (PHONE, curve[-1][1])]
+    doc.polygon([(0, top), *line, (PHONE, top)], fill=NORTH)
+    doc.polygon([(0, bottom), *line, (PHONE, bottom)], fill=SOUTH)
 
 
-def board_svg(view: PublicView, names: list[str], label: Label) -> str:
+def _edges() -> list[tuple[str, str, str]]:
     n = net()
-    doc = Svg(WIDTH, HEIGHT)
-    pieces.title(doc, WIDTH, label("tube.board.title"), _status(view, names, label))
-    _shading(doc)
-    doc.text(MAP[0] + 8, MAP[1] + 18, label("tube.board.north"), size=13, fill=MUTED)
-    doc.text(MAP[0] + 8, MAP[3] - 8, label("tube.board.south"), size=13, fill=MUTED)
-    ends = set(end_stations())
-    shown = {p.station for p in view.players if p.station}
-    nodes = []
-    for s in sorted(n.names):
-        x, y = _at(s)
-        is_end = s in ends
-        nodes.append(
-            Node(
-                s, x, y,
-                label=n.names[s] if is_end or s in shown else "",
-                r=3.5 if is_end else (2.5 if n.dots[s] else 1.5),
-                fill=INK if is_end else PAPER,
-            )
-        )  # fmt: skip
-    edges = sorted(
+    return sorted(
         {(min(a, b), max(a, b), line) for a, nbrs in n.adj.items() for b, line in nbrs},
         key=lambda e: (e[2] in WIDE, e),
     )
-    draw_map(
-        doc,
-        nodes,
-        [Edge(a, b, n.colours[line], WIDE.get(line, 2.5)) for a, b, line in edges],
-        size=10,
-        bounds=MAP,
-    )
-    _drops(doc, view)
-    _pieces(doc, view)
-    _sheet(doc, view, names, label)
-    _inset(doc, view, label)
-    return doc.to_string()
 
 
-INSET = (830, 470, 1080, 740)  # the centre, enlarged: most turns are played there
+def _on_board(p: PlayerView) -> bool:
+    return bool(p.station) and p.finished is None and not p.dnf
+
+
+def _network(
+    doc: Svg, view: PublicView, top: float, at: Any, bottom: float, named: list[str], wide: float
+) -> None:
+    """The lines, the stations, the drops, the pieces and the labels of `named` stations
+    inside [top, bottom], stations placed by `at(station)` (None: not in this frame)."""
+    n = net()
+    ends = set(end_stations())
+    area = (0, top, PHONE, bottom)
+    where = {s: at(s) for s in n.names}
+    where = {s: xy for s, xy in where.items() if xy is not None}
+    taken = [(x - 4, y - 4, x + 4, y + 4) for s, (x, y) in where.items() if s in ends]
+    tokens = [
+        (p.seat, free_spot(*where[p.station], pieces.TOKEN + 4, taken, 0, area))
+        for p in view.players
+        if _on_board(p) and p.station in where
+    ]
+    drops = []
+    for p in view.players:
+        for d in p.drops:
+            if d.station in where:
+                drops.append((p.seat, free_spot(*where[d.station], 4.5, taken, 9, area)))
+    order = {s: i for i, s in enumerate(named)}
+    # a station under a piece is hidden by it: only its lines are drawn
+    covered = {
+        s for s, xy in where.items() if any(math.dist(xy, t) < pieces.TOKEN + 4 for _, t in tokens)
+    }
+    nodes = [
+        Node(
+            s,
+            x,
+            y,
+            label=n.names[s] if s in order else "",
+            r=0 if s in covered else 3 if s in ends else (2 if n.dots[s] else 1.2),
+            fill=INK if s in ends else PAPER,
+        )
+        for s, (x, y) in where.items()
+    ]
+    nodes.sort(key=lambda node: (order.get(node.id, len(order)), node.id))
+    edges = [
+        Edge(a, b, n.colours[line], WIDE.get(line, 1.6) * wide)
+        for a, b, line in _edges()
+        if a in where and b in where
+    ]
+    draw_map(doc, nodes, edges, bounds=area, obstacles=tuple(taken))
+    for seat, (x, y) in drops:
+        doc.rect(x - 4, y - 4, 8, 8, fill=player(seat).colour, stroke=INK, stroke_width=1)
+    for seat, (x, y) in tokens:
+        pieces.token(doc, x, y, seat, ring=view.turn == seat)
 
 
 @cache
@@ -162,85 +186,88 @@ def _inset_frame() -> tuple[float, float, float, float, float]:
     n = net()
     xs = [n.pos[s][0] for s in n.circle_loop]
     ys = [n.pos[s][1] for s in n.circle_loop]
-    mx, my = (max(xs) - min(xs)) * 0.12, (max(ys) - min(ys)) * 0.12
+    mx, my = (max(xs) - min(xs)) * 0.1, (max(ys) - min(ys)) * 0.15
     x0, x1, y0, y1 = min(xs) - mx, max(xs) + mx, min(ys) - my, max(ys) + my
-    scale = min((INSET[2] - INSET[0]) / (x1 - x0), (INSET[3] - INSET[1]) / (y1 - y0))
-    return x0, y0, x1, y1, scale
+    return x0, y0, x1, y1, PHONE / (x1 - x0)
 
 
-def _in(station: str) -> tuple[float, float] | None:
+def _in(station: str, top: float) -> tuple[float, float] | None:
     x0, y0, x1, y1, scale = _inset_frame()
     x, y = net().pos[station]
     if not (x0 <= x <= x1 and y0 <= y <= y1):
         return None
-    pad = (INSET[3] - INSET[1] - (y1 - y0) * scale) / 2  # centred in the box's height
-    return (round(INSET[0] + (x - x0) * scale, 1), round(INSET[3] - pad - (y - y0) * scale, 1))
+    return (round((x - x0) * scale, 1), round(top + (y1 - y) * scale, 1))
 
 
-def _inset(doc: Svg, view: PublicView, label: Label) -> None:
-    n = net()
-    doc.rect(INSET[0], INSET[1], INSET[2] - INSET[0], INSET[3] - INSET[1], fill=PAPER, stroke=INK)
-    doc.text(INSET[0] + 6, INSET[1] + 14, label("tube.board.centre"), size=11, fill=MUTED)
-    drawn = sorted(
-        {(min(a, b), max(a, b), line) for a, nbrs in n.adj.items() for b, line in nbrs},
-        key=lambda e: (e[2] in WIDE, e),
-    )
-    for a, b, line in drawn:
-        pa, pb = _in(a), _in(b)
-        if pa and pb:
-            doc.line(*pa, *pb, stroke=n.colours[line], stroke_width=WIDE.get(line, 2.5) * 0.7)
-    for s in sorted(n.names):
-        at = _in(s)
-        if at:
-            doc.circle(*at, 2.5 if n.dots[s] else 1.5, fill=PAPER, stroke=INK, stroke_width=0.8)
-    here: dict[str, int] = {}
-    for p in view.players:
-        at = _in(p.station) if p.station and p.finished is None and not p.dnf else None
-        if at:
-            k = here.get(p.station, 0)
-            here[p.station] = k + 1
-            pieces.token(doc, at[0] + 12 * k, at[1] - 9, p.seat, r=7, ring=view.turn == p.seat)
-            doc.text(
-                at[0] + 12 * k, at[1] + 14, view.names.get(p.station, ""), size=8, anchor="middle"
-            )
+def _named(view: PublicView) -> list[str]:
+    """Stations named, most important first: where the pieces stand, the last move's
+    end, then the end stations."""
+    out = [p.station for p in view.players if _on_board(p)]
+    if view.last is not None and view.last.stations:
+        out.append(view.last.stations[-1])
+    out += sorted(end_stations())
+    return list(dict.fromkeys(out))
 
 
-def _drops(doc: Svg, view: PublicView) -> None:
-    """Each dropped inhibition: a small square in the player's colour by its station."""
-    count: dict[str, int] = {}
-    for p in view.players:
-        for d in p.drops:
-            x, y = _at(d.station)
-            k = count.get(d.station, 0)
-            count[d.station] = k + 1
-            style = player(p.seat)
-            doc.rect(x - 5 + 11 * k, y + 6, 10, 10, fill=style.colour, stroke=INK, stroke_width=1)
+def board_svg(view: PublicView, names: list[str], label: Label) -> str:
+    doc = Svg(PHONE, 1400, zoom=ZOOM)
+    y = pieces.title(doc, PHONE, label("tube.board.title"))
+    lines = pieces.wrap(_status(view, names, label), MIN_TEXT, PHONE - 20, bold=True)[:2]
+    doc.rect(0, y, PHONE, len(lines) * 19 + 8, fill=NOW)
+    for line in lines:
+        y += 19
+        doc.text(10, y, clip(line, MIN_TEXT, PHONE - 20, True), size=MIN_TEXT, weight="bold")
+    top = y + 8
+    *_, bottom = _frame(top)
+    _shading(doc, top, bottom)
+    named = _named(view)
+    _network(doc, view, top, partial(_on_map, top=top), bottom, named, 1)
+    doc.text(10, bottom + 18, label("tube.board.centre"), size=MIN_TEXT, weight="bold")
+    y = bottom + 24
+    _, y0, _, y1, scale = _inset_frame()
+    inset_bottom = y + (y1 - y0) * scale
+    doc.rect(0, y, PHONE, inset_bottom - y, fill=PAPER, stroke=INK, stroke_width=1)
+    centre = [s for s in named if _in(s, y) is not None]
+    _network(doc, view, y, partial(_in, top=y), inset_bottom, centre, 1.4)
+    y = _sheet(doc, view, names, label, inset_bottom + 8)
+    y = _legend(doc, label, y + 6)
+    doc.set_height(y + 6)
+    return doc.to_string()
 
 
-def _pieces(doc: Svg, view: PublicView) -> None:
-    here: dict[str, int] = {}
-    for p in view.players:
-        if not p.station or not (p.finished is None and not p.dnf):
-            continue
-        x, y = _at(p.station)
-        k = here.get(p.station, 0)
-        here[p.station] = k + 1
-        pieces.token(doc, x + 14 * k, y - 12, p.seat, r=9, ring=view.turn == p.seat)
-
-
-def _sheet(doc: Svg, view: PublicView, names: list[str], label: Label) -> None:
-    x, y = MAP[2] + 30, MAP[1] + 10
+def _sheet(doc: Svg, view: PublicView, names: list[str], label: Label, y: float) -> float:
+    doc.text(PHONE - 10, y + 14, label("tube.board.head"), size=MIN_TEXT, anchor="end", fill=MUTED)
+    y += 20
     rows = [
-        (p.seat, names[p.seat], f"{p.north} {p.south} {p.central} {p.heathrow}  {p.owed}/{p.drunk}")
+        (
+            p.seat,
+            names[p.seat],
+            f"{p.north} {p.south} {p.central} {p.heathrow} {p.owed}/{p.drunk} {p.beers}",
+        )
         for p in view.players
     ]
     active = frozenset({view.turn} if view.turn is not None else ())
-    height = pieces.scores(doc, x, y, rows, active=active, width=240)
-    doc.text(x, y + height + 20, label("tube.board.head"), size=11, fill=MUTED)
+    winners = frozenset(p.seat for p in view.players if p.finished == 1)
+    y += pieces.scores(doc, 14, y, rows, active=active, width=PHONE - 24, winners=winners)
     if view.referee is not None:
-        doc.text(x, y + height + 40, label("tube.board.referee", seat=view.referee), size=12)
-    legend = [(n_colour, n_name) for n_colour, n_name in _line_legend()]
-    pieces.legend(doc, x, y + height + 60, legend)
+        doc.text(10, y + 16, label("tube.board.referee", seat=view.referee), size=MIN_TEXT)
+        y += 22
+    return y
+
+
+def _legend(doc: Svg, label: Label, y: float) -> float:
+    entries: list[tuple[str, str, str]] = [(c, name, "line") for c, name in _line_legend()]
+    entries += [
+        (NORTH, label("tube.board.north"), "square"),
+        (SOUTH, label("tube.board.south"), "square"),
+    ]
+    y += pieces.legend(doc, 10, y, entries, width=PHONE - 20)
+    doc.circle(17, y + 10, 3, fill=INK)
+    doc.text(26, y + 15, clip(label("tube.board.legend_end"), MIN_TEXT, PHONE - 36), size=MIN_TEXT)
+    y += 22
+    doc.rect(13, y + 6, 8, 8, fill=player(0).colour, stroke=INK, stroke_width=1)
+    doc.text(26, y + 15, clip(label("tube.board.legend_drop"), MIN_TEXT, PHONE - 36), size=MIN_TEXT)
+    return y + 24
 
 
 @cache
@@ -250,10 +277,14 @@ def _line_legend() -> tuple[tuple[str, str], ...]:
 
 
 def private_svg(view: SeatView, names: list[str], label: Label) -> str:
-    doc = Svg(600, 200)
-    pieces.title(doc, 600, names[view.seat] if view.seat < len(names) else "?")
-    for i, line in enumerate(private(view, names, label).split("\n")[:6]):
-        doc.text(20, 80 + i * 20, line[:90], size=13)
+    doc = Svg(PHONE, 600, zoom=ZOOM)
+    y = pieces.title(doc, PHONE, names[view.seat] if view.seat < len(names) else "?")
+    for text in private(view, names, label).split("\n")[:6]:
+        for line in pieces.wrap(text, 15, PHONE - 20)[:6]:
+            y += 21
+            doc.text(10, y, clip(line, 15, PHONE - 20), size=15)
+        y += 4
+    doc.set_height(y + 12)
     return doc.to_string()
 
 

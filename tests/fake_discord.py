@@ -64,6 +64,10 @@ class FakeDiscord:
     _dms: dict[int, int] = field(default_factory=dict)  # DM channel id → user id
     _channel_of: dict[str, str] = field(default_factory=dict)  # token → interaction's channel
     _pressed: dict[str, str] = field(default_factory=dict)  # token → the message pressed
+    # Who made each message: the bot token of the request ("Bot <token>"), or, for an
+    # interaction's response (sent without one), "interaction:<its token>".
+    made_by: dict[str, str] = field(default_factory=dict)
+    _sender: str = ""
 
     # ----- what tests use -----------------------------------------------------------------
 
@@ -238,6 +242,7 @@ class FakeDiscord:
         self.calls.append(Call(request.method, path, body, files))
         for method, pattern, handler in self._routes():
             if request.method == method and (m := re.fullmatch(pattern, path)):
+                self._sender = request.headers.get("Authorization", "")
                 result = handler(body, files, *m.groups())
                 if isinstance(result, web.Response):
                     return result
@@ -265,9 +270,15 @@ class FakeDiscord:
         ]
 
     def _message(
-        self, channel: str, body: dict[str, Any], files: list[tuple[str, bytes]], flags: int = 0
+        self,
+        channel: str,
+        body: dict[str, Any],
+        files: list[tuple[str, bytes]],
+        flags: int = 0,
+        token: str | None = None,
     ) -> dict[str, Any]:
         mid = str(next(self._ids))
+        self.made_by[mid] = self._sender or f"interaction:{token}"
         self.messages[mid] = {
             "id": mid,
             "channel_id": str(channel),
@@ -294,7 +305,7 @@ class FakeDiscord:
         kind, data = body.get("type"), body.get("data") or {}
         resource: dict[str, Any] = {"type": kind}
         if kind in (4, 5):  # a message, or "thinking…" to be edited later
-            message = self._message(self._channel_of[token], data, files)
+            message = self._message(self._channel_of[token], data, files, token=token)
             self._originals[token] = message["id"]
             resource["message"] = message
         if kind == 7:  # the pressed message, edited as the response
@@ -317,7 +328,7 @@ class FakeDiscord:
         return self._edit(body, files, None, self._originals[token])
 
     def _followup(self, body, files, token):
-        return self._message(self._channel_of[token], body, files)
+        return self._message(self._channel_of[token], body, files, token=token)
 
     def _open_dm(self, body, files):
         user = int(body["recipient_id"])

@@ -13,6 +13,7 @@ import pytest
 
 from bot.i18n import t
 from render import boards
+from rules.aufruhr.data import ruhr_map
 from rules.aufruhr.engine import public_view, seat_view, setup
 from rules.aufruhr.model import Options, Project
 
@@ -77,9 +78,14 @@ def _texts(svg):
 def test_the_map_shows_every_border_the_mayors_and_ruhrcity_projects():
     svg = boards.board_svg("aufruhr", public_view(_state()), NAMES, label)
     root = ET.fromstring(svg)  # well-formed, hostile names escaped
-    assert len(list(root.iter(f"{SVG_NS}line"))) == 128  # every shared border
+    assert len(list(root.iter(f"{SVG_NS}line"))) == 128 + 1  # every shared border, the legend's
     texts = _texts(svg)
-    assert "Xanten" in texts and any(x.startswith("</text><b>cem") for x in texts)
+    view = public_view(_state())
+    named = {p.community for p in view.projects} | set(view.cities)
+    # the map names the great cities in play and the communities with projects, nothing else
+    assert {ruhr_map().communities[c].name for c in view.cities} <= set(texts)
+    assert "Xanten" not in texts and "Xanten" not in {ruhr_map().communities[c].name for c in named}
+    assert any(x.startswith("</text><b>cem") for x in texts)
     assert len(list(root.iter(f"{SVG_NS}polygon"))) >= 3  # RuhrCity diamonds (one two-coloured)
 
 
@@ -107,7 +113,7 @@ def test_the_hand_shows_the_scandals_a_mayor_received():
     line = "Scandals you received (never usable again): from dora."
     assert line in boards.private_text("aufruhr", seat_view(state, 1), NAMES, label).splitlines()
     svg = boards.private_svg("aufruhr", seat_view(state, 1), NAMES, label)
-    assert line in _texts(svg)
+    assert line in " ".join(_texts(svg))  # wrapped to a phone's width
     assert "Ruhr University north campus" in " ".join(_texts(svg))  # the hand still shows
     german = boards.private_text(
         "aufruhr", seat_view(state, 1), NAMES, lambda k, **p: t("de", k, **p)

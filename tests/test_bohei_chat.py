@@ -28,7 +28,7 @@ async def _edit(chat: Chat, change) -> None:
     state = State.model_validate(table.state)
     change(state)
     table.state = state.model_dump(mode="json")
-    assert await chat.router.store.cas(key, stored.version, table.model_dump_json().encode())
+    assert await chat.router.store.cas(key, stored.version, table.dump())
 
 
 def _activate(rule: str):

@@ -88,9 +88,17 @@ def test_the_picture_has_the_map_the_lines_the_rings_and_every_pub():
     for line in ("6", "9", "10"):
         assert line in texts and f"Stadtbahnlinie {line}" in texts
     assert clock(state.clock) in texts
-    shown = sum(1 for p in PUBS if p.name in texts)
-    assert shown >= 40  # labels with no free spot are left out rather than overlapped
-    assert all(name in texts for name in NAMES)
+    # a phone's map names no pub but where the pieces stand and the start: the cards of
+    # the player to move are numbered on it and listed under it with the same numbers
+    view = GAME.public_view(state)
+    squares = {where(p) for p in view.pos} | {"Café Safran"}
+    assert {p.name for p in PUBS if p.name in texts} <= squares
+    hand = view.hands[view.turn]
+    assert all(str(k + 1) in texts for k in range(len(hand)))
+    assert all(
+        any(t.startswith(f"● {name}") or t.startswith(f"○ {name}") for t in texts) for name in hand
+    )
+    assert all(any(t.startswith(name[:10]) for t in texts) for name in NAMES)
 
 
 def test_open_and_closed_pubs_are_coloured_at_the_clock():

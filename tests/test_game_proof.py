@@ -39,7 +39,7 @@ async def tamper(chat: Chat, change) -> None:
     loaded = await chat.router.store.load(key)
     table = (await chat.table()).model_copy(deep=True)
     change(table.proof)
-    assert await chat.router.store.cas(key, loaded.version, table.model_dump_json().encode())
+    assert await chat.router.store.cas(key, loaded.version, table.dump())
 
 
 def changed_answer(proof: game_proof.GameProof) -> None:

@@ -116,20 +116,52 @@ async def test_also_is_sent_with_the_write(redis):
 async def test_losing_every_race_ends_in_store_conflict(redis, redis_factory):
     store = RedisStore(redis, max_retries=3)
     rival = RedisStore(await redis_factory())
-    load, reads = store.load, []
+    write, tried = store._write, []
 
-    async def load_then_lose(key):  # somebody writes between every read and write
-        current = await load(key)
-        reads.append(current.version)
-        assert await rival.cas(key, current.version, b"rival")
-        return current
+    async def lose(key, expected, *args):  # somebody writes before every write of ours
+        tried.append(expected)
+        assert await rival.cas(key, expected, b"rival")
+        return await write(key, expected, *args)
 
-    store.load = load_then_lose
+    store._write = lose
     with pytest.raises(StoreConflict):
         await store.transact(KEY, lambda data: (b"mine", None))
-    assert reads == [0, 1, 2]
+    # each retry starts from what the lost compare-and-set answered: no read between
+    assert tried == [0, 1, 2]
     current = await rival.load(KEY)
     assert (current.version, current.data) == (3, b"rival")
+
+
+async def test_a_write_that_lost_runs_again_on_what_is_stored_now(redis, redis_factory):
+    store = RedisStore(redis)
+    rival = RedisStore(await redis_factory())
+    await store.transact(KEY, lambda data: (b"a", None))  # remembered: version 1, b"a"
+    assert await rival.cas(KEY, 1, b"rival")  # another process writes meanwhile
+    seen = []
+
+    def append(data):
+        seen.append(data)
+        return data + b"+mine", None
+
+    await store.transact(KEY, append)
+    assert seen == [b"a", b"rival"]  # first on what it remembered, then on Redis's answer
+    current = await store.load(KEY)
+    assert (current.version, current.data) == (3, b"rival+mine")
+
+
+async def test_a_refusal_is_never_decided_on_what_a_process_remembers(redis, redis_factory):
+    store = RedisStore(redis)
+    rival = RedisStore(await redis_factory())
+    await store.transact(KEY, lambda data: (b"open", None))
+    assert await rival.cas(KEY, 1, b"closed")
+    seen = []
+
+    def refuse_if_open(data):
+        seen.append(data)
+        return (KEEP, "refused") if data == b"open" else (data + b"!", "done")
+
+    assert await store.transact(KEY, refuse_if_open) == "done"
+    assert seen == [b"open", b"closed"]
 
 
 @pytest.fixture
@@ -153,22 +185,27 @@ def _also(result, pipe):
 
 
 @pytest.mark.parametrize("also", [None, _also], ids=["plain", "with-also"])
-async def test_a_write_costs_two_round_trips_and_a_read_only_one(redis, round_trips, also, backend):
+async def test_a_write_costs_one_round_trip_and_a_read_one(redis, round_trips, also, backend):
     store = RedisStore(redis)
     # On a cluster, what goes with a write follows it in a round trip of its own.
-    write = 3 if also and backend.kind == "cluster" else 2
+    write = 2 if also and backend.kind == "cluster" else 1
 
     async def trips(fn) -> int:
         round_trips["trips"] = 0
         await store.transact(KEY, fn, also=also)
         return round_trips["trips"]
 
-    # The first write meets NOSCRIPT and loads the script: not the steady state.
+    # The first write reads, and meets NOSCRIPT and loads the script: not the steady state.
     assert await trips(lambda data: (b"warm-up", "w")) >= 2
-    assert await trips(lambda data: (b"next", "n")) == write  # HMGET, EVALSHA (+ also)
-    assert await trips(lambda data: (KEEP, "k")) == 1  # HMGET only
-    assert await trips(lambda data: (b"again", "a")) == write
-    assert (await store.load(KEY)).version == 3
+    # EVALSHA (+ also) alone: the process knows the version it wrote last
+    assert await trips(lambda data: (data + b"!", "n")) == write
+    assert await trips(lambda data: (KEEP, "k")) == 1  # a refusal reads afresh: HMGET
+    assert await trips(lambda data: (data + b"!", "a")) == write
+    # another process wrote meanwhile: the write loses, and its answer is the fresh read
+    assert await RedisStore(redis).cas(KEY, 3, b"theirs")
+    assert await trips(lambda data: (data + b"!", "t")) == 1 + write
+    current = await store.load(KEY)
+    assert (current.version, current.data) == (5, b"theirs!")
 
 
 @pytest.mark.parametrize("also", [None, _also], ids=["plain", "with-also"])

@@ -76,11 +76,11 @@ def test_the_picture_draws_every_line_in_its_colour_circle_and_central_wider():
     n = net()
     for line, colour in n.colours.items():
         wide = line in ("circle", "central")
-        assert (colour, "6" if wide else "2.5") in widths, line
-    assert sum(e.get("stroke-width") in ("6", "2.5") for e in lines) == 373  # every line-edge
+        assert (colour, "4" if wide else "1.6") in widths, line
+    assert sum(e.get("stroke-width") in ("4", "1.6") for e in lines) == 373  # every line-edge
     assert "Central London" in [e.text for e in root.iter(f"{SVG_NS}text")]  # the inset
     texts = [e.text for e in root.iter(f"{SVG_NS}text")]
     for letter in "ABCD":
         assert letter in texts
-    for end in ("Heathrow Airport", "Morden", "Epping", "Upminster"):
-        assert end in texts
+    # end stations are named where a phone has room for them, the pieces' stations first
+    assert sum(end in texts for end in ("Heathrow Airport", "Morden", "Epping", "Upminster")) >= 2

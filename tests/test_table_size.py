@@ -1,0 +1,114 @@
+"""A table's size in a real redis-server (issue 17): a 6-player AUFRUHR! table whose
+players have the longest names we keep (64 characters) stays within 8 KiB by Redis's
+own MEMORY USAGE at every step of a whole game, the late rounds too; and tables stored
+in the format before (one JSON document) still load."""
+
+import json
+import random
+
+import redis.asyncio as aioredis
+
+from bot import table as stored_tables
+from bot.keys import table_key
+from bot.router import Incoming, Router
+from bot.table import COMPRESS_ABOVE, Table
+from rules import registry
+from tests.robot import legal_moves
+
+LIMIT = 8 * 1024  # bytes of Redis memory one table may take
+PLATFORM = "telegram"
+CHAT = "-1001234567890"
+
+
+def _names(rng: random.Random) -> list[str]:
+    """Six different names of 64 characters, some of them not ASCII (two bytes in UTF-8)."""
+    letters = "abcdefghijklmnopqrstuvwxyzäöüßABCDEFGHIJKLMNOPQRSTUVWXYZ "
+    return [f"{i}" + "".join(rng.choice(letters) for _ in range(63)) for i in range(6)]
+
+
+async def test_a_six_player_aufruhr_table_with_64_character_names_stays_within_8_kib(
+    real_redis_url,
+):
+    redis = aioredis.Redis.from_url(real_redis_url)
+    router = Router(redis)
+    rng = random.Random(1)
+    names = _names(rng)
+    users = [str(7_000_000_000 + i) for i in range(6)]  # Telegram's ten-digit user ids
+    key = table_key(PLATFORM, CHAT)
+
+    def said(i: int, text: str = "", **more) -> Incoming:
+        return Incoming(PLATFORM, CHAT, users[i], names[i], text=text, **more)
+
+    sizes: list[tuple[int, int, int]] = []  # (round, MEMORY USAGE, bytes stored)
+    compressed = 0  # steps at which the table was large enough to be stored compressed
+
+    async def measure() -> Table | None:
+        nonlocal compressed
+        stored_tables._parsed.clear()  # read as another process would: parsed from Redis
+        table = await router.table(PLATFORM, CHAT)
+        if table is not None and table.status == "playing":
+            stored = await redis.hget(key, "d")
+            state = table.state or {}
+            sizes.append((state["round"], await redis.memory_usage(key), len(stored)))
+            compressed += not stored.startswith(b"{")
+        return table
+
+    try:
+        await router.handle(said(0, "/new aufruhr events=6 deadline=60"))
+        for i in range(1, 6):
+            await router.handle(said(i, "/join"))
+        await router.handle(said(0, "/start"))
+        for _ in range(3000):
+            table = await measure()
+            assert table is not None
+            if table.status != "playing":
+                break
+            move = rng.choice(legal_moves(table, rng))
+            chat = f"dm:{users[move.seat]}" if move.secret else CHAT
+            if move.data is not None:
+                msg = said(move.seat, button=move.data, private=move.secret)
+            else:
+                text = f"/{move.command} {move.typed}" if move.command else move.typed or ""
+                msg = said(move.seat, text, private=move.secret)
+            replies = await router.handle(Incoming(**{**msg.__dict__, "chat": chat}))
+            assert not any(r.error for r in replies), replies
+        else:
+            raise AssertionError("the game did not end")
+    finally:
+        await redis.aclose()
+
+    assert table.status == "idle"  # the game ended
+    assert max(r for r, _, _ in sizes) == 7  # events=6: seven rounds, all measured
+    worst = max(sizes, key=lambda s: s[1])
+    print(f"{len(sizes)} steps, {compressed} compressed; the most: {worst[1]} B in Redis")
+    assert worst[1] <= LIMIT, f"{worst[1]} B in Redis in round {worst[0]} ({worst[2]} B stored)"
+    assert compressed > 0  # (64-character names make the table large enough for it)
+
+
+def test_a_table_stored_as_one_json_document_still_loads():
+    spec = registry.get("einsistkeins_karten")
+    assert spec is not None
+    state = spec.setup(2, spec.options(), 7)
+    old = {
+        "platform": "telegram",
+        "chat": "-1",
+        "status": "playing",
+        "game": spec.id,
+        "seats": [{"user": "1", "name": "Ann"}, {"user": "2", "name": "Ben"}],
+        "state": state.model_dump(mode="json"),
+        "step": 3,
+    }
+    table = Table.load(json.dumps(old).encode())
+    assert table.step == 3 and table.seats[1].name == "Ben"
+    assert table.game_state(spec.state) == state
+    again = Table.load(table.dump())  # written anew in today's format
+    assert again.game_state(spec.state) == state and again.step == 3
+
+
+def test_a_large_table_is_stored_compressed_and_a_small_one_as_json():
+    small = Table(platform="telegram", chat="-1")
+    assert small.dump().startswith(b"{") and Table.load(small.dump()) == small
+    large = Table(platform="telegram", chat="-1", status_head="x" * COMPRESS_ABOVE)
+    stored = large.dump()
+    assert not stored.startswith(b"{") and len(stored) < COMPRESS_ABOVE / 10
+    assert Table.load(stored).status_head == "x" * COMPRESS_ABOVE
