@@ -2,6 +2,7 @@
 Discord servers (the real client libraries), every API call recorded and counted.
 
     python -m bench.chat_flow [--platform telegram|discord] [--game ID] [--quick]
+                              [--think SECONDS] [--messages]
 
 Per platform and game it prints:
   decisions   answers the robots gave (one press or typed value each)
@@ -44,9 +45,7 @@ from tests import fake_discord, fake_telegram
 from tests.fake_discord import EPHEMERAL, FakeDiscord, World
 from tests.fake_telegram import GROUP, FakeTelegram, running_bot, until
 from tests.games import install as install_test_games
-from tests.robot import PLAYS, Move, play_out
-from tests.test_discord_games import find
-from tests.test_telegram_games import latest_with
+from tests.robot import PLAYS, discord_act, play_out, telegram_act
 
 THINK = 5.0  # seconds a player takes per decision, on the model clock
 WINDOW = 60.0
@@ -116,6 +115,7 @@ class Figures:
     lag: int = 0
     seconds: float = 0.0
     group_stamps: list[float] = field(default_factory=list)
+    said: list[str] = field(default_factory=list)  # each new group message, for --messages
 
     def row(self) -> str:
         per = self.group_new / max(self.decisions, 1)
@@ -159,7 +159,9 @@ async def telegram_game(game: str, players: int, options: str) -> Figures:
     figures = Figures("telegram", game, players)
     steps: set[int] = set()
     started = time.monotonic()
-    async with running_bot(fake, redis, pace=pace) as bot:
+    # The router's clock is the model clock too: deadlines and who counts as watching
+    # (bot/play.py) see the players' thinking time.
+    async with running_bot(fake, redis, pace=pace, clock=clock) as bot:
         router = bot.adapter.router
 
         async def load():
@@ -168,18 +170,11 @@ async def telegram_game(game: str, players: int, options: str) -> Figures:
                 steps.add(table.step)
             return table
 
-        async def act(table, move: Move) -> None:
+        async def think() -> None:
             await bot.adapter.sender.drain()  # the bot is done before the player thinks
             clock.now += THINK
-            user, name = users[move.seat]
-            chat = user if move.secret else GROUP
-            if move.data is not None:
-                await until(lambda: latest_with(fake, chat, move.data), timeout=30)
-                fake.press(user, name, latest_with(fake, chat, move.data), move.data)
-            elif move.command and not move.secret:
-                fake.say(user, name, f"/{move.command} {move.typed}", chat=chat)
-            else:
-                fake.say(user, name, move.typed or "", chat=chat)
+
+        act = telegram_act(fake, users, think)
 
         fake.say(*users[0], f"/new {game} {options}")
         for user in users[1:]:
@@ -208,6 +203,7 @@ async def telegram_game(game: str, players: int, options: str) -> Figures:
         if method in ("sendMessage", "sendPhoto") and group:
             figures.group_new += 1
             text = params.get("text") or params.get("caption") or ""
+            figures.said.append(text)
             figures.status_new += status_only(text, patterns)
         if method.startswith("edit"):
             figures.edits += 1
@@ -224,7 +220,9 @@ async def telegram_game(game: str, players: int, options: str) -> Figures:
         figures.mentions += text.count("tg://user?id=") + sum(
             1 for e in entities if isinstance(e, dict) and e.get("type") == "text_mention"
         )
-    figures.live = sum(_has_prompt_buttons_tg(m) for m in fake.sent.values())
+    live = [m for m in fake.sent.values() if _has_prompt_buttons_tg(m)]
+    figures.live = len(live)
+    figures.said += [f"LIVE in {m['chat']['id']}: {m.get('text', '(photo)')}" for m in live]
     figures.burst = burst(figures.group_stamps)
     figures.seconds = time.monotonic() - started
     return figures
@@ -271,6 +269,7 @@ async def discord_game(game: str, players: int, options: str) -> Figures:
     started = time.monotonic()
     try:
         await world.start_bot(budget=30.0)
+        world.bot.adapter.router.clock = clock
         users = [(100 + i, f"Player{i}") for i in range(players)]
         await world.feed(fake.command("new", *users[0], {"game": game, "options": options}))
         (thread,) = fake.threads
@@ -286,38 +285,10 @@ async def discord_game(game: str, players: int, options: str) -> Figures:
                 steps.add(table.step)
             return table
 
-        async def act(table, move: Move) -> None:
+        async def think() -> None:
             clock.now += THINK
-            user, name = users[move.seat]
-            dm = fake.dm_channel(user)
-            where: dict[str, Any] = {"channel": thread, "thread": True}
-            channels = {str(thread)}
-            if move.secret and dm is not None:
-                channels.add(str(dm))
-            if move.data is not None:
-                found = find(world, channels, move.data)
-                assert found, f"no button {move.data} for {name}"
-                message, custom_id, value = found
-                if message["channel_id"] != str(thread):
-                    where = {"channel": int(message["channel_id"]), "guild": None}
-                if value is None:
-                    await world.feed(fake.press(message, custom_id, user, name, **where))
-                else:
-                    await world.feed(fake.choose(message, custom_id, value, user, name, **where))
-            elif move.secret or not move.command:
-                found = find(world, channels, move.input_data or "")
-                assert found, f"no input for {name}"
-                message, opener, _ = found
-                if message["channel_id"] != str(thread):
-                    where = {"channel": int(message["channel_id"]), "guild": None}
-                press = fake.press(message, opener, user, name, **where)
-                await world.feed(press)
-                modal = fake.answers(press)[0].body["data"]["custom_id"]
-                await world.feed(fake.submit(modal, move.typed or "", user, name, **where))
-            else:
-                await world.feed(
-                    fake.command(move.command, user, name, {"value": move.typed or ""}, **where)
-                )
+
+        act = discord_act(world, users, thread, think)
 
         before = set(fake.messages)
         figures.decisions = await play_out(load, act, seed=len(game))
@@ -334,6 +305,7 @@ async def discord_game(game: str, players: int, options: str) -> Figures:
             below = 0 if board else below + 1
             figures.lag = max(figures.lag, below)
             figures.group_new += 1
+            figures.said.append(message["content"])
             figures.group_stamps.append(born[mid][0])
             figures.status_new += status_only(message["content"], patterns)
         for call in fake.calls[first_call:]:
@@ -344,7 +316,9 @@ async def discord_game(game: str, players: int, options: str) -> Figures:
             mentions = (data or {}).get("allowed_mentions") or {}
             figures.mentions += len(mentions.get("users") or [])
         # messages in the thread said through interactions count as the thread's
-        figures.live = sum(_has_prompt_buttons_dc(m) for m in fake.messages.values())
+        live = [m for m in fake.messages.values() if _has_prompt_buttons_dc(m)]
+        figures.live = len(live)
+        figures.said += [f"LIVE in {m['channel_id']}: {m['content']}" for m in live]
         figures.uploaded = sum(len(d) for c in fake.calls for _, d in c.files)
         figures.largest_png = max(sizes, default=0)
         figures.burst = burst(figures.group_stamps)
@@ -371,11 +345,19 @@ def plays(platform: str, quick: bool, only: str | None) -> list[tuple[str, int, 
 
 
 async def main() -> None:
+    global THINK
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--platform", choices=["telegram", "discord"])
     parser.add_argument("--game")
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument(
+        "--think", type=float, default=THINK, help="seconds a player takes per decision"
+    )
+    parser.add_argument(
+        "--messages", action="store_true", help="print each new group message (its first lines)"
+    )
     args = parser.parse_args()
+    THINK = args.think
     logging.basicConfig(level=logging.CRITICAL)
     install_test_games()  # the test game (auktion) is a robot game too
     print(HEADER, flush=True)
@@ -388,6 +370,9 @@ async def main() -> None:
                 print(f"{platform:8} {game}-{players}: failed: {e!r}"[:200], flush=True)
                 continue
             print(figures.row(), flush=True)
+            if args.messages:
+                for said in figures.said:
+                    print("   │ " + " ⏎ ".join(said.splitlines()[:4])[:160])
 
 
 if __name__ == "__main__":

@@ -29,6 +29,21 @@ class Press:
     prompt: int
     option: int  # TYPED: the value is the text that came with the press; CHOICE: `choice`
     choice: int = 0  # which of the refusal's choices (with option CHOICE)
+    # A standing prompt's button (a deal's Accept): named by the prompt's id, which no
+    # later step changes, instead of by the step and its place among the prompts.
+    standing: str | None = None
+
+
+# `stp|<chat>|<prompt id>|<option>`: bars, since a chat key and a prompt id may both
+# hold colons (a forum topic's chat, `deal:3`).
+STANDING = "stp|"
+
+
+def encode_standing(chat: str, prompt_id: str, option: int) -> str:
+    data = f"{STANDING}{chat}|{prompt_id}|{option}"
+    if len(data.encode()) > MAX_BYTES:
+        raise ValueError(f"button data too long: {data}")
+    return data
 
 
 LOBBY = "stl"  # `stl:<verb>`: a lobby button, the same as typing `/<verb>` where it is
@@ -55,6 +70,11 @@ def encode(chat: str, step: str, prompt: int, option: int, choice: int = 0) -> s
 
 def decode(data: str) -> Press:
     try:
+        if data.startswith(STANDING):
+            chat, prompt_id, option = data.removeprefix(STANDING).split("|")
+            if not chat or not prompt_id or int(option) < 0:
+                raise ValueError(data)
+            return Press(chat, "", -1, int(option), standing=prompt_id)
         prefix, rest = data.split(":", 1)
         chat, step, choice = rest.rsplit(":", 2)
         prompt, option = choice.split(".")

@@ -13,6 +13,7 @@ from bot import table_commands as do
 from bot.i18n import keys
 from rules import registry
 from rules.core.errors import ParseError
+from rules.core.protocol import VerbOption
 
 MAX_LENGTH = 500  # characters; longer commands are refused before any work is done
 
@@ -93,6 +94,10 @@ class Verb:
 
     name: str
     help: str  # a full key: `<game id>.command.<verb>` where the game's catalog has one
+    # How menus ask for its words (GameSpec.verb_options): the first game's (by id) that
+    # declares them; () for one line of text. Games sharing a verb (`/go`) ask alike:
+    # a station, a field, a pub, offered from the list of the game running where asked.
+    options: tuple[VerbOption, ...] = ()
 
 
 def verbs() -> list[Verb]:
@@ -107,8 +112,10 @@ def verbs() -> list[Verb]:
                 continue
             own = f"{game.id}.command.{verb}"
             if own in known and (verb not in found or found[verb].help == "cmd.move"):
-                found[verb] = Verb(verb, own)
+                found[verb] = replace(found.get(verb, Verb(verb, own)), help=own)
             found.setdefault(verb, Verb(verb, "cmd.move"))
+            if not found[verb].options and verb in game.verb_options:
+                found[verb] = replace(found[verb], options=game.verb_options[verb])
     return [found[v] for v in sorted(found)]
 
 

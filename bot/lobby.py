@@ -201,6 +201,8 @@ def abort(table: Table, user: str, name: str, admin: bool, out: Outbox) -> None:
         raise RuleError("error.only_host_aborts", host=_host_name(table))
     out.left.update(s.user for s in table.seats)
     out.group("lobby.aborted", name=name)
+    if table.status == "playing":
+        out.menu = ""  # the game's verbs leave the chat's menu
     table.end_game()
 
 

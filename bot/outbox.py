@@ -38,6 +38,7 @@ class Outbox:
     schedule: dict[str, float] = field(default_factory=dict)
     joined: set[str] = field(default_factory=set)  # users who now sit at this table
     left: set[str] = field(default_factory=set)
+    menu: str | None = None  # a game began (its id) or ended (""): the chat's menu follows
 
     def text(self, key: str, **params: Any) -> str:
         return t(self.lang, key, **self.named(self.shown(key, params)))
@@ -93,7 +94,7 @@ class Outbox:
                     text="\n".join(lines),
                     buttons=tuple(self.group_buttons),
                     input=self.group_input,
-                    status=self.status_token if self.status_line and not self.morph else "",
+                    status=self.status_token if self.status_token and not self.morph else "",
                     edit=self.morph,
                     mentions=tuple(self.mentions),
                 )
@@ -110,4 +111,6 @@ class Outbox:
                 )
             )
         out.extend(r for r in self.extra if not r.board and not r.pressed)
+        if self.menu is not None:
+            out.append(Reply(menu=(self.menu, self.lang)))
         return out

@@ -13,6 +13,7 @@ from pydantic import BaseModel
 
 from bot import buttons, fame, game_proof
 from bot.deadlines import Deadline
+from bot.i18n import keys
 from bot.lobby import spec_of
 from bot.outbox import Outbox
 from bot.replies import Button, InputRequest, Reply
@@ -29,9 +30,22 @@ LONG_LABEL = 12  # characters: a keyboard with a longer label has 3 buttons a ro
 REMIND_AT = 0.75  # of a deadline: the one reminder comes when three quarters have passed
 REMIND_MIN_DEADLINE = 20  # seconds; shorter deadlines get no reminder
 REMIND_WITHOUT_DEADLINE = 600  # seconds until a prompt without deadline is reminded
-# Characters of what happened that a status message kept over several steps of one
-# seat's turn may hold before the next step is posted anew (Telegram's limit is 4096).
-MORPH_LIMIT = 2500
+# Characters of what happened that a status message kept over several steps may hold
+# before the next step is posted anew: with the question and the status line it must
+# fit one message where it is edited (Discord's limit is 2000, Telegram's 4096; an
+# edit of a longer one would keep only its last part, and what happened would be lost).
+MORPH_LIMIT = 1500
+# Seconds since a seat's last answer within which it counts as watching the chat: its
+# next turn is edited into the status message it is looking at (no new message, so no
+# notification); a seat away longer is called by a new message that mentions it. Two
+# minutes: at a table in play a turn comes round well within that (the bench's players
+# answer every 5 s); someone who went for a drink is notified. A status message older
+# than that is posted anew too, chatter may have pushed it up.
+WATCHING = 120
+# The status message may take the next step in place while at most this many new
+# messages of ours stand below it (the board posted anew under it is one).
+MORPH_BELOW = 1
+STANDING = "standing:"  # the status token of a standing prompt's message (a deal's)
 
 
 def state_of(spec: GameSpec, table: Table) -> Any:
@@ -53,6 +67,7 @@ def start(
     secret = game_proof.seed_bytes(seed % 2**64, nonce)
     state = spec.setup(len(table.seats), options, game_proof.engine_seed(secret))
     table.status = "playing"
+    out.menu = spec.id  # the chat's command menu offers the game's verbs while it runs
     out.group("game.started", game=spec.name(table.lang), seats=list(range(len(table.seats))))
     table.proof = game_proof.begin(spec.id, len(table.seats), options, secret)
     out.group("proof.committed", hash=table.proof.commitment)
@@ -94,21 +109,86 @@ def act(
         raise
     game_proof.record(table.proof, seat, action)
     chosen = next((o for o in prompt.options if o.action == action), None)
-    if chosen is not None and not prompt.secret:  # the living status shows it, in public
+    if chosen is not None and not prompt.secret and not prompt.standing:  # (in the status)
         label = chosen.label if chosen.literal else out.text(chosen.label, **chosen.params)
         out.chosen = out.text("status.chose", seat=seat, choice=label)
     step, users = table.step, [s.user for s in table.seats]  # (a game over clears seats)
+    if not prompt.standing:
+        table.answered_at[seat] = now
     settle(table, spec, state, events, out, now)
-    if table.step != step:  # the others' private prompts of the step are outdated now
+    if table.step != step or table.status != "playing":
+        # the others' private prompts of the step (or of the game) are outdated now
         close_private(users, [s for s in waiting(spec, before) if s != seat], out)
-    if (
-        table.step == step
-        and table.status == "playing"
-        and waiting(spec, state) != waiting(spec, before)
-    ):
-        # Who has answered shows in the living status, edited in place: no new message.
-        # A step of a multi-step secret answer (a token put into a folder) changes nothing.
-        refresh_status(table, spec, state, out, now)
+    if prompt.standing and table.status == "playing":
+        offer_standing(table, spec, before, state, out)
+    if table.step == step and table.status == "playing":
+        # What an answer within an open step tells the group ("not quite, 2 tries left",
+        # "Anna: no") goes into the living status, above its last line, instead of a
+        # message of its own. A standing command's (a payment) is posted: it is talk
+        # between players, not the step's.
+        folded = fold_into_status(table, out) if not prompt.standing else False
+        if folded or waiting(spec, state) != waiting(spec, before):
+            # Who has answered shows in the living status, edited in place: no new
+            # message. A step of a multi-step secret answer (a token put into a folder)
+            # changes nothing.
+            refresh_status(table, spec, state, out, now)
+
+
+def offer_standing(table: Table, spec: GameSpec, before: Any, state: Any, out: Outbox) -> None:
+    """A standing command that opened a standing prompt with buttons (a deal, which its
+    mayors accept or decline): its buttons go under what the group is told, and the
+    seats it names are called. They are named by the prompt's id, not by the step, so
+    they work until everyone named has answered (bot/buttons.py)."""
+    known = {p.id for p in spec.prompts(before)}
+    for prompt in spec.prompts(state):
+        if not prompt.standing or not prompt.options or prompt.id in known:
+            continue
+        row = tuple(
+            Button(
+                label=o.label if o.literal else out.text(o.label, **o.params),
+                data=buttons.encode_standing(table.chat, prompt.id, i),
+            )
+            for i, o in enumerate(prompt.options)
+        )
+        out.group_buttons.append(row)
+        call(table, list(prompt.seats), out)
+        # the adapter tells us the message's id (Router.remember_status), to close it
+        out.status_token = f"{STANDING}{prompt.id}"
+
+
+def standing_open(table: Table, prompt_id: str) -> bool:
+    spec = spec_of(table)
+    return any(p.id == prompt_id for p in spec.prompts(state_of(spec, table)))
+
+
+def close_standing(table: Table, spec: GameSpec, state: Any | None, out: Outbox) -> None:
+    """The messages of standing prompts that are gone (a deal everyone it names has
+    answered, or of a round that is over) lose their buttons. `state` None: all."""
+    if not table.standing_messages:
+        return
+    open_ids = {p.id for p in spec.prompts(state)} if state is not None else set()
+    for prompt_id, (message_id, text) in list(table.standing_messages.items()):
+        if prompt_id not in open_ids:
+            done = "\n".join([text, out.text("status.done")])
+            out.edits.append(Reply(text=done, edit=message_id))
+            del table.standing_messages[prompt_id]
+
+
+def fold_into_status(table: Table, out: Outbox) -> bool:
+    """Move the group lines said so far into the living status's text (True), when
+    there is one and it has room."""
+    if table.status_message is None or not out.group_lines or out.group_buttons:
+        return False
+    said = "\n".join(out.group_lines)
+    if len(table.status_head) + len(said) + 1 >= MORPH_LIMIT:
+        return False
+    # Kept above the question: the question and its buttons stay at the bottom.
+    log = "\n".join(filter(None, [table.status_log, said]))
+    question = table.status_head[len(table.status_log) :].lstrip("\n")
+    table.status_head = "\n".join(filter(None, [log, question]))
+    table.status_log = log
+    out.group_lines.clear()
+    return True
 
 
 def settle(
@@ -118,6 +198,7 @@ def settle(
     tell(table, events, out)
     table.set_game_state(state)
     outcome = spec.outcome(state)
+    close_standing(table, spec, None if outcome is not None else state, out)
     if outcome is not None:
         finish(table, spec, state, outcome, out, now)
         return
@@ -159,12 +240,13 @@ def announce(table: Table, prompts: list[Prompt], out: Outbox, now: float) -> No
     if (
         table.status_message is not None
         and asked
-        and asked == table.asked
+        and (asked == table.asked or watching(table, asked, now))
         and len(table.status_log) + said < MORPH_LIMIT
     ):
-        # The same seats are asked again (their turn goes on): the status message they
-        # are looking at becomes this step's, edited in place, with what happened kept
-        # above the new question. Nobody else needs to be called, so nothing is posted.
+        # The same seats are asked again (their turn goes on), or seats that answered a
+        # moment ago and are watching: the status message they are looking at becomes
+        # this step's, edited in place, with what happened kept above the new question.
+        # Nobody needs to be called, so nothing is posted.
         out.morph = table.status_message
         log = [table.status_log, out.chosen or ""]
         out.group_lines[:0] = [line for line in log if line]
@@ -175,6 +257,16 @@ def announce(table: Table, prompts: list[Prompt], out: Outbox, now: float) -> No
     post_prompts(table, prompts, out)
     open_status(table, prompts, out, now, told)
     _schedule(table, prompts, deadline, out, now)
+
+
+def watching(table: Table, seats: list[int], now: float) -> bool:
+    """Whether every one of `seats` answered within WATCHING seconds, and the status
+    message is still in sight: among the last messages of ours, and posted within
+    WATCHING seconds (players' own talk, which not every platform shows us, pushes it
+    up too: after a while a new message at the bottom calls them anyway)."""
+    if table.posts_since_status > MORPH_BELOW or now - table.status_at > WATCHING:
+        return False
+    return all(now - table.answered_at.get(s, float("-inf")) <= WATCHING for s in seats)
 
 
 def repost_prompts(table: Table, spec: GameSpec, out: Outbox, now: float) -> None:
@@ -218,6 +310,7 @@ def open_status(
     out.status_token = table.step_token
     if out.morph is None:
         table.posts_since_board += 1
+        table.posts_since_status, table.status_at = 0, now
     call(table, waiting, out)
     table.status_head = "\n".join(out.group_lines)
     table.status_public = bool(out.group_buttons or out.group_input)
@@ -277,7 +370,10 @@ def post_prompts(table: Table, prompts: list[Prompt], out: Outbox) -> None:
             # The question and its options may be private (a hand of cards): only the
             # prompted seats see them; the group learns whom we are waiting for (in
             # the living status).
-            out.group("prompt.secret_waiting", seats=list(prompt.seats))
+            # (in the game's words for its kind where it has them: AUFRUHR!'s ballot
+            # names /deal and /pay, the talk that goes on meanwhile)
+            waiting = kind_key(out, [prompt], "secret_waiting", "prompt.secret_waiting")
+            out.group(waiting, **params)
             for seat in prompt.seats:
                 ask_privately(table, index, prompt, seat, out)
         else:
@@ -300,9 +396,24 @@ def secret_row(prompts: list[Prompt], out: Outbox) -> list[tuple[Button, ...]]:
     """Under a secret prompt's group message, one button for whoever is asked: it opens
     their hand and their pending secret question where they are (/hand: on Discord an
     ephemeral answer in the channel, on Telegram the private chat again)."""
-    if not any(p.secret for p in prompts):
+    secret = [p for p in prompts if p.secret]
+    if not secret:
         return []
-    return [(Button(label=out.text("prompt.open_secret"), data=buttons.lobby("hand")),)]
+    label = kind_key(out, secret, "open", "prompt.open_secret")
+    return [(Button(label=out.text(label), data=buttons.lobby("hand")),)]
+
+
+def kind_key(out: Outbox, prompts: list[Prompt], stem: str, general: str) -> str:
+    """A message key in the words of the prompts' kind, where the game's catalog has
+    one (the id's first part: `aufruhr.open.vote` "🔒 Vote secretly",
+    `aufruhr.open.folder` "🔒 Open my folder"); for a kind it does not name, or
+    several kinds at once, the `general` key ("🔒 My secret answer")."""
+    kinds = {p.id.split(":", 1)[0] for p in prompts}
+    if len(kinds) == 1 and out.game:
+        key = f"{out.game}.{stem}.{kinds.pop()}"
+        if key in keys(out.lang):
+            return key
+    return general
 
 
 def _keyboard(
@@ -368,6 +479,8 @@ def timeout(table: Table, token: str, out: Outbox, now: float) -> bool:
         p for p in waiting_prompts(spec, state) if table.deadlines.get(p.id, due) <= due + 1e-6
     ]
     silent = sorted({s for p in pending if p.deadline for s in p.seats})
+    for seat in silent:  # not watching, evidently: their next turn calls them
+        table.answered_at.pop(seat, None)
     # Said in the game's words where it has them ("no bid from …"), else in general.
     told: set[int] = set()
     for p in pending:
@@ -434,7 +547,8 @@ def remind(table: Table, token: str, out: Outbox, now: float) -> bool:
     if not waiting:
         return False
     table.reminded = True
-    # In the group, mentioning them, and privately too: a muted group notifies nobody.
+    # Privately to each (that notifies them), and in the group: in the living status
+    # where it stands (a status change posts nothing), else as a message that calls them.
     if table.deadline_at:
         seconds = round(table.deadline_at - now)
         out.group("prompt.reminder_deadline", seats=waiting, seconds=seconds)
@@ -444,7 +558,12 @@ def remind(table: Table, token: str, out: Outbox, now: float) -> bool:
         out.group("prompt.reminder", seats=waiting)
         for seat in waiting:
             out.dm(table.seats[seat].user, "prompt.reminder_private")
-    call(table, waiting, out)
+    if table.status_message is not None:  # under the question, until the step ends
+        table.status_head = "\n".join([table.status_head, *out.group_lines])
+        out.group_lines.clear()
+        refresh_status(table, spec, state_of(spec, table), out, now)
+    else:
+        call(table, waiting, out)
     return True
 
 
@@ -472,6 +591,7 @@ def finish(
         proof = table.proof
         out.group("proof.revealed", seed=proof.seed, hash=proof.commitment[:16], end=proof.end)
     out.left.update(s.user for s in table.seats)
+    out.menu = ""
     table.end_game()
 
 
@@ -496,6 +616,7 @@ def show_board(
         replaces, table.board_message = table.board_message, None
     if table.board_message is None:  # posted anew (else edited where it stands)
         table.posts_since_board = 0
+        table.posts_since_status += 1  # (below the status message of this step)
     text = board_text(spec.id, view, out.names, out.text)
     names = list(out.names)
 

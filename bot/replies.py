@@ -64,6 +64,10 @@ class Reply:
     # (the platform's id as the table kept it, Table.board_message).
     replaces: str | None = None
     reply_to: str | None = None  # the platform's id of the message this answers (a refusal)
+    # The chat's command menu, where the platform keeps one per chat: (game id, language)
+    # while that game runs, ("", language) back to the bot's own when it ends. A reply
+    # with a menu says nothing else.
+    menu: tuple[str, str] | None = None
 
     @property
     def private(self) -> bool:

@@ -207,18 +207,41 @@ class Router:
         with contextlib.suppress(_NoTable):
             await self._transact(platform, chat, None, op, self.clock(), create=False)
 
-    async def remember_status(self, platform: str, chat: str, message_id: str, token: str) -> None:
-        """Adapters call this after posting a step's living status (Reply.status), so
-        that the step's answers edit it. A step already over keeps no status message."""
+    async def remember_status(
+        self, platform: str, chat: str, message_id: str, token: str, text: str = ""
+    ) -> Reply | None:
+        """Adapters call this after posting a step's living status (Reply.status, whose
+        `text` it was), so that the step's answers edit it. A step already over by then
+        (answered while the message waited in a paced queue) keeps no status message:
+        the returned edit closes it, its last line (the status) saying so and its buttons
+        gone, for the adapter to send."""
+        over: list[str] = []
 
         def op(table: Table, out: Outbox, now: float) -> bool:
-            if table.status != "playing" or table.step_token != token:
+            if token.startswith(play.STANDING):  # a deal's message, with its buttons
+                prompt_id = token.removeprefix(play.STANDING)
+                if table.status != "playing" or not play.standing_open(table, prompt_id):
+                    over.append(table.lang)
+                    return False
+                table.standing_messages[prompt_id] = [message_id, text]
+                return True
+            if table.status == "idle" or table.step_token != token:  # (a lobby's too)
+                over.append(table.lang)
                 return False
             table.status_message = message_id
             return True
 
         with contextlib.suppress(_NoTable):
             await self._transact(platform, chat, None, op, self.clock(), create=False)
+        if not over:
+            return None
+        if token.startswith("lobby."):  # a lobby's message: the game has begun meanwhile
+            lines = [*text.splitlines(), t(over[0], "lobby.started")]
+        elif token.startswith(play.STANDING):  # everyone it named has answered already
+            lines = [*text.splitlines(), t(over[0], "status.done")]
+        else:  # a step's: its status line goes
+            lines = [*text.splitlines()[:-1], t(over[0], "status.done")]
+        return Reply(text="\n".join(lines), edit=message_id, chat=chat)
 
     async def move_table(self, platform: str, old_chat: str, new_chat: str) -> None:
         """A chat changed its id (Telegram: group → supergroup): its table follows."""
@@ -388,10 +411,16 @@ class Router:
             chat = msg.chat
 
         def op(table: Table, out: Outbox, now: float) -> bool:
-            if table.status != "playing" or table.step_token != press.step:
+            standing = press.standing is not None  # named by its id: no step to match
+            if table.status != "playing" or (table.step_token != press.step and not standing):
                 raise RuleError("error.outdated")
             spec = lobby.spec_of(table)
             prompts = spec.prompts(play.state_of(spec, table))
+            if press.standing is not None:  # a standing prompt's, by its id (a deal's)
+                prompt = next((p for p in prompts if p.id == press.standing), None)
+                if prompt is None or not 0 <= press.option < len(prompt.options):
+                    raise RuleError("error.outdated")
+                return _standing_press(table, spec, msg, prompt, press.option, out, now)
             if press.prompt >= len(prompts) or press.option >= len(prompts[press.prompt].options):
                 raise RuleError("error.outdated")  # (TYPED is -1: always within range)
             prompt = prompts[press.prompt]
@@ -499,6 +528,7 @@ class Router:
                     and out.morph is None
                 ):
                     table.posts_since_board += 1
+                    table.posts_since_status += 1
             except GameError as e:
                 out = Outbox(lang=table.lang, platform=platform)
                 out.extra.append(self._error_reply(msg, table.lang, e, game))
@@ -565,6 +595,23 @@ class Router:
         # In the group, a refusal answers the message that caused it (a busy chat
         # shows which one).
         return replace(self._reply(msg, text), error=True, reply_to=msg.message_id)
+
+
+def _standing_press(
+    table: Table, spec: Any, msg: Incoming, prompt: Prompt, option: int, out: Outbox, now: float
+) -> bool:
+    """A standing prompt's button (a deal's Accept): like typing its command. Once the
+    prompt is gone (everyone it names has answered), its message loses its buttons
+    (play.close_standing)."""
+    if table.status != "playing":
+        raise RuleError("error.outdated")
+    seat = table.seat_of(msg.user)
+    if seat is None:
+        raise RuleError("error.not_seated")
+    if seat not in prompt.seats:
+        raise RuleError("error.not_prompted")
+    play.act(table, spec, seat, prompt.options[option].action, prompt, out, now)
+    return True
 
 
 def _listed(value: Any) -> Any:

@@ -92,6 +92,15 @@ class Table(BaseModel):
     status_public: bool = False  # it carries the prompt's buttons (a public prompt)
     asked: list[int] = Field(default_factory=list)  # the seats this step asked
     posts_since_board: int = 0  # new group messages of ours below the board (play.settle)
+    posts_since_status: int = 0  # … and below the living status message (play.announce)
+    status_at: float = 0.0  # when the living status message was posted
+    # standing prompt id → [message id, its text]: the group message carrying a standing
+    # prompt's buttons (a deal's Accept/Decline), closed when the prompt is gone
+    standing_messages: dict[str, list[str]] = Field(default_factory=dict)
+    # seat → when it last answered (the table's clock): a seat that answered a moment ago
+    # is watching the chat, and its next turn may be edited into the message in sight
+    # instead of a new message that notifies it (play.announce)
+    answered_at: dict[int, float] = Field(default_factory=dict)
     # a digest of the public view last shown: a step that changed nothing on the board
     # does not post it again (play.settle); tables stored before it load with None
     board_digest: str | None = None
@@ -182,7 +191,8 @@ class Table(BaseModel):
         self.opened_at, self.deadline_at, self.board_digest = 0.0, None, None
         self.opened_by, self.deadlines = None, {}
         self.status_message, self.status_head, self.asked = None, "", []
-        self.status_log = ""
+        self.status_log, self.answered_at, self.posts_since_status = "", {}, 0
+        self.standing_messages = {}
         self.offers = {}
 
 

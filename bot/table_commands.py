@@ -12,7 +12,7 @@ from bot import fame as hall
 from bot.dice_text import roll_text
 from bot.i18n import LANGUAGES, t
 from bot.outbox import Outbox
-from bot.replies import Button
+from bot.replies import Button, Reply
 from bot.table import Seat, Table
 from rules.core.errors import ParseError, RuleError
 from rules.core.rng import Rng
@@ -96,6 +96,10 @@ def new(table: Table, out: Outbox, now: float, call: Call) -> bool:
         for verb in ("join", "leave", "start")
     )
     out.group_buttons.append(row)
+    # The adapter tells us the message's id (Router.remember_status): its buttons go
+    # when the game starts.
+    table.step_token = f"lobby.{call.seed & 0xFFFFFFFF:08x}"
+    out.status_token, table.status_head = table.step_token, "\n".join(out.group_lines)
     return True
 
 
@@ -112,6 +116,10 @@ def leave(table: Table, out: Outbox, now: float, call: Call) -> bool:
 def start(table: Table, out: Outbox, now: float, call: Call) -> bool:
     spec = lobby.check_start(table, call.player.user, call.admin)
     out.names = [s.name for s in table.seats]
+    if table.status_message is not None:  # the lobby's message: its buttons are done
+        text = "\n".join(filter(None, [table.status_head, out.text("lobby.started")]))
+        out.edits.append(Reply(text=text, edit=table.status_message))
+        table.status_message, table.status_head = None, ""
     play.start(table, spec, call.seed, out, now, call.reads_chat, call.nonce)
     return True
 

@@ -168,6 +168,28 @@ class FakeDiscord:
         data = {"id": "1", "name": name, "type": 1, "options": opts}
         return self.interaction(2, data, user, who, **kw)
 
+    def typed_command(
+        self, name: str, user: int, who: str, options: dict[str, Any], **kw: Any
+    ) -> dict[str, Any]:
+        """A slash command with typed options: an int is an integer option (type 4), a
+        (user id, name) pair a user option (type 6, resolved as Discord sends it), any
+        other value a string."""
+        opts, users = [], {}
+        for key, value in options.items():
+            if isinstance(value, tuple):
+                uid, uname = value
+                opts.append({"name": key, "type": 6, "value": str(uid)})
+                users[str(uid)] = {"id": str(uid), "username": uname.lower()}
+                users[str(uid)] |= {"discriminator": "0", "global_name": uname, "avatar": None}
+            elif isinstance(value, int):
+                opts.append({"name": key, "type": 4, "value": value})
+            else:
+                opts.append({"name": key, "type": 3, "value": value})
+        data = {"id": "1", "name": name, "type": 1, "options": opts}
+        if users:
+            data["resolved"] = {"users": users}
+        return self.interaction(2, data, user, who, **kw)
+
     def autocomplete(self, name: str, option: str, typed: str, user: int, **kw: Any):
         opts = [{"name": option, "type": 3, "value": typed, "focused": True}]
         return self.interaction(
@@ -187,10 +209,20 @@ class FakeDiscord:
         data = {"custom_id": custom_id, "component_type": 3, "values": [value]}
         return self.interaction(3, data, user, who, message=message, **kw)
 
-    def submit(self, custom_id: str, value: str, user: int, who: str, **kw: Any) -> dict[str, Any]:
+    def submit(
+        self,
+        custom_id: str,
+        value: str,
+        user: int,
+        who: str,
+        message: dict[str, Any] | None = None,
+        **kw: Any,
+    ) -> dict[str, Any]:
+        """A modal submitted; `message`: the one whose button opened it (Discord sends it
+        along, and the submit may be answered by editing it)."""
         field_ = {"type": 4, "custom_id": "value", "value": value}
         data = {"custom_id": custom_id, "components": [{"type": 1, "components": [field_]}]}
-        return self.interaction(5, data, user, who, **kw)
+        return self.interaction(5, data, user, who, message=message, **kw)
 
     # ----- the server ---------------------------------------------------------------------
 

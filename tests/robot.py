@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from bot import buttons, play
+from bot import buttons, commands, play
 from bot.table import Table
 from rules import registry
 from rules.core.errors import RuleError
@@ -131,3 +131,113 @@ async def play_out(
         else:
             raise AssertionError(f"{move} changed nothing")
     raise AssertionError(f"no end after {max_moves} moves")
+
+
+# ----- how a robot acts through each fake platform (the tests' and the bench's) ----------
+
+
+def latest_with(fake: Any, chat: int, data: str) -> int | None:
+    """The newest message in a fake Telegram `chat` carrying a button with `data`."""
+    for message_id in sorted(fake.sent, reverse=True):
+        message = fake.sent[message_id]
+        if message["chat"]["id"] != chat:
+            continue
+        for row in message.get("reply_markup", {}).get("inline_keyboard", []):
+            if any(b.get("callback_data") == data for b in row):
+                return message_id
+    return None
+
+
+def find(world: Any, channels: set[str], wanted: str) -> tuple[dict, str, str | None] | None:
+    """The newest message in fake Discord `channels` offering `wanted` (button data): the
+    message, the custom id to use, and the select value (None for a button)."""
+    for message in sorted(world.fake.messages.values(), key=lambda m: -int(m["id"])):
+        if message["channel_id"] not in channels:
+            continue
+        for row in message["components"]:
+            for c in row["components"]:
+                if c.get("custom_id") == wanted:
+                    return message, wanted, None
+                if c.get("custom_id", "").endswith(f":{wanted}"):  # the modal opener
+                    return message, c["custom_id"], None
+                if any(o["value"] == wanted for o in c.get("options", [])):
+                    return message, c["custom_id"], wanted
+    return None
+
+
+def slash_options(verb: str, typed: str) -> dict[str, Any]:
+    """A typed answer as the options of the verb's slash command: its first declared
+    word (a number as an integer), or the one line of text of an undeclared verb."""
+    declared = next((v.options for v in commands.verbs() if v.name == verb), ())
+    if not declared:
+        return {"value": typed}
+    first = declared[0]
+    return {first.name: int(typed) if first.kind == "integer" else typed}
+
+
+Think = Callable[[], Awaitable[None]]
+
+
+def telegram_act(fake: Any, users: list[tuple[int, str]], think: Think | None = None) -> Act:
+    """A robot's move through the fake Telegram: a press of the button the bot sent to
+    the right chat, a command typed in the group, or text typed privately."""
+    from tests.fake_telegram import GROUP, until
+
+    async def act(table: Table, move: Move) -> None:
+        if think is not None:
+            await think()
+        user, name = users[move.seat]
+        chat = user if move.secret else GROUP
+        if move.data is not None:
+            await until(lambda: latest_with(fake, chat, move.data), timeout=30)
+            fake.press(user, name, latest_with(fake, chat, move.data), move.data)
+        elif move.command and not move.secret:
+            fake.say(user, name, f"/{move.command} {move.typed}", chat=chat)
+        else:
+            fake.say(user, name, move.typed or "", chat=chat)
+
+    return act
+
+
+def discord_act(
+    world: Any, users: list[tuple[int, str]], thread: int, think: Think | None = None
+) -> Act:
+    """A robot's move through the fake Discord: buttons, select menus and modals in the
+    game's thread or the player's DMs, or the verb's slash command with its options."""
+
+    async def act(table: Table, move: Move) -> None:
+        if think is not None:
+            await think()
+        fake = world.fake
+        user, name = users[move.seat]
+        dm = fake.dm_channel(user)
+        where: dict[str, Any] = {"channel": thread, "thread": True}
+        channels = {str(thread)}
+        if move.secret and dm is not None:
+            channels.add(str(dm))
+        if move.data is not None:
+            found = find(world, channels, move.data)
+            assert found, f"no button {move.data} for {name}"
+            message, custom_id, value = found
+            if message["channel_id"] != str(thread):
+                where = {"channel": int(message["channel_id"]), "guild": None}
+            if value is None:
+                await world.feed(fake.press(message, custom_id, user, name, **where))
+            else:
+                await world.feed(fake.choose(message, custom_id, value, user, name, **where))
+        elif move.secret or not move.command:
+            found = find(world, channels, move.input_data or "")
+            assert found, f"no input for {name}"
+            message, opener, _ = found
+            if message["channel_id"] != str(thread):
+                where = {"channel": int(message["channel_id"]), "guild": None}
+            press = fake.press(message, opener, user, name, **where)
+            await world.feed(press)
+            modal = fake.answers(press)[0].body["data"]["custom_id"]
+            typed = move.typed or ""
+            await world.feed(fake.submit(modal, typed, user, name, message=message, **where))
+        else:
+            options = slash_options(move.command, move.typed or "")
+            await world.feed(fake.typed_command(move.command, user, name, options, **where))
+
+    return act

@@ -33,7 +33,7 @@ async def test_pay_by_username_and_by_text_mention_through_telegram(fake):  # no
 
 
 async def test_pay_by_mention_through_discord(world):  # noqa: F811
-    """Discord puts a mention picked in a command's text as `<@id>`."""
+    """/pay's player option (a user picked in Discord's menu) reaches the game as `<@id>`."""
     dc = world.fake
     users = [(101, "Anna"), (102, "Bob"), (103, "Carol"), (104, "Dora")]
     await world.feed(dc.command("new", *users[0], {"game": "aufruhr", "options": "events=1"}))
@@ -42,10 +42,12 @@ async def test_pay_by_mention_through_discord(world):  # noqa: F811
     for user in users[1:]:
         await world.feed(dc.command("join", *user, **where))
     await world.feed(dc.command("start", *users[0], **where))
-    await world.feed(dc.command("pay", *users[0], {"value": "<@102> 30"}, **where))
+    pay = {"mayor": (102, "Bob"), "amount": 30}  # the user picked in /pay's player option
+    await world.feed(dc.typed_command("pay", *users[0], pay, **where))
     assert "Anna pays 30 to Bob." in dc.text_of(thread)
-    await world.feed(dc.command("pay", *users[0], {"value": "<@999> 30"}, **where))
-    assert dc.text_of(thread).count("pays") == 1
+    nobody = {"mayor": (999, "Nobody"), "amount": 30}
+    await world.feed(dc.typed_command("pay", *users[0], nobody, **where))
+    assert dc.text_of(thread).count("Anna pays") == 1
 
 
 async def test_a_folder_handed_privately_through_telegram(fake):  # noqa: F811

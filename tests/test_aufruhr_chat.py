@@ -98,7 +98,8 @@ async def test_a_deal_names_its_addressees_but_not_the_names_in_its_text(chat):
     out = await chat.say("cem: /deal @ben dora: I vote for ben, dora pays anna 40")
     assert out == [
         "[group] Deal 1: cem proposes to ben, dora: “I vote for ben, dora pays anna 40”"
-        " — answer with /accept 1 or /decline 1 (not binding)."
+        " — answer with /accept 1 or /decline 1 (not binding).",
+        "[group:buttons] [✅ Accept] [❌ Decline]",
     ]
     out = await chat.say("anna: /deal ben I vote for you if anna gets 40")
     assert out[0].startswith("[group] Deal 2: anna proposes to ben: “I vote for you if anna")
@@ -116,10 +117,11 @@ async def test_missing_ballots_abstain_and_say_so_publicly(chat):
 async def test_missing_bids_are_no_bids_and_say_so_publicly(chat):
     await chat.say(*TO_AUCTION)
     out = await chat.say("anna> /bid 40", "@wait 60")
+    # in the group (anna, watching, is asked next: her status message takes the step)
     assert [line for line in out if "Time is up" in line] == [
-        "[group] Time is up – no bid from ben, cem, dora."
+        "[group:edit] Time is up – no bid from ben, cem, dora."
     ]
-    assert "[group] The bids: anna: 40, ben: —, cem: —, dora: —" in out
+    assert "[group:edit] The bids: anna: 40, ben: —, cem: —, dora: —" in out
 
 
 async def test_a_ballot_offers_every_other_mayor_but_not_the_voter(redis):
@@ -191,3 +193,27 @@ async def test_a_folder_is_told_in_stars_and_words_and_a_missing_token_refused(r
     before = await chat.stored()
     assert await chat.say(put) == lines[2:]  # her only ★★★ token is in the folder already
     assert await chat.stored() == before
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("en", ["Round 1", "/deal @mayor", "/pay @mayor"]), ("de", ["Runde 1", "/deal", "/pay"])],
+)
+async def test_each_rounds_ballot_names_pay_and_deal_in_the_group(redis, lang, words):
+    chat = Chat.make(redis, lang=lang)
+    out = await chat.say(*START)
+    (line,) = [line for line in out if line.startswith("[group]") and "/deal" in line]
+    assert all(word in line for word in words)
+    out = await chat.say(*ELECT_BEN[:3])  # the ballot's status edits keep it
+    assert not [line for line in out if line.startswith("[group] ") and "/deal" in line]
+
+
+async def test_a_deal_has_accept_and_decline_buttons_for_those_it_names(chat):
+    out = await chat.say("anna: /deal @ben @cem: we all vote for dora")
+    assert "[group:buttons] [✅ Accept] [❌ Decline]" in out
+    assert await chat.say("dora: [✅ Accept]") == ["[dm:dora] It is not your turn to answer that."]
+    assert await chat.say("ben: [✅ Accept]") == ["[group] ben accepts deal 1 of anna."]
+    assert await chat.say("cem: [❌ Decline]") == [
+        "[group:edit] ✓ Everyone has answered.",  # the deal's message: its buttons go
+        "[group] cem declines deal 1 of anna.",
+    ]

@@ -4,13 +4,17 @@ under its question and deletes the old one; never is it further up than that."""
 
 import fakeredis
 
+from bot import play
 from bot.play import BOARD_DISTANCE
 from tests.fake_telegram import GROUP, running_bot, until
-from tests.robot import Move, play_out
-from tests.test_telegram_games import fake, latest_with  # noqa: F401  (the fixture)
+from tests.robot import play_out, telegram_act
+from tests.test_telegram_games import fake  # noqa: F401  (the fixture)
 
 
-async def test_the_board_is_never_more_than_a_few_messages_up(fake):  # noqa: F811
+async def test_the_board_is_never_more_than_a_few_messages_up(fake, monkeypatch):  # noqa: F811
+    # Players who are never watching (play.WATCHING): every step is a message of its own,
+    # the most that can push the board up.
+    monkeypatch.setattr(play, "WATCHING", -1)
     users = [(100 + i, f"Player{i}") for i in range(3)]
     redis = fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer())
     async with running_bot(fake, redis) as bot:
@@ -18,15 +22,10 @@ async def test_the_board_is_never_more_than_a_few_messages_up(fake):  # noqa: F8
         async def load():
             return await bot.adapter.router.table("telegram", str(GROUP))
 
-        async def act(table, move: Move) -> None:
+        async def think() -> None:
             await bot.adapter.sender.drain()
-            user, name = users[move.seat]
-            chat = user if move.secret else GROUP
-            if move.data is not None:
-                await until(lambda: latest_with(fake, chat, move.data), timeout=10)
-                fake.press(user, name, latest_with(fake, chat, move.data), move.data)
-            else:
-                fake.say(user, name, move.typed or "", chat=chat)
+
+        act = telegram_act(fake, users, think)
 
         fake.say(*users[0], "/new auktion rounds=4")
         for user in users[1:]:

@@ -167,7 +167,7 @@ async def test_a_bid_from_the_ephemeral_prompt_opens_a_modal_and_stays_secret(wo
 async def test_a_typed_bid_in_the_thread_stays_with_the_bidder(world):
     fake = world.fake
     thread = await open_game(world)
-    bid = fake.command("bid", ALICE, "Alice", {"value": "7"}, channel=thread, thread=True)
+    bid = fake.typed_command("bid", ALICE, "Alice", {"amount": 7}, channel=thread, thread=True)
     await world.feed(bid)
     # Deferred ephemerally at once: "/bid" and its value are never shown to the thread.
     assert callback(world, bid) == {"type": 5, "data": {"flags": EPHEMERAL}}
@@ -266,7 +266,7 @@ async def test_when_deferring_fails_the_answers_still_arrive(world):
     slow = await slow_bot(world, 0.2)  # past the budget: we defer, and Discord refuses
     roll = fake.command("roll", ALICE, "Alice", {"expression": "d6"}, channel=thread, thread=True)
     hand = fake.command("hand", BOB, "Bob", channel=thread, thread=True)
-    bid = fake.command("bid", ALICE, "Alice", {"value": "7"}, channel=thread, thread=True)
+    bid = fake.typed_command("bid", ALICE, "Alice", {"amount": 7}, channel=thread, thread=True)
     for payload in (roll, hand, bid):
         fake.expired.add(payload["id"])
         await world.feed(payload, slow)
@@ -440,7 +440,7 @@ async def test_board_posts_the_board_anew_and_the_next_turn_edits_that_one(world
     assert new["id"] != old["id"]
     assert fake.called("DELETE", rf"/channels/{thread}/messages/{old['id']}")
     for user, name in [(ALICE, "Alice"), (BOB, "Bob")]:
-        bid = fake.command("bid", user, name, {"value": "0"}, channel=thread, thread=True)
+        bid = fake.typed_command("bid", user, name, {"amount": 0}, channel=thread, thread=True)
         await world.feed(bid)
     assert fake.called("PATCH", rf"/channels/{thread}/messages/{new['id']}")
     assert not fake.called("PATCH", rf"/channels/{thread}/messages/{old['id']}")
@@ -449,11 +449,11 @@ async def test_board_posts_the_board_anew_and_the_next_turn_edits_that_one(world
 async def test_a_refused_sealed_move_is_told_to_the_mover_alone(world):
     fake = world.fake
     thread = await open_game(world)
-    bid = fake.command("bid", ALICE, "Alice", {"value": "lots"}, channel=thread, thread=True)
+    bid = fake.typed_command("bid", ALICE, "Alice", {"amount": 999}, channel=thread, thread=True)
     await world.feed(bid)
     (edit,) = fake.called("PATCH", rf"/webhooks/{APP_ID}/{bid['token']}/messages/@original")
     refusal = edit.body["content"]  # in the mover's ephemeral "thinking…" message
-    assert "“lots” is not a number" in refusal and "lots" not in fake.text_of(thread)
+    assert "You only have" in refusal and "999" not in fake.text_of(thread)
     assert refusal not in fake.text_of(thread)
     assert not [m for m in fake.posted(thread) if m["content"] == refusal]
 
@@ -551,6 +551,10 @@ async def test_the_lobby_buttons_under_the_new_message(world):
     press = fake.press(message, "stl:join", BOB, "Bob")  # under it, in the channel
     await world.feed(press)
     assert "Bob sits down" in fake.text_of(thread)
+    await world.feed(fake.command("start", ALICE, "Alice", channel=thread, thread=True))
+    # the game runs in the thread: the lobby's message in the channel loses its buttons
+    assert fake.messages[message["id"]]["components"] == []
+    assert fake.messages[message["id"]]["content"].endswith("▶ The game has begun.")
 
 
 async def test_the_secret_answer_button_opens_it_ephemerally_for_whoever_presses(world):
@@ -558,7 +562,7 @@ async def test_the_secret_answer_button_opens_it_ephemerally_for_whoever_presses
     thread = await open_game(world)
     table = await world.bot.adapter.router.table("discord", str(thread))
     status = fake.messages[table.status_message]
-    assert components(status) == {"🔒 My secret answer": "stl:hand"}
+    assert components(status) == {"🔒 Bid secretly": "stl:hand"}  # says what it opens
     before = set(fake.messages)
     press = fake.press(status, "stl:hand", BOB, "Bob", channel=thread, thread=True)
     await world.feed(press)
@@ -569,3 +573,78 @@ async def test_the_secret_answer_button_opens_it_ephemerally_for_whoever_presses
     assert any("private view" in m["content"] for m in new)
     await world.feed(fake.press(bid, components(bid)["0"], BOB, "Bob", channel=thread, thread=True))
     assert "✓ Bob" in fake.text_of(thread)
+
+
+async def test_game_verbs_have_typed_options_as_the_games_declare_them(world):
+    (sync,) = world.fake.called("PUT", rf"/applications/{APP_ID}/commands")
+    by_name = {c["name"]: c for c in sync.body}
+
+    def options(name: str) -> list[tuple]:
+        keys = ("name", "type", "required", "min_value", "autocomplete")
+        return [
+            tuple(o.get(k, False if k == "required" else None) for k in keys)
+            for o in by_name[name]["options"]
+        ]
+
+    user, integer, string = 6, 4, 3
+    assert options("pay") == [
+        ("mayor", user, True, None, None),
+        ("amount", integer, True, 10, None),
+    ]
+    assert options("deal") == [
+        ("mayor", user, True, None, None),
+        ("terms", string, True, None, None),
+        ("mayor2", user, False, None, None),
+        ("mayor3", user, False, None, None),
+    ]
+    assert options("guess")[0][1:4] == (integer, True, 1)
+    assert by_name["guess"]["options"][0]["max_value"] == 20
+    assert options("go") == [("where", string, True, None, True)]  # stations, fields, pubs
+    assert by_name["go"]["options"][0]["description"].startswith("Start typing")
+    assert options("bid") == [("amount", integer, True, 0, None)]
+
+
+async def test_pay_names_a_player_and_go_completes_from_the_games_own_list(world):
+    fake = world.fake
+    players = [(ALICE, "Alice"), (BOB, "Bob"), (CAROL, "Carol"), (44, "Dora")]
+    await world.feed(fake.command("new", ALICE, "Alice", {"game": "aufruhr", "options": ""}))
+    (thread,) = fake.threads
+    here = {"channel": thread, "thread": True}
+    for user, name in players[1:]:
+        await world.feed(fake.command("join", user, name, **here))
+    await world.feed(fake.command("start", ALICE, "Alice", **here))
+    pay = fake.typed_command("pay", ALICE, "Alice", {"mayor": (BOB, "Bob"), "amount": 30}, **here)
+    await world.feed(pay)
+    assert "Alice pays 30 to Bob." in fake.text_of(thread)
+    deal = {"mayor": (BOB, "Bob"), "terms": "vote for Carol", "mayor2": (44, "Dora")}
+    await world.feed(fake.typed_command("deal", ALICE, "Alice", deal, **here))
+    # (Bob and Dora, whom it names, are mentioned: their answer is asked)
+    assert f"Alice proposes to <@{BOB}>, <@44>: “vote for Carol”" in fake.text_of(thread)
+    # /go offers what the game running here takes: in a Gaa Under Gunnar thread, stations
+    await world.feed(fake.command("new", ALICE, "Alice", {"game": "tube", "options": ""}))
+    tube = fake.threads[-1]
+    typed = fake.autocomplete("go", "where", "king", ALICE, channel=tube, thread=True)
+    await world.feed(typed)
+    names = [c["value"] for c in callback(world, typed)["data"]["choices"]]
+    assert names and names[0].startswith("King") and len(names) <= 25
+
+
+async def test_a_deal_is_answered_with_its_buttons_in_the_thread(world):
+    fake = world.fake
+    players = [(ALICE, "Alice"), (BOB, "Bob"), (CAROL, "Carol"), (44, "Dora")]
+    await world.feed(fake.command("new", ALICE, "Alice", {"game": "aufruhr", "options": ""}))
+    (thread,) = fake.threads
+    here = {"channel": thread, "thread": True}
+    for user, name in players[1:]:
+        await world.feed(fake.command("join", user, name, **here))
+    await world.feed(fake.command("start", ALICE, "Alice", **here))
+    deal = {"mayor": (BOB, "Bob"), "terms": "vote for Carol"}
+    await world.feed(fake.typed_command("deal", ALICE, "Alice", deal, **here))
+    (message,) = [m for m in messages(world, thread) if "proposes to" in m["content"]]
+    assert list(components(message)) == ["✅ Accept", "❌ Decline"]
+    accept = components(message)["✅ Accept"]
+    await world.feed(fake.press(message, accept, CAROL, "Carol", **here))  # not hers to answer
+    assert "Carol accepts" not in fake.text_of(thread)
+    await world.feed(fake.press(message, accept, BOB, "Bob", **here))
+    assert "Bob accepts deal 1 of Alice." in fake.text_of(thread)
+    assert fake.messages[message["id"]]["components"] == []  # all it named have answered

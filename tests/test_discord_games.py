@@ -8,7 +8,7 @@ import pytest
 
 from bot import game_proof, pictures
 from tests.fake_discord import EPHEMERAL, FakeDiscord, World
-from tests.robot import Move, play_out, robot_games
+from tests.robot import discord_act, play_out, robot_games
 
 
 async def no_picture(svg: str) -> None:
@@ -28,23 +28,6 @@ async def world(monkeypatch):
     await runner.cleanup()
 
 
-def find(world: World, channels: set[str], wanted: str) -> tuple[dict, str, str | None] | None:
-    """The newest message in `channels` offering `wanted` (button data): the message,
-    the custom id to use, and the select value (None for a button)."""
-    for message in sorted(world.fake.messages.values(), key=lambda m: -int(m["id"])):
-        if message["channel_id"] not in channels:
-            continue
-        for row in message["components"]:
-            for c in row["components"]:
-                if c.get("custom_id") == wanted:
-                    return message, wanted, None
-                if c.get("custom_id", "").endswith(f":{wanted}"):  # the modal opener
-                    return message, c["custom_id"], None
-                if any(o["value"] == wanted for o in c.get("options", [])):
-                    return message, c["custom_id"], wanted
-    return None
-
-
 @pytest.mark.parametrize(("game", "players", "options"), robot_games("discord"))
 async def test_a_whole_game_with_robot_players(world, game, players, options):
     fake = world.fake
@@ -59,36 +42,7 @@ async def test_a_whole_game_with_robot_players(world, game, players, options):
     async def load():
         return await router.table("discord", str(thread))
 
-    async def act(table, move: Move) -> None:
-        user, name = users[move.seat]
-        dm = fake.dm_channel(user)
-        where = {"channel": thread, "thread": True}
-        channels = {str(thread)}
-        if move.secret and dm is not None:
-            channels.add(str(dm))
-        if move.data is not None:
-            found = find(world, channels, move.data)
-            assert found, f"no button {move.data} for {name}"
-            message, custom_id, value = found
-            if message["channel_id"] != str(thread):
-                where = {"channel": int(message["channel_id"]), "guild": None}
-            if value is None:
-                await world.feed(fake.press(message, custom_id, user, name, **where))
-            else:
-                await world.feed(fake.choose(message, custom_id, value, user, name, **where))
-        elif move.secret or not move.command:
-            found = find(world, channels, move.input_data or "")
-            assert found, f"no input for {name}"
-            message, opener, _ = found
-            if message["channel_id"] != str(thread):
-                where = {"channel": int(message["channel_id"]), "guild": None}
-            press = fake.press(message, opener, user, name, **where)
-            await world.feed(press)
-            modal = fake.answers(press)[0].body["data"]["custom_id"]
-            await world.feed(fake.submit(modal, move.typed or "", user, name, **where))
-        else:
-            value = {"value": move.typed or ""}
-            await world.feed(fake.command(move.command, user, name, value, **where))
+    act = discord_act(world, users, thread)
 
     moves = await play_out(load, act, seed=len(game))
     assert moves > players

@@ -23,8 +23,7 @@ import redis.asyncio as aioredis
 from bot.router import Router
 from tests.fake_discord import FakeDiscord
 from tests.fake_telegram import until
-from tests.robot import Move, play_out
-from tests.test_discord_games import find
+from tests.robot import Move, find, play_out
 
 ROOT = Path(__file__).resolve().parent.parent
 PROCESSES = 3

@@ -8,7 +8,7 @@ import pytest
 
 from bot import pictures
 from tests.fake_discord import EPHEMERAL, FakeDiscord, World
-from tests.fake_telegram import GROUP, FakeTelegram, running_bot, until
+from tests.fake_telegram import GROUP, Clock, FakeTelegram, running_bot, until
 
 ALICE, BOB, CAROL = 11, 22, 33
 PLAYERS = [(ALICE, "Alice"), (BOB, "Bob"), (CAROL, "Carol")]
@@ -33,22 +33,23 @@ def group_posts(fake: FakeTelegram) -> list[dict]:
 async def test_telegram_answers_edit_one_status_message(fake, monkeypatch):
     monkeypatch.setattr(pictures, "png", no_picture)
     redis = fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer())
-    async with running_bot(fake, redis) as bot:
-        fake.say(ALICE, "Alice", "/new auktion rounds=1 deadline=90")
+    clock = Clock()
+    async with running_bot(fake, redis, clock=clock) as bot:
+        fake.say(ALICE, "Alice", "/new auktion rounds=1 deadline=900")
         for user, name in PLAYERS[1:]:
             fake.say(user, name, "/join")
         fake.say(ALICE, "Alice", "/start")
-        await until(lambda: "90 s left" in fake.everything(GROUP))
+        await until(lambda: "900 s left" in fake.everything(GROUP))
         await bot.adapter.sender.drain()
         table = await bot.router.table("telegram", str(GROUP))
         await until(lambda: fake.sent.get(int(table.status_message or 0)) is not None)
         table = await bot.router.table("telegram", str(GROUP))
         status = int(table.status_message)
-        assert "90 s left" in fake.sent[status]["text"]  # the deadline, inside the status
+        assert "900 s left" in fake.sent[status]["text"]  # the deadline, inside the status
         # whoever must act is mentioned, and notified (a text mention each)
-        (posted,) = [c for c in group_posts(fake) if "90 s left" in c["text"]]
+        (posted,) = [c for c in group_posts(fake) if "900 s left" in c["text"]]
         links = [f'<a href="tg://user?id={u}">{n}</a>' for u, n in PLAYERS]
-        assert posted["text"].endswith(f"⏳ Waiting for {', '.join(links)} · 90 s left")
+        assert posted["text"].endswith(f"⏳ Waiting for {', '.join(links)} · 900 s left")
         posts = len(group_posts(fake))
         fake.press_label(ALICE, "Alice", "1", chat=ALICE)
         await until(lambda: "✓ Alice · ⏳ Waiting for Bob, Carol" in fake.sent[status]["text"], 20)
@@ -60,13 +61,42 @@ async def test_telegram_answers_edit_one_status_message(fake, monkeypatch):
         assert len(edits) == 2
         # the deadline is said once, in the status: no line of its own anywhere
         assert "Time to answer" not in fake.everything(GROUP)
-        # the last answer ends the step: the status says so and one new message follows
+        # the last answer ends the step: the status says so and one new message follows,
+        # which notifies Bob, away for longer than play.WATCHING (Carol just answered)
+        clock.now += 200
         fake.press_label(CAROL, "Carol", "0", chat=CAROL)
         await until(lambda: "Everyone has answered" in fake.sent[status]["text"], timeout=20)
         await until(lambda: "protest" in group_posts(fake)[-1].get("text", ""), timeout=20)
         await bot.adapter.sender.drain()
         (new,) = group_posts(fake)[posts:]  # the decision: one new message, its own status
         assert new["text"].endswith(f"⏳ Waiting for {links[1]}, {links[2]} · 60 s left")
+    await redis.aclose()
+
+
+async def test_telegram_seats_that_just_answered_get_their_next_step_in_place(fake, monkeypatch):
+    """Bob and Carol answered a moment ago: they are watching the status message, so the
+    next step that asks them is edited into it, with its buttons; nothing is posted."""
+    monkeypatch.setattr(pictures, "png", no_picture)
+    redis = fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer())
+    async with running_bot(fake, redis, clock=Clock()) as bot:
+        fake.say(ALICE, "Alice", "/new auktion rounds=1")
+        for user, name in PLAYERS[1:]:
+            fake.say(user, name, "/join")
+        fake.say(ALICE, "Alice", "/start")
+        await until(lambda: "s left" in fake.everything(GROUP))
+        await bot.adapter.sender.drain()
+        table = await bot.router.table("telegram", str(GROUP))
+        status = int(table.status_message)
+        posts = len(group_posts(fake))
+        for (user, name), bid in zip(PLAYERS, ["2", "1", "0"], strict=True):
+            fake.press_label(user, name, bid, chat=user)
+        await until(lambda: "protest" in fake.sent[status]["text"], timeout=20)
+        await bot.adapter.sender.drain()
+        assert len(group_posts(fake)) == posts  # one message all along
+        last = fake.sent[status]["text"].splitlines()[-1]
+        assert last.startswith("⏳ Waiting for") and "tg://" not in last  # an edit calls nobody
+        keyboard = fake.sent[status]["reply_markup"]["inline_keyboard"]
+        assert [b["text"] for b in keyboard[0]] == ["Protest", "Pass"]
     await redis.aclose()
 
 
@@ -121,3 +151,31 @@ async def test_discord_answers_edit_one_status_message(world):
     assert len(public(world, thread)) == before  # nothing new in the thread
     edits = fake.called("PATCH", rf"/channels/{thread}/messages/{status['id']}")
     assert len(edits) == 1 and edits[0].body["allowed_mentions"] == {"parse": []}
+
+
+async def test_telegram_an_old_status_message_is_posted_anew(fake, monkeypatch):
+    """Bob and Carol answered within play.WATCHING, but the status message is older than
+    that (talk may have pushed it up): the next step is a new message that calls them."""
+    monkeypatch.setattr(pictures, "png", no_picture)
+    redis = fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer())
+    clock = Clock()
+    async with running_bot(fake, redis, clock=clock) as bot:
+        fake.say(ALICE, "Alice", "/new auktion rounds=1 deadline=900")
+        for user, name in PLAYERS[1:]:
+            fake.say(user, name, "/join")
+        fake.say(ALICE, "Alice", "/start")
+        await until(lambda: "s left" in fake.everything(GROUP))
+        await bot.adapter.sender.drain()
+        posts = len(group_posts(fake))
+        answers = zip(
+            PLAYERS, ["2", "1", "0"], [0, 70, 70], ["✓ Alice ·", "✓ Alice, Bob ·", ""], strict=True
+        )
+        for (user, name), bid, later, shown in answers:
+            clock.now += later
+            fake.press_label(user, name, bid, chat=user)
+            await until(lambda shown=shown: shown in fake.everything(GROUP), 20)
+        await until(lambda: "protest" in fake.everything(GROUP), timeout=20)
+        await bot.adapter.sender.drain()
+        new = [c for c in group_posts(fake)[posts:] if "protest" in c.get("text", "")]
+        assert new and 'href="tg://user?id=' in new[0]["text"]
+    await redis.aclose()

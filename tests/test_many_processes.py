@@ -22,7 +22,7 @@ import redis.asyncio as aioredis
 
 from bot.router import Router
 from tests.fake_telegram import GROUP, TOKEN, FakeTelegram, until
-from tests.robot import Move, play_out
+from tests.robot import Move, latest_with, play_out
 
 ROOT = Path(__file__).resolve().parent.parent
 SECRET = "many-processes"
@@ -72,17 +72,6 @@ def _start_worker(fake: FakeTelegram, redis_url: str, port: int) -> subprocess.P
     )
 
 
-def _latest_with(fake: FakeTelegram, chat: int, data: str) -> int | None:
-    for message_id in sorted(fake.sent, reverse=True):
-        message = fake.sent[message_id]
-        if message["chat"]["id"] != chat:
-            continue
-        for row in message.get("reply_markup", {}).get("inline_keyboard", []):
-            if any(b.get("callback_data") == data for b in row):
-                return message_id
-    return None
-
-
 async def test_three_webhook_worker_processes_play_a_whole_game(real_redis_url):
     fake = FakeTelegram()
     runner = await fake.start()
@@ -129,8 +118,8 @@ async def test_three_webhook_worker_processes_play_a_whole_game(real_redis_url):
                 user, name = users[move.seat]
                 chat = user if move.secret else GROUP
                 if move.data is not None:
-                    await until(lambda: _latest_with(fake, chat, move.data), timeout=10)
-                    message = _latest_with(fake, chat, move.data)
+                    await until(lambda: latest_with(fake, chat, move.data), timeout=10)
+                    message = latest_with(fake, chat, move.data)
                     await deliver(fake.press(user, name, message, move.data))
                 else:
                     await deliver(fake.say(user, name, move.typed or "", chat=chat))

@@ -91,6 +91,6 @@ async def test_json_logs_carry_the_platform_chat_and_table_version(redis, capsys
         line = json.loads(capsys.readouterr().err.strip().splitlines()[-1])
         assert line["message"] == "after the write" and line["level"] == "INFO"
         assert line["platform"] == "console" and line["chat"] == "group"
-        assert line["version"] == 1
+        assert line["version"] == 2  # the lobby, then its message's id (remember_status)
     finally:
         logging.basicConfig(force=True)

@@ -203,8 +203,10 @@ async def test_deadline_reminds_once_then_applies_the_timeout(chat):
     out = await chat.say("@wait 74")
     assert out == []
     out = await chat.say("@wait 1")
+    # in the living status (a status change posts nothing) and privately (that notifies)
     assert out == [
-        "[group] bob: the table is waiting for you – 25 s left.",
+        "[group:edit] bob: the table is waiting for you – 25 s left.",
+        "[group:edit] ✓ alice · ⏳ Waiting for bob · 25 s left",
         "[dm:bob] ⏰ The table is waiting for your answer – 25 s left.",  # muted groups too
     ]
     out = await chat.say("@wait 25")

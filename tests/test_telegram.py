@@ -426,6 +426,16 @@ async def test_the_lobby_by_buttons(fake, bot):
     assert "Only the host" not in fake.everything(GROUP)
     fake.press_label(ALICE, "Alice", "▶ Start", chat=GROUP)
     await until(lambda: "begins" in fake.everything(GROUP))
+    await bot.adapter.sender.drain()
+    # the lobby's buttons are gone once the game runs, and its message says why
+    (lobby,) = [m for m in fake.sent.values() if "opened a table" in m.get("text", "")]
+    assert "reply_markup" not in lobby and lobby["text"].endswith("▶ The game has begun.")
+    # under the sealed bid's group message, a button that says what it opens
+    status = max(
+        m for m, v in fake.sent.items() if v["chat"]["id"] == GROUP and "⏳" in v.get("text", "")
+    )
+    (row,) = fake.sent[status]["reply_markup"]["inline_keyboard"]
+    assert [b["text"] for b in row] == ["🔒 Bid secretly"]
 
 
 async def test_hand_asks_a_pending_secret_question_again(fake, bot):
@@ -444,3 +454,45 @@ async def test_a_refusal_in_the_group_answers_the_message_that_caused_it(fake, b
     await until(lambda: _sent_to(fake, GROUP))
     (refusal,) = _sent_to(fake, GROUP)
     assert refusal["reply_parameters"]["message_id"] == said["message"]["message_id"]
+
+
+async def test_a_deal_is_answered_with_its_buttons_which_go_when_all_have(fake, bot):
+    players = [(ALICE, "Alice"), (BOB, "Bob"), (33, "Carol"), (44, "Dora")]
+    fake.say(ALICE, "Alice", "/new aufruhr")
+    for user, name in players[1:]:
+        fake.say(user, name, "/join")
+    fake.say(ALICE, "Alice", "/start")
+    await until(lambda: "begins" in fake.everything(GROUP))
+    fake.say(ALICE, "Alice", "/deal Essen Bochum: we all vote for Dora")
+    await until(lambda: "proposes to" in fake.everything(GROUP))
+    await bot.adapter.sender.drain()
+    (deal,) = [m for m, v in fake.sent.items() if "proposes to" in v.get("text", "")]
+    (row,) = fake.sent[deal]["reply_markup"]["inline_keyboard"]
+    assert [b["text"] for b in row] == ["✅ Accept", "❌ Decline"]
+    assert f'<a href="tg://user?id={BOB}">Bob</a>' in fake.sent[deal]["text"]  # called
+    fake.press_label(44, "Dora", "✅ Accept", chat=GROUP)  # Dora is not asked: told alone
+    await until(lambda: fake.called("answerCallbackQuery"))
+    assert fake.called("answerCallbackQuery")[-1]["show_alert"]
+    fake.press_label(BOB, "Bob", "✅ Accept", chat=GROUP)
+    await until(lambda: "Bob accepts deal 1" in fake.everything(GROUP))
+    await bot.adapter.sender.drain()
+    assert fake.sent[deal]["reply_markup"]  # Carol has not answered yet
+    fake.press_label(33, "Carol", "❌ Decline", chat=GROUP)
+    await until(lambda: "Carol declines deal 1" in fake.everything(GROUP))
+    await until(lambda: "reply_markup" not in fake.sent[deal])
+    assert fake.sent[deal]["text"].endswith("✓ Everyone has answered.")
+
+
+async def test_the_chat_menu_offers_the_games_verbs_while_it_runs(fake, bot):
+    fake.say(ALICE, "Alice", "/new auktion rounds=1")
+    fake.say(BOB, "Bob", "/join")
+    fake.say(ALICE, "Alice", "/start")
+    await until(lambda: fake.called("setMyCommands")[-1].get("scope", {}).get("type") == "chat")
+    menu = fake.called("setMyCommands")[-1]
+    assert menu["scope"] == {"type": "chat", "chat_id": GROUP}
+    names = [c["command"] for c in menu["commands"]]
+    assert names[0] == "bid" and "hand" in names and "board" in names
+    assert menu["commands"][0]["description"] == "Your sealed bid for the lot, e.g. /bid 3"
+    fake.say(ALICE, "Alice", "/abort")  # the game ends: the chat gets the general menu back
+    await until(lambda: fake.called("deleteMyCommands"))
+    assert fake.called("deleteMyCommands")[-1]["scope"] == {"type": "chat", "chat_id": GROUP}

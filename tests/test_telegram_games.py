@@ -9,7 +9,7 @@ import pytest
 from bot import game_proof
 from rules import registry
 from tests.fake_telegram import GROUP, FakeTelegram, running_bot, until
-from tests.robot import PLAYS, Move, play_out, robot_games
+from tests.robot import PLAYS, play_out, robot_games, telegram_act
 
 
 @pytest.fixture
@@ -18,18 +18,6 @@ async def fake():
     runner = await fake.start()
     yield fake
     await runner.cleanup()
-
-
-def latest_with(fake: FakeTelegram, chat: int, data: str) -> int | None:
-    """The newest message in `chat` carrying a button with `data`."""
-    for message_id in sorted(fake.sent, reverse=True):
-        message = fake.sent[message_id]
-        if message["chat"]["id"] != chat:
-            continue
-        for row in message.get("reply_markup", {}).get("inline_keyboard", []):
-            if any(b.get("callback_data") == data for b in row):
-                return message_id
-    return None
 
 
 def private_lines(fake: FakeTelegram, users: list[int]) -> set[str]:
@@ -53,16 +41,7 @@ async def test_a_whole_game_with_robot_players(fake, game, players, options):
         async def load():
             return await router.table("telegram", str(GROUP))
 
-        async def act(table, move: Move) -> None:
-            user, name = users[move.seat]
-            chat = user if move.secret else GROUP
-            if move.data is not None:
-                await until(lambda: latest_with(fake, chat, move.data), timeout=10)
-                fake.press(user, name, latest_with(fake, chat, move.data), move.data)
-            elif move.command and not move.secret:
-                fake.say(user, name, f"/{move.command} {move.typed}", chat=chat)
-            else:
-                fake.say(user, name, move.typed or "", chat=chat)
+        act = telegram_act(fake, users)
 
         fake.say(*users[0], f"/new {game} {options}")
         for user in users[1:]:
@@ -86,6 +65,10 @@ async def test_a_whole_game_with_robot_players(fake, game, players, options):
     leaked = {line for line in private_lines(fake, [u for u, _ in users]) if line in group}
     assert not leaked, f"private lines in the group: {leaked}"
     assert not [a for a in fake.called("answerCallbackQuery") if a.get("show_alert")]
+    # the chat's own menu while the game ran, the general one again after it
+    chat_scope = {"type": "chat", "chat_id": GROUP}
+    assert [m["scope"] for m in fake.called("setMyCommands")].count(chat_scope) == 1
+    assert [m["scope"] for m in fake.called("deleteMyCommands")] == [chat_scope]
 
 
 def test_every_registered_game_is_played_through_both_platforms():

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from bot import pictures
+from bot import buttons, pictures
 from bot.i18n import t
 from bot.replies import Button, Reply
 from bot.router import Incoming, Router
@@ -36,6 +36,7 @@ class Console:
     lang: str = "en"
     admins: frozenset[str] = frozenset()
     buttons: dict[str, tuple[Button, ...]] = field(default_factory=dict)  # place → shown
+    standing: dict[str, tuple[Button, ...]] = field(default_factory=dict)  # (a deal's)
     updates: int = 0
     images: Path | None = None  # write board pictures here instead of text snapshots
     pictures: int = 0
@@ -92,7 +93,10 @@ class Console:
         return path
 
     def _find(self, place: str, choice: str) -> Button | None:
-        shown = self.buttons.get(place, ())
+        found = self._find_in(self.buttons.get(place, ()), choice)
+        return found or self._find_in(self.standing.get(place, ()), choice)
+
+    def _find_in(self, shown: tuple[Button, ...], choice: str) -> Button | None:
         # A label wins over a number: with buttons [0] [1] [2] [5], `[2]` means the "2".
         by_label = next((b for b in shown if b.label.casefold() == choice.casefold()), None)
         if by_label is None and choice.isdigit() and 1 <= int(choice) <= len(shown):
@@ -113,6 +117,8 @@ class Console:
 
     async def show(self, replies: list[Reply]) -> None:
         for reply in replies:
+            if reply.menu is not None:
+                continue  # a terminal has no command menu
             place = f"dm:{reply.to}" if reply.private else GROUP
             if reply.edit is not None:  # an earlier message edited: its lines that are new
                 old = self.texts.get(reply.edit, [])
@@ -137,14 +143,18 @@ class Console:
                 self.write(f"[{place}:image] {picture}")
             if reply.buttons:
                 row = tuple(b for r in reply.buttons for b in r)
-                self.buttons[place] = row
+                # a standing prompt's buttons (a deal's) stay pressable beside the step's
+                kept = self.standing if _standing(row) else self.buttons
+                kept[place] = row
                 self.write(f"[{place}:buttons] " + " ".join(f"[{b.label}]" for b in row))
             if reply.status:  # the living status: its edits are printed as `:edit`
                 self.posted += 1
                 self.texts[str(self.posted)] = reply.text.splitlines()
-                await self.router.remember_status(
-                    PLATFORM, reply.chat or GROUP, str(self.posted), reply.status
+                closing = await self.router.remember_status(
+                    PLATFORM, reply.chat or GROUP, str(self.posted), reply.status, reply.text
                 )
+                if closing is not None:  # its step is over already (never, in a script)
+                    await self.show([closing])
 
 
 class ScriptClock:
@@ -155,3 +165,7 @@ class ScriptClock:
 
     def __call__(self) -> float:
         return self.now
+
+
+def _standing(row: tuple[Button, ...]) -> bool:
+    return all(b.data.startswith(buttons.STANDING) for b in row)

@@ -64,6 +64,24 @@ class DiscordAdapter:
             if answer and text.startswith("/new"):
                 await self._open_thread(answer, msg)
 
+    async def choices(
+        self, interaction: discord.Interaction, verb: str, place: int, typed: str
+    ) -> list[str]:
+        """What to offer for a verb's word, from the list of the game running in the
+        channel (`/go`: its stations, fields or pubs), matching what is typed so far."""
+        table = await self.router.table(PLATFORM, str(interaction.channel_id))
+        spec = registry.get(table.game or "") if table is not None else None
+        if spec is None or spec.choices is None:
+            return []
+        options = spec.verb_options.get(verb, ())
+        if place >= len(options) or not options[place].choices:
+            return []
+        wanted = typed.casefold()
+        values = spec.choices(options[place].choices or "")
+        return [v for v in values if v.casefold().startswith(wanted)] + [
+            v for v in values if wanted in v.casefold() and not v.casefold().startswith(wanted)
+        ]
+
     async def message(self, message: discord.Message) -> None:
         """An ordinary guild message, as text in its channel: what it says back (a rule
         broken) goes to the channel."""
@@ -275,6 +293,11 @@ class DiscordAdapter:
             log.warning("no thread in discord channel %s: %s", msg.chat, e)
             return
         await self.router.move_table(PLATFORM, msg.chat, str(thread.id))
+        # The lobby's message stays in the channel: named with its channel, so that the
+        # game's start (in the thread) can take its buttons away.
+        await self.router.remember_status(
+            PLATFORM, str(thread.id), f"{msg.chat}:{message.id}", table.step_token
+        )
         await thread.send(t(table.lang, "dc.thread_opened"), allowed_mentions=NO_MENTIONS)
 
     # ----- replies out ----------------------------------------------------------------
@@ -283,6 +306,8 @@ class DiscordAdapter:
         """Every reply to its place; one that fails is logged and the others still go."""
         for reply in replies:
             try:
+                if reply.menu is not None:
+                    continue  # slash commands are the same everywhere (commands.py)
                 if reply.pressed and not reply.text:
                     if reply.private and reply.to:
                         await self._close(reply.to, reply.pressed)
@@ -367,17 +392,22 @@ class DiscordAdapter:
 
         sent = await self._post(send, reply, view, mentions)
         if reply.status and sent:  # the living status: the step's answers edit it
-            await self.router.remember_status(PLATFORM, reply.chat, sent, reply.status)
+            closing = await self.router.remember_status(
+                PLATFORM, reply.chat, sent, reply.status, reply.text
+            )
+            if closing is not None:  # its step is over already: its buttons go
+                await self._edit(closing, answer)
 
     async def _edit(self, reply: Reply, answer: Answer | None) -> None:
         """An earlier message edited in place (its last part, where the status and the
         components are); one Discord will not edit any more stays as it is."""
         assert reply.edit is not None
-        channel = self._channel(reply.chat, answer)
+        where, _, message_id = reply.edit.rpartition(":")  # `<channel>:<id>`: elsewhere
+        channel = self._channel(where or reply.chat, answer)
         last = (pieces(reply) or [""])[-1]
         view = components.view_for(reply.buttons, reply.input)
         try:
-            await channel.get_partial_message(int(reply.edit)).edit(
+            await channel.get_partial_message(int(message_id)).edit(
                 content=last, view=view, allowed_mentions=NO_MENTIONS
             )
         except discord.NotFound:

@@ -49,7 +49,7 @@ class StammtischClient(discord.AutoShardedClient):
         self.guild_id = guild_id
         self.sync_commands = sync
         self.run_ticker = ticker
-        self.tree = commands.build_tree(self, adapter.command)
+        self.tree = commands.build_tree(self, adapter.command, adapter.choices)
         adapter.router.reads_chat = read_messages
         self._ticker: asyncio.Task[None] | None = None
         adapter.bind(self)

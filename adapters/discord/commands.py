@@ -7,9 +7,10 @@ message of the bot names them (`/join`, `/bid 30`), so a German name would make
 those messages wrong.
 """
 
+import inspect
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Optional
 
 import discord
 from discord import app_commands
@@ -19,10 +20,13 @@ from bot import commands
 from bot.commands import Arg, CommandSpec, Verb
 from bot.i18n import normalize, t
 from rules import registry
+from rules.core.protocol import VerbOption
 
 log = logging.getLogger(__name__)
 # (interaction, command text, sealed: a game move whose value only the mover may see)
 Run = Callable[..., Awaitable[None]]
+# (interaction, verb, option's place, typed so far) → the values to offer
+Choices = Callable[[discord.Interaction, str, int, str], Awaitable[list[str]]]
 
 CHOICES = 25  # Discord shows at most 25 autocomplete choices
 LOCALES = {
@@ -139,14 +143,85 @@ def _on_off(spec: CommandSpec, run: Run) -> app_commands.Command:
     return _command(spec, callback)
 
 
-def _move(verb: Verb, run: Run) -> app_commands.Command:
-    """A game's own typed move (`/bid 30`); the game checks what follows the verb."""
+def _move(verb: Verb, run: Run, choices: Choices | None = None) -> app_commands.Command:
+    """A game's own typed move (`/bid 30`); the game checks what follows the verb. Its
+    words as the games declare them (a player, a bounded number, text offered from a
+    list), else one line of text."""
+    if verb.options:
+        return _declared(verb, run, choices)
 
     @app_commands.describe(value=text("dc.arg.move"))
     async def callback(interaction: discord.Interaction, value: str = "") -> None:
         await run(interaction, f"/{verb.name} {value}", sealed=True)
 
     return _command(verb, callback)
+
+
+def _annotation(option: VerbOption) -> Any:
+    if option.kind == "player":
+        return discord.User
+    if option.kind == "integer":
+        return app_commands.Range[int, option.min, option.max]
+    return app_commands.Range[str, 1, 200]
+
+
+def _declared(verb: Verb, run: Run, choices: Choices | None) -> app_commands.Command:
+    """A slash command with one typed option per declared word: discord.py reads the
+    options from the callback's signature, so the signature is made from the data."""
+    options = verb.options
+
+    async def callback(interaction: discord.Interaction, **given: Any) -> None:
+        words = []
+        for option in options:
+            value = given.get(option.name)
+            if value is None:
+                continue
+            word = f"<@{value.id}>" if option.kind == "player" else str(value)
+            words.append(f"{option.prefix}{word}")
+        # players first (a deal's addressees lead its text), then the rest in order
+        players = [w for w, o in zip(words, _given(options, given), strict=True) if o == "player"]
+        rest = [w for w, o in zip(words, _given(options, given), strict=True) if o != "player"]
+        await run(interaction, " ".join([f"/{verb.name}", *players, *rest]), sealed=True)
+
+    params = [
+        inspect.Parameter(
+            "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
+        )
+    ]
+    ordered = sorted(options, key=lambda o: not o.required)  # Discord: required ones first
+    for option in ordered:
+        annotation = _annotation(option)
+        params.append(
+            inspect.Parameter(
+                option.name,
+                inspect.Parameter.KEYWORD_ONLY,
+                annotation=annotation if option.required else Optional[annotation],  # noqa: UP045
+                default=inspect.Parameter.empty if option.required else None,
+            )
+        )
+    callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    callback.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
+        o.name: text(f"dc.opt.{o.kind}" if not o.choices else "dc.opt.choice") for o in options
+    }
+    if choices is not None:
+        completing = {}
+        for place, option in enumerate(options):
+            if option.choices:
+                completing[option.name] = _completer(verb.name, place, choices)
+        callback.__discord_app_commands_param_autocomplete__ = completing  # type: ignore[attr-defined]
+    return _command(verb, callback)
+
+
+def _given(options: tuple[VerbOption, ...], given: dict[str, Any]) -> list[str]:
+    return [o.kind for o in options if given.get(o.name) is not None]
+
+
+def _completer(verb: str, place: int, choices: Choices) -> Any:
+    async def complete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        values = await choices(interaction, verb, place, current)
+        return [Choice(name=v[:100], value=v[:100]) for v in values[:CHOICES]]
+
+    return complete
 
 
 # How each kind of argument (bot/commands.py's `Arg`) is asked for.
@@ -161,15 +236,17 @@ BUILDERS: dict[Arg | None, Callable[[CommandSpec, Run], app_commands.Command]] =
 }
 
 
-def all_commands(run: Run) -> list[app_commands.Command]:
+def all_commands(run: Run, choices: Choices | None = None) -> list[app_commands.Command]:
     """The bot's commands (bot/commands.py), then every verb a registered game declares."""
     made = [BUILDERS[spec.arg](spec, run) for spec in [*commands.COMMANDS, *commands.aliases()]]
-    return made + [_move(verb, run) for verb in commands.verbs()]
+    return made + [_move(verb, run, choices) for verb in commands.verbs()]
 
 
-def build_tree(client: discord.Client, run: Run) -> app_commands.CommandTree:
+def build_tree(
+    client: discord.Client, run: Run, choices: Choices | None = None
+) -> app_commands.CommandTree:
     tree = app_commands.CommandTree(client)
-    for command in all_commands(run):
+    for command in all_commands(run, choices):
         tree.add_command(command)
 
     @tree.error

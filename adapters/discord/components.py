@@ -113,7 +113,7 @@ def read(interaction: discord.Interaction) -> Press | None:
     if custom_id.startswith(f"{OPEN_INPUT}:"):
         _, kind, button = custom_id.split(":", 2)
         return Press(data=button, modal="number" if kind == "n" else "text")
-    if custom_id.startswith((f"{buttons.PREFIX}:", f"{buttons.LOBBY}:")):
+    if custom_id.startswith((f"{buttons.PREFIX}:", f"{buttons.LOBBY}:", buttons.STANDING)):
         return Press(data=custom_id)
     return None
 

@@ -2,18 +2,29 @@
 from the bot's command table (bot/commands.py) and the verbs of every registered game.
 
 A group's menu holds every command; a private chat's only those that work there (a
-player answers a sealed bid privately, but opens a table in the group).
+player answers a sealed bid privately, but opens a table in the group). While a game
+runs in a chat, that chat has a menu of its own (a per-chat scope): the game's verbs
+first, in the table's language, then the bot's group commands; it is deleted when the
+game ends, and the chat sees the general menu again.
 """
 
 import logging
+import re
 from typing import Any
 
-from telegram import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats
+from telegram import (
+    BotCommand,
+    BotCommandScopeAllGroupChats,
+    BotCommandScopeAllPrivateChats,
+    BotCommandScopeChat,
+)
 
 from bot import commands
-from bot.i18n import DEFAULT, LANGUAGES, t
+from bot.i18n import DEFAULT, LANGUAGES, keys, t
+from rules import registry
 
 log = logging.getLogger(__name__)
+NAME = re.compile(r"[a-z0-9_]{1,32}")  # what Telegram takes as a command (`/snøl` it does not)
 
 
 def entries(lang: str, private: bool) -> list[BotCommand]:
@@ -35,3 +46,31 @@ async def register(bot: Any) -> None:
                 )
             except Exception as e:  # a missing menu must not keep the bot from playing
                 log.warning("could not set the %s %s command menu: %s", lang, scope.type, e)
+
+
+def game_entries(lang: str, game: str) -> list[BotCommand]:
+    """A chat's menu while `game` runs there: its verbs (in its own words where its
+    catalog has them), then the bot's commands that work in a group."""
+    spec = registry.get(game)
+    generic = {v.name: v.help for v in commands.verbs()}
+    verbs = []
+    for verb in spec.commands if spec else ():
+        if commands.find(verb) is not None or verb not in generic or not NAME.fullmatch(verb):
+            continue
+        own = f"{game}.command.{verb}"
+        help = own if own in keys(lang) else generic[verb]
+        verbs.append(BotCommand(verb, t(lang, commands.menu_key("tg", help))))
+    own_commands = [
+        BotCommand(c.name, t(lang, commands.menu_key("tg", c.help))) for c in commands.COMMANDS
+    ]
+    return verbs + own_commands
+
+
+async def for_chat(poster: Any, chat: int, game: str, lang: str) -> None:
+    """Set the menu of one chat while `game` runs there; `game` "": back to the general."""
+    scope = BotCommandScopeChat(chat)
+    if game:
+        menu = game_entries(lang, game)
+        await poster.retry(lambda: poster.bot.set_my_commands(menu, scope=scope))
+    else:
+        await poster.retry(lambda: poster.bot.delete_my_commands(scope=scope))

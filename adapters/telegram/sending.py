@@ -16,7 +16,7 @@ from typing import TypeGuard
 
 from telegram.error import ChatMigrated, Forbidden
 
-from adapters.telegram import format
+from adapters.telegram import format, menu
 from adapters.telegram.board import Boards
 from adapters.telegram.chats import PLATFORM, chat_key, parse_key
 from adapters.telegram.messages import Poster, Prepared
@@ -37,13 +37,26 @@ class Sender:
         self.private = PrivateChats(poster, router, self.post)
         self._queues: dict[str, deque[Item]] = {}
         self._flushers: dict[str, asyncio.Task[None]] = {}
+        self._menus: set[asyncio.Task[None]] = set()
 
     def send(self, replies: Iterable[Reply]) -> None:
         """Queue replies: privately to `to`, or to the group of the table they belong to."""
         for reply in replies:
             if reply.pressed and not reply.text and not reply.private:
                 continue  # closing applies to private prompts (the group's: its status)
+            if reply.menu is not None:  # the chat's own command menu, set or reset
+                game, lang = reply.menu
+                self._menus.add(asyncio.create_task(self._menu(reply.chat, game, lang)))
+                continue
             self._put(f"{DM}{reply.to}" if reply.private else reply.chat, reply)
+
+    async def _menu(self, place: str, game: str, lang: str) -> None:
+        try:
+            await menu.for_chat(self.poster, parse_key(place)[0], game, lang)
+        except Exception as e:  # a menu is a help, never worth a lost game
+            log.warning("telegram: could not set the menu of %s: %s", place, e)
+        finally:
+            self._menus.discard(asyncio.current_task())  # type: ignore[arg-type]
 
     def post(self, key: str, message: Prepared) -> None:
         self._put(key, message)
@@ -54,8 +67,8 @@ class Sender:
 
     async def drain(self) -> None:
         """Wait until every queue is empty (shutdown, tests)."""
-        while self._flushers:
-            await asyncio.gather(*self._flushers.values(), return_exceptions=True)
+        while self._flushers or self._menus:
+            await asyncio.gather(*self._flushers.values(), *self._menus, return_exceptions=True)
 
     def _put(self, place: str, item: Item) -> None:
         self._queues.setdefault(place, deque()).append(item)
@@ -120,9 +133,11 @@ class Sender:
             reply_to = int(first.reply_to) if first.reply_to else None
             sent = await self.poster.text(chat, thread, pieces, markup, reply_to=reply_to)
             if first.status and sent is not None:  # the living status: later edited
-                await self.router.remember_status(
-                    PLATFORM, place, str(sent.message_id), first.status
+                closing = await self.router.remember_status(
+                    PLATFORM, place, str(sent.message_id), first.status, first.text
                 )
+                if closing is not None:  # its step is over already: its buttons go
+                    await self._edit(chat, closing)
 
     async def _edit(self, chat: int, reply: Reply) -> None:
         """An earlier message edited in place: a long one's last piece, where the

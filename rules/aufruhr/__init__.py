@@ -9,7 +9,7 @@ from pathlib import Path
 
 from pydantic import TypeAdapter
 
-from rules.aufruhr import actions, engine, model
+from rules.aufruhr import actions, commands, engine, model
 from rules.aufruhr.invariants import invariants
 from rules.core.protocol import GameSpec
 
@@ -44,4 +44,5 @@ SPEC = GameSpec(
         "take",
         "refuse",
     ),
+    verb_options=commands.VERB_OPTIONS,
 )

@@ -8,7 +8,7 @@ from rules.aufruhr.actions import Answer, GiftAnswer, GiveFolder, Pay, Propose, 
 from rules.aufruhr.data import place
 from rules.aufruhr.model import Deal, State
 from rules.core.errors import RuleError
-from rules.core.protocol import Event, FreeInput, Prompt, seat_token
+from rules.core.protocol import Event, FreeInput, Option, Prompt, VerbOption, seat_token
 
 
 def seat_named(state: State, word: str) -> int | None:
@@ -48,6 +48,26 @@ def pay(state: State, seat: int, text: str, events: list[Event]) -> None:
     state.mayors[to].money += amount
     events.append(Event(key="aufruhr.paid", params={"seat": seat, "to_seat": to, "amount": amount}))
     events += [treasury.told(state, seat), treasury.told(state, to)]
+
+
+# How menus ask for the verbs' words (GameSpec.verb_options): a payment names a mayor
+# and an amount in tens; a deal up to three mayors and its terms.
+VERB_OPTIONS = {
+    "pay": (
+        VerbOption(name="mayor", kind="player"),
+        VerbOption(name="amount", kind="integer", min=10),
+    ),
+    "deal": (
+        VerbOption(name="mayor", kind="player"),
+        VerbOption(name="terms", kind="text", prefix=": "),
+        VerbOption(name="mayor2", kind="player", required=False),
+        VerbOption(name="mayor3", kind="player", required=False),
+    ),
+    "accept": (VerbOption(name="deal", kind="integer", min=1, required=False),),
+    "decline": (VerbOption(name="deal", kind="integer", min=1, required=False),),
+    "bid": (VerbOption(name="amount", kind="integer", min=0),),
+    "demand": (VerbOption(name="demand", kind="text"),),
+}
 
 
 def _decimal(word: str) -> bool:
@@ -127,7 +147,30 @@ def answer(state: State, seat: int, text: str, yes: bool, events: list[Event]) -
 
 
 def standing(state: State) -> list[Prompt]:
-    return list(_standing_prompts(state.n))
+    """The commands open to every mayor, then one prompt per deal of this round still
+    waiting for answers: its Accept and Decline buttons, for those it names who have
+    not answered yet (the same as `/accept <n>`, `/decline <n>`)."""
+    return list(_standing_prompts(state.n)) + [
+        _deal_prompt(deal.number, waiting)
+        for deal in state.deals
+        if deal.round == state.round
+        and (waiting := tuple(s for s in deal.to if s not in deal.answers))
+    ]
+
+
+@cache
+def _deal_prompt(number: int, seats: tuple[int, ...]) -> Prompt:
+    return Prompt(
+        id=f"deal:{number}",
+        seats=seats,
+        key="aufruhr.prompt.deal_answer",
+        params={"number": number},
+        options=(
+            Option(label="aufruhr.button.deal_accept", action=Answer(text=str(number), yes=True)),
+            Option(label="aufruhr.button.deal_decline", action=Answer(text=str(number), yes=False)),
+        ),
+        standing=True,
+    )
 
 
 @cache

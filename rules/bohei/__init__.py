@@ -13,7 +13,7 @@ from pathlib import Path
 from pydantic import TypeAdapter
 
 from rules.bohei import engine, model, views
-from rules.core.protocol import GameSpec
+from rules.core.protocol import GameSpec, VerbOption
 
 SPEC = GameSpec(
     id="bohei",
@@ -35,6 +35,10 @@ SPEC = GameSpec(
     locales=Path(__file__).parent / "locales",
     rulebook="rules/bohei/NOTES.md",
     commands=("foul", "word", "guess"),
+    verb_options={
+        "guess": (VerbOption(name="number", kind="integer", min=1, max=20),),
+        "word": (VerbOption(name="word"),),
+    },
     # Where the bot cannot read the chat, every rule is watched by the group (`/foul`).
     without_chat=lambda options: options.model_copy(update={"checks": "none"}),
 )

@@ -124,6 +124,22 @@ class Prompt(Frozen):
     timeout_key: str | None = None
 
 
+class VerbOption(Frozen):
+    """One word of a typed verb as a menu that asks for each (Discord's slash options)
+    asks for it: a player at the table, a whole number within bounds, or text, offered
+    from one of the game's lists (`GameSpec.choices`, e.g. "stations") where it names
+    one. The words given are joined in order into the text the game reads, each after
+    its `prefix` (`/deal <player> <player>: <terms>`)."""
+
+    name: str  # lowercase, as menus show it
+    kind: Literal["player", "integer", "text"] = "text"
+    min: int | None = None
+    max: int | None = None
+    choices: str | None = None
+    required: bool = True
+    prefix: str = ""
+
+
 class Record(Frozen):
     """A result worth a place in the chat's Hall of Fame (a solo game's finishing time).
 
@@ -197,6 +213,11 @@ class GameSpec:
     # with privacy mode on, Discord without the Message Content intent): None when the
     # game never reads them. The bot applies it at /start and tells the table so.
     without_chat: Callable[[Any], Any] | None = None
+    # How menus ask for each verb's words (a verb not named here: one line of text), and
+    # the lists some of them are offered from (a list's name → its values, as the game
+    # reads them typed): data for the platforms' menus, never needed to play.
+    verb_options: Mapping[str, tuple[VerbOption, ...]] = field(default_factory=dict)
+    choices: Callable[[str], tuple[str, ...]] | None = None
     # What players are told as the game begins, before anyone is asked (a hand just dealt,
     # privately to its seat): `setup` returns a state only. None: nothing.
     opening: Callable[[Any], list[Event]] | None = None

@@ -149,3 +149,8 @@ def is_open(pub: Pub, minute: int) -> bool:
     Pubs open every day, so yesterday's late span counts in the early morning."""
     m = minute % DAY
     return any(s.open <= t < s.close for s in pub.spans for t in (m, m + DAY))
+
+
+def choices(name: str) -> tuple[str, ...]:
+    """The lists menus offer words from (GameSpec.choices): "pubs", by name."""
+    return tuple(sorted(p.name for p in _load().pubs)) if name == "pubs" else ()

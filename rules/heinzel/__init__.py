@@ -13,8 +13,8 @@ from pathlib import Path
 
 from pydantic import TypeAdapter
 
-from rules.core.protocol import GameSpec, no_secrets
-from rules.heinzel import engine, model, prompts, views
+from rules.core.protocol import GameSpec, VerbOption, no_secrets
+from rules.heinzel import data, engine, model, prompts, views
 
 SPEC = GameSpec(
     id="heinzel",
@@ -36,4 +36,6 @@ SPEC = GameSpec(
     locales=Path(__file__).parent / "locales",
     rulebook="rules/heinzel/NOTES.md",
     commands=("go",),
+    verb_options={"go": (VerbOption(name="where", choices="fields"),)},
+    choices=data.choices,
 )

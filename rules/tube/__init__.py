@@ -16,8 +16,8 @@ from pathlib import Path
 
 from pydantic import TypeAdapter
 
-from rules.core.protocol import GameSpec, no_secrets
-from rules.tube import engine, model, prompts, views
+from rules.core.protocol import GameSpec, VerbOption, no_secrets
+from rules.tube import data, engine, model, prompts, views
 
 SPEC = GameSpec(
     id="tube",
@@ -39,4 +39,6 @@ SPEC = GameSpec(
     locales=Path(__file__).parent / "locales",
     rulebook="rules/tube/NOTES.md",
     commands=("go", "done", "giveup", "where", "snøl", "snol"),
+    verb_options={"go": (VerbOption(name="where", choices="stations"),)},
+    choices=data.choices,
 )

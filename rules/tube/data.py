@@ -108,3 +108,8 @@ def network() -> Network:
 @cache
 def other_names() -> OtherNames:
     return OtherNames.model_validate(json.loads(_text("other_names.json")))
+
+
+def choices(name: str) -> tuple[str, ...]:
+    """The lists menus offer words from (GameSpec.choices): "stations", by name."""
+    return tuple(sorted(s.name for s in network().stations)) if name == "stations" else ()

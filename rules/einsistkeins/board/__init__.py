@@ -19,7 +19,8 @@ from pathlib import Path
 
 from pydantic import TypeAdapter
 
-from rules.core.protocol import GameSpec, no_secrets
+from rules.core.protocol import GameSpec, VerbOption, no_secrets
+from rules.einsistkeins import pubs
 from rules.einsistkeins.board.engine import apply, invariants, outcome, setup, timeout
 from rules.einsistkeins.board.model import Action, Options, State
 from rules.einsistkeins.board.prompts import prompts
@@ -47,4 +48,6 @@ BOARD_GAME = GameSpec(
     locales=Path(__file__).parent.parent / "locales",
     rulebook="rules/einsistkeins/NOTES.md",
     commands=("go",),
+    verb_options={"go": (VerbOption(name="where", choices="pubs"),)},
+    choices=pubs.choices,
 )

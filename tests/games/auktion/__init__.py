@@ -12,7 +12,7 @@ from pathlib import Path
 
 from pydantic import TypeAdapter
 
-from rules.core.protocol import GameSpec
+from rules.core.protocol import GameSpec, VerbOption
 from tests.games.auktion import engine, model
 
 SPEC = GameSpec(
@@ -35,4 +35,5 @@ SPEC = GameSpec(
     locales=Path(__file__).parent / "locales",
     rulebook="tests/games/auktion/__init__.py",
     commands=("bid",),
+    verb_options={"bid": (VerbOption(name="amount", kind="integer", min=0),)},
 )
