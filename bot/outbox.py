@@ -38,6 +38,9 @@ class Outbox:
     schedule: dict[str, float] = field(default_factory=dict)
     joined: set[str] = field(default_factory=set)  # users who now sit at this table
     left: set[str] = field(default_factory=set)
+    # The outbox fields the replies were written to with the table (bot/outbox_store.py),
+    # in the order of `replies()`; empty when nothing was kept.
+    outbox_ids: list[str] = field(default_factory=list)
 
     def text(self, key: str, **params: Any) -> str:
         return t(self.lang, key, **self.named(self.shown(key, params)))

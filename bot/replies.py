@@ -64,6 +64,10 @@ class Reply:
     # (the platform's id as the table kept it, Table.board_message).
     replaces: str | None = None
     reply_to: str | None = None  # the platform's id of the message this answers (a refusal)
+    # Its copy's field in the chat's durable outbox (bot/outbox_store.py), written with the
+    # table's change: the adapter acknowledges it once the platform accepted the reply.
+    # Empty: a reply kept nowhere (a refusal, a roll, an apology).
+    outbox_id: str = ""
 
     @property
     def private(self) -> bool:
