@@ -38,9 +38,11 @@ log = logging.getLogger(__name__)
 LEASE: Final = 10.0  # seconds a chat's send lease lasts unless renewed
 SWEEP: Final = 5.0  # seconds between two sweeps for outboxes nobody sends
 
-# Sends replies of one chat; for each, True once the platform accepted it or refused it
-# for good (it is then acknowledged), False if it may go through later (kept).
-Deliver = Callable[[Sequence[Reply]], Awaitable[list[bool]]]
+# Sends replies of one chat: for each, a future that says True once the platform accepted
+# it or refused it for good (it is then acknowledged), False if it may go through later
+# (it is kept). Each is acknowledged as soon as it is done: a process killed mid-batch
+# sends again only what was in flight.
+Deliver = Callable[[Sequence[Reply]], list["asyncio.Future[bool]"]]
 Load = Callable[[str], Awaitable[Table | None]]
 
 
@@ -137,11 +139,8 @@ class Courier:
                         return
                     continue  # something came meanwhile
                 replies = await self._replies(chat, waiting)
-                settled = await self.deliver(replies)
-                done = [r.outbox_id for r, ok in zip(replies, settled, strict=True) if ok]
-                await self._ack(chat, done)
-                if len(done) < len(replies):  # the platform is away: the sweep tries again
-                    await self.outboxes.release(chat, self.owner, force=True)
+                if not await self._deliver(chat, replies):  # the platform is away: the
+                    await self.outboxes.release(chat, self.owner, force=True)  # sweep retries
                     return
         finally:
             renewing.cancel()
@@ -156,6 +155,20 @@ class Courier:
                     return
             except RedisError:
                 log.warning("outbox of chat %s: could not renew the send lease", chat)
+
+    async def _deliver(self, chat: str, replies: list[Reply]) -> bool:
+        """Hand the replies over, acknowledging each as it is done; False if any is kept."""
+        pending = dict(zip(self.deliver(replies), replies, strict=True))
+        kept = False
+        while pending:
+            done, _ = await asyncio.wait(pending, return_when=asyncio.FIRST_COMPLETED)
+            sent = [pending.pop(f).outbox_id for f in done if f.result()]
+            if failed := [f for f in done if not f.result()]:
+                kept = True
+                for f in failed:
+                    del pending[f]
+            await self._ack(chat, sent)
+        return not kept
 
     async def _ack(self, chat: str, ids: list[str]) -> None:
         """Acknowledged, retried while Redis is away: a reply sent and not acknowledged

@@ -27,6 +27,25 @@ async def no_table(chat: str) -> None:
     return None
 
 
+def futures(send):
+    """A courier's `deliver` from `async send(replies) -> [done?]`: one future each."""
+
+    def deliver(replies):
+        outcomes = [asyncio.get_running_loop().create_future() for _ in replies]
+
+        async def settle():
+            for outcome, done in zip(outcomes, await send(replies), strict=True):
+                outcome.set_result(done)
+
+        tasks.add(asyncio.create_task(settle()))
+        return outcomes
+
+    return deliver
+
+
+tasks: set = set()  # (kept, so that they are not collected while running)
+
+
 async def test_a_change_keeps_what_it_says_and_a_refusal_keeps_nothing(redis):
     router = Router(redis)
     router.durable.add("telegram")
@@ -83,13 +102,13 @@ async def test_two_processes_send_a_chat_s_outbox_once_and_in_order(redis, redis
     sent: list[tuple[str, str]] = []
 
     def deliverer(name: str):
-        async def deliver(replies):
+        async def send(replies):
             for reply in replies:
                 sent.append((name, reply.text))
                 await asyncio.sleep(0.002)  # the platform takes its time
             return [True] * len(replies)
 
-        return deliver
+        return futures(send)
 
     a = Courier(Outboxes(redis, "telegram"), deliverer("a"), no_table, lease=2)
     b = Courier(Outboxes(await redis_factory(), "telegram"), deliverer("b"), no_table, lease=2)
@@ -112,7 +131,7 @@ async def test_what_the_platform_did_not_take_stays_and_a_sweep_sends_it(redis):
         sent.extend(r.text for r in replies if ok)
         return [ok] * len(replies)
 
-    courier = Courier(Outboxes(redis, "telegram"), deliver, no_table, lease=2)
+    courier = Courier(Outboxes(redis, "telegram"), futures(deliver), no_table, lease=2)
     courier.offer([await _write(redis, 1)])
     await courier.drain()
     assert sent == [] and len(await courier.outboxes.waiting(CHAT)) == 1  # kept
@@ -130,7 +149,7 @@ async def test_a_chat_whose_sender_died_is_sent_by_a_sweep_once_its_lease_ran_ou
 
     outboxes = Outboxes(redis, "telegram")
     assert await outboxes.lease(CHAT, "dead process", 0.3)  # it died holding the lease
-    courier = Courier(outboxes, deliver, no_table, lease=2)
+    courier = Courier(outboxes, futures(deliver), no_table, lease=2)
     courier.offer([await _write(redis, 1)])
     await courier.drain()
     assert sent == []  # the dead one's lease still holds
@@ -155,7 +174,7 @@ async def test_a_picture_read_back_is_drawn_from_the_table_as_it_is(redis):
         return [True] * len(replies)
 
     courier = Courier(
-        Outboxes(redis, "telegram"), deliver, lambda chat: router.table("telegram", chat)
+        Outboxes(redis, "telegram"), futures(deliver), lambda chat: router.table("telegram", chat)
     )
     await courier.sweep()  # another process: nothing of this one in memory
     await courier.drain()

@@ -69,8 +69,9 @@ class Sender:
         if durable:
             self.courier.offer(durable)
 
-    async def deliver(self, replies: Sequence[Reply]) -> list[bool]:
-        """Send replies of one chat (the courier's); for each, whether it is done with."""
+    def deliver(self, replies: Sequence[Reply]) -> list[asyncio.Future[bool]]:
+        """Queue replies of one chat (the courier's); for each, a future: whether it is
+        done with once it is."""
         outcomes: list[asyncio.Future[bool]] = []
         for reply in replies:
             outcome = asyncio.get_running_loop().create_future()
@@ -79,7 +80,7 @@ class Sender:
             else:
                 self._put(_place(reply), reply, outcome)
             outcomes.append(outcome)
-        return list(await asyncio.gather(*outcomes))
+        return outcomes
 
     def post(self, key: str, message: Prepared) -> None:
         self._put(key, message)
