@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from bot import buttons, fame
+from bot import buttons, fame, game_proof
 from bot.deadlines import Deadline
 from bot.lobby import spec_of
 from bot.outbox import Outbox
@@ -39,14 +39,23 @@ def state_of(spec: GameSpec, table: Table) -> Any:
 
 
 def start(
-    table: Table, spec: GameSpec, seed: int, out: Outbox, now: float, reads_chat: bool = True
+    table: Table,
+    spec: GameSpec,
+    seed: int,
+    out: Outbox,
+    now: float,
+    reads_chat: bool = True,
+    nonce: bytes = b"",  # the unguessable rest of the game's seed (bot/game_proof.py)
 ) -> None:
     options = spec.options.model_validate(table.options)
     if not reads_chat and spec.without_chat is not None:
         options = spec.without_chat(options)
-    state = spec.setup(len(table.seats), options, seed)
+    secret = game_proof.seed_bytes(seed % 2**64, nonce)
+    state = spec.setup(len(table.seats), options, game_proof.engine_seed(secret))
     table.status = "playing"
     out.group("game.started", game=spec.name(table.lang), seats=list(range(len(table.seats))))
+    table.proof = game_proof.begin(spec.id, len(table.seats), options, secret)
+    out.group("proof.committed", hash=table.proof.commitment)
     if not reads_chat and spec.without_chat is not None:
         out.group("game.chat_unread")
     settle(table, spec, state, [], out, now)
@@ -83,6 +92,7 @@ def act(
     except GameError as e:
         e.private = True  # an engine's refusal may name private values: tell the player only
         raise
+    game_proof.record(table.proof, seat, action)
     chosen = next((o for o in prompt.options if o.action == action), None)
     if chosen is not None and not prompt.secret:  # the living status shows it, in public
         label = chosen.label if chosen.literal else out.text(chosen.label, **chosen.params)
@@ -109,7 +119,7 @@ def settle(
     table.state = state.model_dump(mode="json")
     outcome = spec.outcome(state)
     if outcome is not None:
-        finish(table, spec, state, outcome, out)
+        finish(table, spec, state, outcome, out, now)
         return
     prompts = [p for p in spec.prompts(state) if not p.standing]
     ids = [p.id for p in prompts]
@@ -372,7 +382,9 @@ def timeout(table: Table, token: str, out: Outbox, now: float) -> bool:
             current = next((p for p in spec.prompts(state) if p.id == prompt_id), None)
             if current is None or seat not in current.seats:
                 continue
-            state, more = spec.apply(state, seat, spec.timeout(state, current, seat))
+            action = spec.timeout(state, current, seat)
+            state, more = spec.apply(state, seat, action)
+            game_proof.record(table.proof, seat, action)
             events += more
     users = [s.user for s in table.seats]
     settle(table, spec, state, events, out, now)
@@ -410,7 +422,9 @@ def remind(table: Table, token: str, out: Outbox, now: float) -> bool:
     return True
 
 
-def finish(table: Table, spec: GameSpec, state: Any, outcome: Outcome, out: Outbox) -> None:
+def finish(
+    table: Table, spec: GameSpec, state: Any, outcome: Outcome, out: Outbox, now: float = 0.0
+) -> None:
     retire_status(table, out)
     show_board(table, spec, state, out)
     out.group("game.over", game=spec.name(table.lang))
@@ -425,6 +439,10 @@ def finish(table: Table, spec: GameSpec, state: Any, outcome: Outcome, out: Outb
         assert outcome.record is not None
         record = out.text(outcome.record.key, **outcome.record.params)
         out.group("fame.new_best", seat=outcome.record.seat, record=record)
+    if table.proof is not None:  # the seed, once nothing is left to hide
+        game_proof.end(table.proof, state, now)
+        proof = table.proof
+        out.group("proof.revealed", seed=proof.seed, hash=proof.commitment[:16], end=proof.end)
     out.left.update(s.user for s in table.seats)
     table.end_game()
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from redis.exceptions import RedisError
 
-from bot import buttons, commands, hygiene, lobby, logs, metrics, play
+from bot import buttons, commands, game_proof, hygiene, lobby, logs, metrics, play
 from bot.answers import asks_a_button, find_typed, typed_value
 from bot.commands import Command, parse
 from bot.deadlines import Deadline
@@ -85,6 +85,8 @@ class Router:
         lobby_ttl: float = LOBBY_TTL,
         bot_name: str | None = None,
         roll_secret: bytes | None = None,  # makes /roll verifiable (bot/roll_proof.py)
+        # the unguessable part of a game's seed (bot/game_proof.py): a CSPRNG's
+        nonce: Callable[[], bytes] = lambda: secrets.token_bytes(game_proof.NONCE_BYTES),
     ) -> None:
         self.redis = redis  # for the adapters' own keys (bot/mailbox.py, pacing)
         self.store = store or RedisStore(redis)
@@ -97,6 +99,7 @@ class Router:
         # presses): adapters say so (Telegram's privacy mode, Discord's intent).
         self.reads_chat = True
         self.roll_secret = roll_secret
+        self.nonce = nonce
         # Platforms whose adapter sends from the durable outbox (bot/courier.py): what a
         # change says is written with it, and the adapter acknowledges each reply sent.
         self.durable: set[str] = set()
@@ -257,7 +260,9 @@ class Router:
             # Touches no table, so the update is marked handled on its own: a /roll
             # delivered twice is answered once, with one set of dice.
             await self.tables.claim_update(msg.platform, msg.chat, msg.update_id)
-            lang = await self._lang(msg)
+            table = None if msg.private else await self.table(msg.platform, msg.chat)
+            lang = table.lang if table is not None else normalize(msg.lang)
+            call = replace(call, table=table)
             try:
                 return [self._reply(msg, spec.reply(lang, call))]
             except GameError as e:  # refused in the language just read: no second read
@@ -274,7 +279,8 @@ class Router:
                 lambda table, out, now: change(table, out, now, call),
                 lambda tables: RuleError("error.no_game"),
             )
-        call = replace(call, seed=self.entropy())  # drawn once: the op may run again
+        # drawn once: the op may run again
+        call = replace(call, seed=self.entropy(), nonce=self.nonce())
 
         def op(table: Table, out: Outbox, now: float) -> bool:
             lobby.expire_if_stale(table, now, self.lobby_ttl)

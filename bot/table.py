@@ -5,6 +5,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from bot.fame import Fame
+from bot.game_proof import GameProof
 from bot.i18n import DEFAULT
 
 
@@ -54,6 +55,9 @@ class Table(BaseModel):
     # does not post it again (play.settle); tables stored before it load with None
     board_digest: str | None = None
     fame: dict[str, Fame] = Field(default_factory=dict)  # by game id (bot/fame.py)
+    # The game's seed, its commitment and its answers (bot/game_proof.py): kept after
+    # the game's end, until the next /start, so that /verify can replay it.
+    proof: GameProof | None = None
 
     def seat_of(self, user: str) -> int | None:
         for i, seat in enumerate(self.seats):

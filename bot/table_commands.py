@@ -7,7 +7,7 @@ A reply needs no table; a change runs inside the table's compare-and-set
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot import buttons, info, lobby, play, roll_proof
+from bot import buttons, game_proof, info, lobby, play, roll_proof
 from bot import fame as hall
 from bot.dice_text import roll_text
 from bot.i18n import LANGUAGES, t
@@ -31,6 +31,7 @@ class Call:
     lobby_ttl: float
     entropy: Callable[[], int]
     seed: int = 0  # drawn once for a change, before its transaction (which may run again)
+    nonce: bytes = b""  # likewise: the unguessable rest of a game's seed (bot/game_proof.py)
     update_id: str | None = None  # the platform's id of the update that carried it
     reads_chat: bool = True  # the bot sees ordinary messages in this chat (Router.reads_chat)
     # for a verifiable /roll (bot/roll_proof.py): where and when, and the master secret
@@ -38,6 +39,7 @@ class Call:
     chat: str = ""
     now: float = 0.0
     roll_secret: bytes | None = None
+    table: Table | None = None  # the chat's table, for a reply that reads it (/verify)
 
 
 # (table, outbox, now, call) → True if the table changed and must be stored
@@ -59,7 +61,15 @@ def roll(lang: str, call: Call) -> str:
 
 
 def verify(lang: str, call: Call) -> str:
-    return roll_proof.verify_text(lang, call.roll_secret, call.args, call.now)
+    """`/verify` alone: the chat's game (its commitment, or once over its replay) and
+    the rolls' key hashes; `/verify record`: the game's record; with a roll id, that roll."""
+    if [a.lower() for a in call.args] in ([w] for w in game_proof.RECORD_WORDS):
+        return game_proof.record_text(lang, call.table, call.now)
+    game = None if call.args else game_proof.chat_line(lang, call.table, call.now)
+    if game is not None and call.roll_secret is None:
+        return game
+    rolls = roll_proof.verify_text(lang, call.roll_secret, call.args, call.now)
+    return "\n".join(filter(None, [game, rolls]))
 
 
 def help(lang: str, call: Call) -> str:
@@ -102,7 +112,7 @@ def leave(table: Table, out: Outbox, now: float, call: Call) -> bool:
 def start(table: Table, out: Outbox, now: float, call: Call) -> bool:
     spec = lobby.check_start(table, call.player.user, call.admin)
     out.names = [s.name for s in table.seats]
-    play.start(table, spec, call.seed, out, now, call.reads_chat)
+    play.start(table, spec, call.seed, out, now, call.reads_chat, call.nonce)
     return True
 
 

@@ -1,10 +1,12 @@
 """Whole games through Discord with robot players (tests/robot.py): buttons, select
 menus and modals in the game's thread, ephemeral messages and DMs, as the game asks."""
 
+import hashlib
+
 import discord
 import pytest
 
-from bot import pictures
+from bot import game_proof, pictures
 from tests.fake_discord import EPHEMERAL, FakeDiscord, World
 from tests.robot import Move, play_out, robot_games
 
@@ -91,6 +93,13 @@ async def test_a_whole_game_with_robot_players(world, game, players, options):
     moves = await play_out(load, act, seed=len(game))
     assert moves > players
     assert "is over" in fake.text_of(thread)
+    # The /start message commits to the seed; the end reveals it (bot/game_proof.py).
+    proof = (await load()).proof
+    started = [m["content"] for m in fake.messages.values() if "begins" in m["content"]]
+    assert f"seed has SHA-256 {proof.commitment}." in started[0]
+    assert hashlib.sha256(bytes.fromhex(proof.seed)).hexdigest() == proof.commitment
+    assert f"The seed was {proof.seed} " in fake.text_of(thread)
+    assert game_proof.check(proof).match  # its answers, as the bot logged them, replay
     # nothing said to one player alone appears where everybody reads
     public = fake.text_of(thread)
     private = [

@@ -1,9 +1,12 @@
 """Whole games through Telegram with robot players (tests/robot.py): every prompt of a
 game must reach the right chat with buttons that work, and nothing private the group."""
 
+import hashlib
+
 import fakeredis
 import pytest
 
+from bot import game_proof
 from rules import registry
 from tests.fake_telegram import GROUP, FakeTelegram, running_bot, until
 from tests.robot import PLAYS, Move, play_out, robot_games
@@ -70,8 +73,15 @@ async def test_a_whole_game_with_robot_players(fake, game, players, options):
         moves = await play_out(load, act, seed=len(game))
         await until(lambda: "is over" in fake.everything(GROUP))
         await bot.adapter.sender.drain()
+        proof = (await load()).proof
     await redis.aclose()
     assert moves > players
+    # The /start message commits to the seed; the end reveals it (bot/game_proof.py).
+    started = [m["text"] for m in fake.sent.values() if "begins" in m.get("text", "")]
+    assert f"seed has SHA-256 {proof.commitment}." in started[0]
+    assert hashlib.sha256(bytes.fromhex(proof.seed)).hexdigest() == proof.commitment
+    assert f"The seed was {proof.seed} " in fake.everything(GROUP)
+    assert game_proof.check(proof).match  # its answers, as the bot logged them, replay
     group = fake.everything(GROUP)
     leaked = {line for line in private_lines(fake, [u for u, _ in users]) if line in group}
     assert not leaked, f"private lines in the group: {leaked}"

@@ -42,11 +42,17 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _entropy(seed: int | None) -> dict[str, Callable[[], int]]:
+def _entropy(seed: int | None) -> dict[str, Callable[[], Any]]:
     if seed is None:
         return {}
     rng = Rng.from_seed(seed)
-    return {"entropy": lambda: rng.next64() >> 1}
+    # A stream of its own for the games' seeds' unguessable part: the dice and the games
+    # of a seeded script stay what they were before games had it.
+    nonces = Rng.from_seed(~seed)
+    return {
+        "entropy": lambda: rng.next64() >> 1,
+        "nonce": lambda: b"".join(nonces.next64().to_bytes(8, "big") for _ in range(3)),
+    }
 
 
 async def run_script(

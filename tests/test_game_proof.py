@@ -1,0 +1,217 @@
+"""Games anyone can verify (bot/game_proof.py): the seed's SHA-256 announced at /start,
+the seed revealed at the end, and /verify replaying the game from seed and answers."""
+
+import hashlib
+import json
+import re
+from pathlib import Path
+
+import fakeredis
+import pytest
+
+from adapters.console.session import GROUP, PLATFORM
+from bot import game_proof
+from bot.keys import table_key
+from tests.chat import Chat
+
+SCRIPT = Path(__file__).parent / "transcripts" / "auktion_whole_game.txt"
+COMMITTED = re.compile(r"seed has SHA-256 ([0-9a-f]{64})\.")
+REVEALED = re.compile(r"The seed was ([0-9a-f]{64}) .*final state have SHA-256 ([0-9a-f]{64})\.")
+
+
+@pytest.fixture
+def redis():
+    return fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer())
+
+
+async def whole_game(chat: Chat) -> list[str]:
+    """The auction transcript's whole game: sealed bids, protests, timeouts."""
+    script = [
+        line for line in SCRIPT.read_text().splitlines() if "/new auktion rounds=1" not in line
+    ]
+    return await chat.say(*script)
+
+
+async def tamper(chat: Chat, change) -> None:
+    """Change the stored record behind the bot's back (what a corrupted store, or an
+    operator editing it, would do)."""
+    key = table_key(PLATFORM, GROUP)
+    loaded = await chat.router.store.load(key)
+    table = (await chat.table()).model_copy(deep=True)
+    change(table.proof)
+    assert await chat.router.store.cas(key, loaded.version, table.model_dump_json().encode())
+
+
+def changed_answer(proof: game_proof.GameProof) -> None:
+    answers = proof.answers()
+    number = next(i for i, (_, a) in enumerate(answers) if a["type"] == "bid" and a["amount"] > 0)
+    seat, action = answers[number]
+    answers[number] = (seat, {**action, "amount": action["amount"] - 1})
+    tampered = game_proof.imported({**game_proof.export(proof), "answers": answers})
+    proof.log = tampered.log
+
+
+async def test_a_whole_game_reveals_the_committed_seed_and_verifies(redis):
+    chat = Chat.make(redis)
+    lines = await whole_game(chat)
+    said = "\n".join(lines)
+    (commitment,) = COMMITTED.findall(said)
+    start = next(i for i, line in enumerate(lines) if "begins" in line)
+    assert COMMITTED.search(lines[start + 1])  # in the /start group message, under "begins"
+    seed, end = REVEALED.search(said).groups()
+    assert hashlib.sha256(bytes.fromhex(seed)).hexdigest() == commitment
+    # the seed was shown nowhere before the end (nor the answers' log, ever)
+    over = next(i for i, line in enumerate(lines) if "is over" in line)
+    assert not any(seed in line for line in lines[:over])
+    assert (await chat.table()).proof.log not in said
+    (reply,) = await chat.say("alice: /verify")
+    assert reply.startswith("[group] 🔏 Match ✅")
+    assert seed in reply and commitment[:16] in reply and end[:16] in reply
+    # German, one line
+    await chat.say("alice: /lang de")
+    (reply,) = await chat.say("bob: /verify")
+    assert reply.startswith("[group] 🔏 Stimmt ✅") and "\n" not in reply
+
+
+async def test_one_answer_changed_or_another_seed_is_a_mismatch(redis):
+    chat = Chat.make(redis)
+    await whole_game(chat)
+    await tamper(chat, changed_answer)
+    (reply,) = await chat.say("alice: /verify")
+    assert reply.startswith("[group] 🔏 Mismatch ❌") and "final state" in reply
+
+    chat = Chat.make(fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer()))
+    await whole_game(chat)
+
+    def other_seed(proof):
+        proof.seed = "00" + proof.seed[2:]
+
+    await tamper(chat, other_seed)
+    await chat.say("alice: /lang de")
+    (reply,) = await chat.say("alice: /verify")
+    assert reply.startswith("[group] 🔏 Stimmt nicht ❌") and "bei /start" in reply
+
+
+async def test_while_the_game_runs_verify_shows_the_commitment_only(redis):
+    chat = Chat.make(redis)
+    await chat.say("alice: /new auktion", "bob: /join", "carol: /join", "alice: /start")
+    proof = (await chat.table()).proof
+    (reply,) = await chat.say("carol: /verify")
+    assert proof.commitment in reply and proof.seed not in reply
+    assert "revealed when the game is over" in reply
+
+
+async def test_an_aborted_game_is_replayed_as_far_as_it_went(redis):
+    chat = Chat.make(redis)
+    await chat.say("alice: /new auktion", "bob: /join", "alice: /start", "alice> [2]", "bob> 3")
+    await chat.say("alice: /abort")
+    (reply,) = await chat.say("bob: /verify")
+    assert "Match ✅ (aborted game)" in reply and "2 answers" in reply
+
+
+async def test_the_record_is_kept_for_its_window_and_until_the_next_game(redis):
+    chat = Chat.make(redis)
+    await whole_game(chat)
+    first = (await chat.table()).proof
+    chat.router.clock.now += game_proof.KEEP_SECONDS + 1
+    (reply,) = await chat.say("alice: /verify")
+    assert "🔏" not in reply  # only the rolls' answer is left
+    await chat.say("alice: /new auktion", "bob: /join", "alice: /start")
+    assert (await chat.table()).proof.commitment != first.commitment
+
+
+async def test_the_seed_is_unguessable_from_the_engine_seed(redis):
+    """Two tables whose engine seeds are the same still commit to different seeds: 24
+    of its 32 bytes come from a CSPRNG, not from the (here fixed) entropy."""
+    commitments = []
+    for _ in range(2):
+        chat = Chat.make(fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer()), seed=5)
+        await chat.say("alice: /new auktion", "bob: /join", "alice: /start")
+        proof = (await chat.table()).proof
+        commitments.append(proof.commitment)
+        assert len(bytes.fromhex(proof.seed)) == game_proof.SEED_BYTES
+    assert commitments[0] != commitments[1]
+
+
+async def test_the_command_line_checks_an_exported_record(redis, tmp_path, capsys):
+    chat = Chat.make(redis)
+    await whole_game(chat)
+    proof = (await chat.table()).proof
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(game_proof.export(proof)))
+    assert game_proof.main([str(record)]) == 0
+    shown = capsys.readouterr().out
+    assert proof.commitment in shown and proof.end in shown and "Match ✅" in shown
+
+    changed_answer(proof)
+    record.write_text(json.dumps(game_proof.export(proof)))
+    assert game_proof.main([str(record)]) == 1
+    assert "Mismatch ❌" in capsys.readouterr().out
+
+
+def test_the_log_is_bounded():
+    proof = game_proof.GameProof(
+        game="auktion", seats=2, options={}, seed="00" * 32, commitment="x"
+    )
+    proof.actions = game_proof.MAX_ACTIONS
+    game_proof.record(proof, 0, {"type": "pass"})
+    assert proof.overflow and proof.log == ""
+    proof.commitment = game_proof.commitment(bytes(32))
+    assert game_proof.check(proof).key == "verify.game_too_long"
+
+
+async def test_verify_record_posts_the_record_for_the_command_line(redis, tmp_path, capsys):
+    chat = Chat.make(redis)
+    await chat.say("alice: /new auktion", "bob: /join", "alice: /start")
+    (later,) = await chat.say("bob: /verify record")
+    assert "once the game is over" in later  # the log holds the sealed bids
+    chat = Chat.make(fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer()))
+    await whole_game(chat)
+    await chat.say("alice: /lang de")
+    said = "\n".join(await chat.say("carol: /verify protokoll"))
+    assert said.startswith("[group] 🔏 Das Protokoll des Spiels")
+    pasted = tmp_path / "game.txt"
+    pasted.write_text(said.replace("[group] ", ""))  # as copied, heading and all
+    assert game_proof.main([str(pasted)]) == 0
+    shown = capsys.readouterr().out
+    assert (await chat.table()).proof.commitment in shown and "Match ✅" in shown
+    chat.router.clock.now += game_proof.KEEP_SECONDS + 1
+    (gone,) = await chat.say("carol: /verify protokoll")
+    assert "in den letzten 7 Tagen kein Spiel" in gone
+
+
+def test_the_operator_exports_a_finished_game_for_the_command_line(monkeypatch, tmp_path, capsys):
+    import asyncio
+
+    from bot import redis_conn
+
+    server = fakeredis.FakeServer()
+
+    async def play() -> str:
+        chat = Chat.make(fakeredis.FakeAsyncRedis(server=server))
+        await whole_game(chat)
+        return (await chat.table()).proof.commitment
+
+    commitment = asyncio.run(play())
+    monkeypatch.setattr(redis_conn, "connect", lambda: fakeredis.FakeAsyncRedis(server=server))
+    assert game_proof.main(["export", PLATFORM, GROUP]) == 0
+    exported = capsys.readouterr().out
+    assert json.loads(exported)["commitment"] == commitment
+    (tmp_path / "game.json").write_text(exported)
+    assert game_proof.main([str(tmp_path / "game.json")]) == 0
+    assert "Match ✅" in capsys.readouterr().out
+    with pytest.raises(SystemExit):  # no game at another table
+        game_proof.main(["export", PLATFORM, "elsewhere"])
+
+
+@pytest.mark.parametrize("name", ["einsistkeins_karten_5p_out", "aufruhr_6p.de", "bohei_8p.de"])
+async def test_transcript_games_with_timeouts_verify(name):
+    """Answers given by the game's timeout for silent seats are logged and replay too
+    (the first transcript times out 150 times)."""
+    from adapters.console.__main__ import run_script
+
+    script = (Path(__file__).parent / "transcripts" / f"{name}.txt").read_text().splitlines()
+    lines: list[str] = []
+    lang = "de" if name.endswith(".de") else "en"
+    await run_script([*script, "zed: /verify"], seed=1, lang=lang, write=lines.append)
+    assert lines[-1].startswith("[group] 🔏 " + ("Stimmt ✅" if lang == "de" else "Match ✅"))
