@@ -9,14 +9,24 @@ import pytest
 
 from bot import outbox_store, pictures
 from bot.courier import Courier
-from bot.keys import outbox_key
+from bot.keys import outbox_key, outboxes_key, table_key
 from bot.mailbox import loads
 from bot.outbox_store import Outboxes
 from bot.replies import Reply
 from bot.router import Incoming, Router
+from bot.store import RedisStore
+from tests.conftest import make_backend
 from tests.fake_telegram import GROUP, FakeTelegram, running_bot, until
 
 CHAT = "-100"
+
+
+# Also against a Redis Cluster of three masters: the outbox shares its table's slot, the
+# index sets are spread (tests/conftest.make_backend).
+@pytest.fixture(params=["fake", "real", "cluster"])
+async def backend(request):
+    async for made in make_backend(request):
+        yield made
 
 
 def say(user: str, text: str, chat: str = CHAT) -> Incoming:
@@ -68,6 +78,17 @@ async def test_a_change_keeps_what_it_says_and_a_refusal_keeps_nothing(redis):
     assert await redis.pttl(outbox_key("telegram", CHAT)) > 0  # expires with its table
 
 
+async def test_a_write_that_loses_its_race_keeps_nothing(redis):
+    store = RedisStore(redis)
+    key = table_key("telegram", CHAT)
+    push, _ = outbox_store.push("telegram", CHAT, [Reply(text="won")], 1)
+    assert await store.cas(key, 0, b"{}", push=push)
+    lost, _ = outbox_store.push("telegram", CHAT, [Reply(text="lost")], 1)
+    assert not await store.cas(key, 0, b"{}", push=lost)  # version 1 now: refused
+    waiting = await Outboxes(redis, "telegram").waiting(CHAT)
+    assert [loads(raw).text for _, raw in waiting] == ["won"]
+
+
 async def test_a_platform_without_a_durable_adapter_keeps_nothing(redis):
     replies = await Router(redis).handle(say("ann", "/new auktion rounds=1"))
     assert replies and not any(r.outbox_id for r in replies)
@@ -94,7 +115,7 @@ async def _write(redis, n: int, chat: str = CHAT) -> Reply:
     reply = Reply(text=f"r{n}", chat=chat)
     (key, fields), (field,) = outbox_store.push("telegram", chat, [reply], n)
     await redis.hset(key, mapping=fields)
-    await redis.sadd(f"stammtisch:{{outboxes:telegram:{outbox_store.shard_of(chat)}}}:set", chat)
+    await redis.sadd(outboxes_key("telegram", outbox_store.shard_of(chat)), chat)
     return Reply(text=f"r{n}", chat=chat, outbox_id=field)
 
 
