@@ -31,6 +31,7 @@ from bot.mailbox import loads, picture_of
 from bot.outbox import Outbox
 from bot.outbox_store import Outboxes
 from bot.replies import Reply
+from bot.scheduler import stopping
 from bot.table import Table
 from render.boards import board_svg, private_svg
 
@@ -97,6 +98,8 @@ class Courier:
             try:
                 await self.sweep()
             except RedisError:
+                if stopping():  # (a cancellation redis-py turned into a timeout)
+                    raise asyncio.CancelledError() from None
                 metrics.REDIS_ERRORS.labels("outbox").inc()
                 log.warning("outbox sweep could not reach Redis", exc_info=True)
             await asyncio.sleep(self.sweep_every)
