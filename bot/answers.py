@@ -1,7 +1,7 @@
 """Typed answers: which prompt a typed message answers, and the value it carries."""
 
 import re
-from typing import Any
+from typing import Any, Literal
 
 from bot.commands import Command
 from bot.i18n import keys
@@ -13,6 +13,8 @@ from rules.core.protocol import Prompt, seat_token
 # A mention by user id: Discord writes `<@123>` (`<@!123>` for a nickname), and the
 # Telegram adapter writes its text mentions (users without a @handle) the same way.
 USER_MENTION = re.compile(r"<@!?(\w+)>")
+# One or two digits after the decimal sign: a fraction (three may be a thousands group)
+DECIMAL = re.compile(r"[-+]?\d*[.,]\d{1,2}")
 
 
 def find_typed(
@@ -32,6 +34,110 @@ def find_typed(
         if cmd is not None and prompt.command == cmd.name:
             return seat, prompt
     return None
+
+
+# Why a typed answer or a press is not taken: one situation, one answer, for every game
+# (a second bid, a /bid with no auction, a /bid in the group, a stranger's /pay …).
+Situation = Literal[
+    "stranger",  # not at the table, while it is open (lobby): /join
+    "stranger_running",  # not at the table, and the game runs: wait for the next one
+    "not_started",  # at the table, the game has not begun
+    "already_answered",  # asked in this step, answered already
+    "only_privately",  # asked a secret question, answered in the group
+    "only_in_group",  # asked a public question, answered privately
+    "press_a_button",  # asked a question that only a button answers
+    "not_you",  # the question is someone else's
+    "nothing_asked",  # nothing is asked of anyone that this input could answer
+]
+REFUSALS: dict[Situation, str] = {
+    "stranger": "error.not_seated",
+    "stranger_running": "error.not_seated_running",
+    "not_started": "error.not_started",
+    "already_answered": "error.already_answered",
+    "only_privately": "error.answer_privately",
+    "only_in_group": "error.answer_in_group",
+    "press_a_button": "error.press_a_button",
+    "not_you": "error.not_your_turn",
+    "nothing_asked": "error.nothing_to_answer",
+}
+
+
+def situation(
+    table: Table,
+    prompts: list[Prompt],
+    user: str,
+    private: bool,
+    cmd: Command | None,
+    sealed: bool = False,
+) -> Situation:
+    """Why `user`'s typed answer (`cmd`, or plain text) finds no prompt it answers."""
+    seat = table.seat_of(user)
+    if seat is None:
+        return "stranger_running" if table.status == "playing" else "stranger"
+    if table.status != "playing":
+        return "not_started" if table.status == "lobby" else "nothing_asked"
+    relevant = _relevant(prompts, seat, private or sealed, cmd)
+    mine = [p for p in relevant if seat in p.seats]
+    if mine:
+        typed = [p for p in mine if p.input is not None]
+        if not typed:
+            return "press_a_button"
+        p = typed[0]
+        if p.secret and not (private or sealed):
+            return "only_privately"
+        if not p.secret and private:
+            return "only_in_group"
+        return "nothing_asked"  # (a prompt that fits is found before we get here)
+    # Asked in this step and asked nothing more: the answer is in. (Asked something
+    # else, a player is not through: the question typed at is someone else's.)
+    still = any(seat in p.seats for p in prompts if not p.standing)
+    if not still and seat in table.asked and any(not p.standing for p in relevant):
+        return "already_answered"
+    if relevant:
+        return "not_you"
+    return "nothing_asked"
+
+
+def _relevant(prompts: list[Prompt], seat: int, private: bool, cmd: Command | None) -> list[Prompt]:
+    """The prompts an input could have meant: those of its command; for plain text, or a
+    command nothing asks for now (`/bid` with no auction), the waiting prompts asked
+    where it was written (a secret one privately) or asking the writer."""
+    if cmd is not None and (found := [p for p in prompts if p.command == cmd.name]):
+        return found
+    return [p for p in prompts if not p.standing and (p.secret == private or seat in p.seats)]
+
+
+def refusal(
+    table: Table,
+    prompts: list[Prompt],
+    user: str,
+    private: bool,
+    cmd: Command | None,
+    sealed: bool = False,
+) -> RuleError:
+    """The one-line refusal of `situation`: "not you" says whom the table waits for."""
+    found = situation(table, prompts, user, private, cmd, sealed)
+    if found != "not_you":
+        return RuleError(REFUSALS[found])
+    seat = table.seat_of(user)
+    assert seat is not None
+    relevant = _relevant(prompts, seat, private or sealed, cmd)
+    seats = sorted({s for p in relevant for s in p.seats})
+    names = ", ".join(table.seats[s].name for s in seats) or "—"
+    return RuleError(REFUSALS[found], waiting=names)
+
+
+def press_refusal(table: Table, prompts: list[Prompt], prompt: Prompt, user: str) -> RuleError:
+    """Why a press of `prompt`'s button is not taken from `user` (a seat not asked by it):
+    the same answers as for typed ones."""
+    seat = table.seat_of(user)
+    if seat is None:
+        return RuleError(REFUSALS["stranger_running"])
+    still = any(seat in p.seats for p in prompts if not p.standing)
+    if not still and seat in table.asked and not prompt.standing:
+        return RuleError(REFUSALS["already_answered"])
+    names = ", ".join(table.seats[s].name for s in prompt.seats) or "—"
+    return RuleError(REFUSALS["not_you"], waiting=names)
 
 
 def asks_a_button(table: Table, prompts: list[Prompt], user: str, private: bool) -> bool:
@@ -58,6 +164,8 @@ def typed_value(table: Table, prompt: Prompt, text: str, out: Outbox) -> Any:
     try:
         value = int(text.replace(" ", ""))
     except ValueError:
+        if DECIMAL.fullmatch(text.strip()):  # `25.5`, `25,5`: a number, but not whole
+            raise ParseError("error.not_whole", text=text[:20]) from None
         raise ParseError("error.not_a_number", text=text[:20]) from None
     if spec.min is not None and value < spec.min:
         raise RuleError("error.number_min", min=spec.min)

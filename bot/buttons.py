@@ -3,8 +3,9 @@
 `st2:<chat>:<step>:<prompt>.<option>` — the chat (buttons sent privately must find
 their table), the table's step token when the button was made (a press from an earlier
 step, or from a timeline Redis lost and the step number since met again, is answered
-"outdated"), and which option of which prompt. Telegram allows 64 bytes of callback
-data, Discord 100 characters of custom id.
+"outdated"), and which option of which prompt (`.i`: the value typed with the press;
+`.c<k>`: the k-th choice a refusal offered, kept with the table: bot/offers.py).
+Telegram allows 64 bytes of callback data, Discord 100 characters of custom id.
 """
 
 from dataclasses import dataclass
@@ -16,6 +17,9 @@ MAX_BYTES = 64
 
 
 TYPED = -1  # the option number of "the value typed into this prompt's input" (`<prompt>.i`)
+# The option number of one of the choices a refusal offered (`<prompt>.c<k>`: the k-th,
+# kept with the table for the player it was offered to, bot/offers.py).
+CHOICE = -2
 
 
 @dataclass(frozen=True)
@@ -23,7 +27,8 @@ class Press:
     chat: str
     step: str  # the table's step token (bot/table.py)
     prompt: int
-    option: int  # TYPED: the value is the text that came with the press
+    option: int  # TYPED: the value is the text that came with the press; CHOICE: `choice`
+    choice: int = 0  # which of the refusal's choices (with option CHOICE)
 
 
 LOBBY = "stl"  # `stl:<verb>`: a lobby button, the same as typing `/<verb>` where it is
@@ -40,8 +45,9 @@ def lobby_verb(data: str) -> str | None:
     return verb if prefix == LOBBY and verb in LOBBY_VERBS else None
 
 
-def encode(chat: str, step: str, prompt: int, option: int) -> str:
-    data = f"{PREFIX}:{chat}:{step}:{prompt}.{'i' if option == TYPED else option}"
+def encode(chat: str, step: str, prompt: int, option: int, choice: int = 0) -> str:
+    code = {TYPED: "i", CHOICE: f"c{choice}"}.get(option, str(option))
+    data = f"{PREFIX}:{chat}:{step}:{prompt}.{code}"
     if len(data.encode()) > MAX_BYTES:
         raise ValueError(f"button data too long: {data}")
     return data
@@ -52,8 +58,14 @@ def decode(data: str) -> Press:
         prefix, rest = data.split(":", 1)
         chat, step, choice = rest.rsplit(":", 2)
         prompt, option = choice.split(".")
-        if prefix != PREFIX or not chat or int(prompt) < 0 or (option != "i" and int(option) < 0):
+        if prefix != PREFIX or not chat or int(prompt) < 0:
             raise ValueError(data)
-        return Press(chat, step, int(prompt), TYPED if option == "i" else int(option))
+        if option == "i":
+            return Press(chat, step, int(prompt), TYPED)
+        if option.startswith("c") and int(option[1:]) >= 0:
+            return Press(chat, step, int(prompt), CHOICE, int(option[1:]))
+        if int(option) < 0:
+            raise ValueError(data)
+        return Press(chat, step, int(prompt), int(option))
     except ValueError as e:
         raise ParseError("error.bad_button") from e

@@ -5,8 +5,9 @@ literal in code. The catalogs are ordinary gettext .po files under bot/locales
 (`stammtisch.po` for the core) and beside each game (`rules/<game>/locales/de.po`),
 all read as one catalog,
 edited with Babel's tooling (see README); we compile them in memory at start so
-there is no build step and no stale .mo file. Plural messages use gettext's
-ngettext with the parameter `count`.
+there is no build step and no stale .mo file. A plural message names the parameter
+that counts in its msgid_plural (`msgid_plural "{score}"`: "1 point", "2 points"; a
+msgid_plural that repeats the key counts `count`), and uses gettext's ngettext with it.
 """
 
 import gettext
@@ -92,6 +93,18 @@ def _keys_at(lang: str, paths: tuple[Path, ...]) -> frozenset[str]:
     )
 
 
+@cache
+def _plurals_at(lang: str, paths: tuple[Path, ...]) -> dict[str, str]:
+    """Plural message key → the name of the parameter that counts."""
+    found = {}
+    for catalog in _catalogs_at(lang, paths):
+        for m in catalog:
+            if m.id and not isinstance(m.id, str):
+                key, plural = m.id
+                found[key] = plural.strip("{}") if plural.startswith("{") else "count"
+    return found
+
+
 def keys(lang: str) -> frozenset[str]:
     """All message keys of one language (plural keys by their singular id)."""
     return _keys_at(lang, _paths(lang))
@@ -115,8 +128,10 @@ def t(lang: str, key: str, **params: Any) -> str:
     lang = normalize(lang)
     tr = _translations(lang)
     text = key
-    if isinstance(params.get("count"), int):
-        text = tr.ngettext(key, key, params["count"])
+    counted = _plurals_at(lang, _paths(lang)).get(key)
+    if counted is not None:  # a count that is no whole number reads as plural
+        n = params.get(counted)
+        text = tr.ngettext(key, key, n if isinstance(n, int) and not isinstance(n, bool) else 2)
     if text == key:  # not a plural message
         text = tr.gettext(key)
     if text == key:

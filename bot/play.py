@@ -58,7 +58,7 @@ def start(
     out.group("proof.committed", hash=table.proof.commitment)
     if not reads_chat and spec.without_chat is not None:
         out.group("game.chat_unread")
-    settle(table, spec, state, [], out, now)
+    settle(table, spec, state, spec.opening(state) if spec.opening else [], out, now)
 
 
 def prompts_for(spec: GameSpec, table: Table) -> list[Prompt]:
@@ -375,7 +375,7 @@ def timeout(table: Table, token: str, out: Outbox, now: float) -> bool:
             out.group(p.timeout_key, seats=list(p.seats))
             told.update(p.seats)
     if rest := [s for s in silent if s not in told]:
-        out.group("prompt.timed_out", seats=rest)
+        _say_defaults(spec, state, pending, rest, out)
     events: list[Event] = []
     for prompt_id in [p.id for p in pending if p.deadline]:
         for seat in silent:
@@ -390,6 +390,32 @@ def timeout(table: Table, token: str, out: Outbox, now: float) -> bool:
     settle(table, spec, state, events, out, now)
     close_private(users, silent, out)
     return True
+
+
+def _say_defaults(
+    spec: GameSpec, state: Any, pending: list[Prompt], seats: list[int], out: Outbox
+) -> None:
+    """Tell the group what the rules chose for each silent seat: the button the game's
+    default is ("Time is up for ben: Done"), else that the rules decide (what they
+    decide follows in the game's own events). A secret answer's default is never named:
+    the button chosen could tell what only that seat may know (whose folder was the
+    scandal that had to be accepted)."""
+    chosen: dict[str, list[int]] = {}
+    for seat in seats:
+        prompt = next(p for p in pending if p.deadline and seat in p.seats)
+        default = None if prompt.secret else spec.timeout(state, prompt, seat)
+        option = next((o for o in prompt.options if o.action == default), None)
+        label = "" if option is None else _label(option, out)
+        chosen.setdefault(label, []).append(seat)
+    for label, who in chosen.items():
+        if label:
+            out.group("prompt.timed_out_chosen", seats=who, choice=label)
+        else:
+            out.group("prompt.timed_out", seats=who)
+
+
+def _label(option: Any, out: Outbox) -> str:
+    return option.label if option.literal else out.text(option.label, **option.params)
 
 
 def close_private(users: list[str], seats: list[int], out: Outbox) -> None:
@@ -434,6 +460,8 @@ def finish(
             out.group("game.place", place=place, seats=list(seats))
         else:
             out.group("game.place_score", place=place, seats=list(seats), score=score)
+    if outcome.tiebreak is not None:  # why equal scores stand as they do
+        out.group(outcome.tiebreak.key, **outcome.tiebreak.params)
     seats = [(s.user, s.name) for s in table.seats]
     if fame.enter(table.fame, spec, seats, outcome):
         assert outcome.record is not None
@@ -484,7 +512,7 @@ def show_hand(table: Table, user: str, out: Outbox) -> None:
         raise RuleError("error.not_started" if table.status == "lobby" else "error.no_game")
     seat = table.seat_of(user)
     if seat is None:
-        raise RuleError("error.not_seated")
+        raise RuleError("error.not_seated_running")
     spec = spec_of(table)
     view = spec.seat_view(state_of(spec, table), seat)
     text = private_text(spec.id, view, out.names, out.text)

@@ -17,8 +17,15 @@ from typing import Any
 
 from redis.exceptions import RedisError
 
-from bot import buttons, commands, game_proof, hygiene, lobby, logs, metrics, play
-from bot.answers import asks_a_button, find_typed, typed_value
+from bot import buttons, commands, game_proof, hygiene, lobby, logs, metrics, offers, play
+from bot.answers import (
+    REFUSALS,
+    asks_a_button,
+    find_typed,
+    press_refusal,
+    refusal,
+    typed_value,
+)
 from bot.commands import Command, parse
 from bot.deadlines import Deadline
 from bot.hygiene import clean
@@ -309,21 +316,22 @@ class Router:
         """A typed answer: `/bid 30` anywhere it belongs, or plain text where a prompt asks."""
 
         def refuse(tables: list[Table]) -> GameError:
-            if cmd is None:
-                if any(
-                    asks_a_button(
-                        tb, play.prompts_for(lobby.spec_of(tb), tb), msg.user, msg.private
-                    )
-                    for tb in tables
-                    if tb.game
-                ):
-                    return RuleError("error.press_a_button")
-                return RuleError("error.nothing_to_answer")
-            if any(cmd.name in lobby.spec_of(tb).commands for tb in tables if tb.game):
-                return RuleError("error.not_now")
-            if not tables and any(cmd.name in g.commands for g in registry.all_games()):
-                return RuleError("error.not_seated")  # a game's command from someone not playing
-            return ParseError("error.unknown_command", command=cmd.name)
+            games = [lobby.spec_of(tb) for tb in tables if tb.game]
+            if cmd is not None and not any(cmd.name in g.commands for g in games):
+                if not tables and any(cmd.name in g.commands for g in registry.all_games()):
+                    return RuleError("error.not_seated")  # a game's verb from one at no table
+                return ParseError("error.unknown_command", command=cmd.name)
+            if len(tables) == 1 and tables[0].game:  # one answer per situation (bot/answers.py)
+                tb = tables[0]
+                prompts = play.prompts_for(lobby.spec_of(tb), tb)
+                return refusal(tb, prompts, msg.user, msg.private, cmd, msg.sealed)
+            if cmd is None and any(
+                asks_a_button(tb, play.prompts_for(lobby.spec_of(tb), tb), msg.user, msg.private)
+                for tb in tables
+                if tb.game
+            ):
+                return RuleError(REFUSALS["press_a_button"])
+            return RuleError(REFUSALS["nothing_asked"])
 
         def wants(table: Table, prompts: list[Prompt]) -> bool:
             return find_typed(table, prompts, msg.user, msg.private, cmd) is not None
@@ -335,21 +343,18 @@ class Router:
             prompts = spec.prompts(play.state_of(spec, table))
             found = find_typed(table, prompts, msg.user, msg.private, cmd)
             if found is None:
-                if cmd is not None and table.seat_of(msg.user) is None:
-                    raise RuleError("error.not_seated")
-                if cmd is not None and any(p.command == cmd.name for p in prompts):
-                    raise RuleError("error.not_prompted")
                 raise refuse([table])
             seat, prompt = found
             if prompt.secret and not (msg.private or msg.sealed):
-                raise RuleError("error.answer_privately")
+                raise RuleError(REFUSALS["only_privately"])
             if not prompt.secret and msg.private:
-                raise RuleError("error.answer_in_group")
+                raise RuleError(REFUSALS["only_in_group"])
             assert prompt.input is not None
             text = cmd.rest if cmd else msg.text.strip()
             answer = prompt.input.fill(typed_value(table, prompt, text, out))
             step = table.step_token
-            play.act(table, spec, seat, answer, prompt, out, now)
+            if self._act_or_offer(msg, table, prompts.index(prompt), seat, answer, out, now):
+                return True  # refused, with buttons for what it could have meant
             if prompt.secret and _done(table, spec, step, prompt, seat):
                 # typed, not pressed: the adapter closes the private prompt it sent last
                 line = out.text("status.pressed", choice=text)
@@ -392,30 +397,31 @@ class Router:
                 raise RuleError("error.outdated")  # (TYPED is -1: always within range)
             prompt = prompts[press.prompt]
             seat = table.seat_of(msg.user)
-            if seat is None:
-                raise RuleError("error.not_seated")
-            if seat not in prompt.seats:
+            if seat is None or seat not in prompt.seats:
                 # A secret prompt's buttons went only to its seats, and a seat leaves
                 # the prompt (in the same step) once it has answered.
-                raise RuleError("error.already_answered" if prompt.secret else "error.not_prompted")
+                raise press_refusal(table, prompts, prompt, msg.user)
+            answer: Any
+            if press.option == buttons.CHOICE:  # a refusal's choice: its message is done
+                answer, choice = offers.chosen(table, press, msg.user)
+                play.act(table, spec, seat, answer, prompt, out, now)
+                line = out.text("status.pressed", choice=choice)
+                out.extra.append(Reply(pressed=line, to=msg.user))  # refusals are private
+                return True
             if press.option == buttons.TYPED:
                 if prompt.input is None:
                     raise RuleError("error.outdated")
                 answer = prompt.input.fill(typed_value(table, prompt, msg.text.strip(), out))
+                if self._act_or_offer(msg, table, press.prompt, seat, answer, out, now):
+                    return True
             else:
                 answer = prompt.options[press.option].action
-            play.act(table, spec, seat, answer, prompt, out, now)
+                play.act(table, spec, seat, answer, prompt, out, now)
             if msg.private and _done(table, spec, press.step, prompt, seat):
                 # A private prompt's message shows the choice and loses its buttons; a
                 # group's is the living status, which play.act edits.
                 option = prompt.options[press.option] if press.option >= 0 else None
-                choice = (
-                    msg.text.strip()
-                    if option is None
-                    else (
-                        option.label if option.literal else out.text(option.label, **option.params)
-                    )
-                )
+                choice = msg.text.strip() if option is None else offers.label(option, out)
                 out.extra.append(
                     Reply(pressed=out.text("status.pressed", choice=choice), to=msg.user)
                 )
@@ -508,6 +514,32 @@ class Router:
             replies = [replace(r, outbox_id=i) for r, i in zip(replies, ids, strict=True)]
         return replies
 
+    def _act_or_offer(
+        self,
+        msg: Incoming,
+        table: Table,
+        index: int,
+        seat: int,
+        answer: Any,
+        out: Outbox,
+        now: float,
+    ) -> bool:
+        """Apply a typed answer to prompt `index`; True when the engine refused it with
+        choices (a name that fits several places): the refusal then carries their buttons,
+        kept with the table (bot/offers.py). Any other refusal is raised as it is."""
+        spec = lobby.spec_of(table)
+        prompt = spec.prompts(play.state_of(spec, table))[index]
+        try:
+            play.act(table, spec, seat, answer, prompt, out, now)
+        except GameError as e:
+            if not e.choices:
+                raise
+            rows = offers.offer(table, index, msg.user, e, out)
+            reply = self._error_reply(msg, table.lang, e, table.game or "")
+            out.extra.append(replace(reply, buttons=rows))
+            return True
+        return False
+
     # ----- small helpers ---------------------------------------------------------------
 
     async def _lang(self, msg: Incoming) -> str:
@@ -521,7 +553,10 @@ class Router:
         return Reply(text=text, to=msg.user if msg.private else None, chat=msg.chat)
 
     def _error_reply(self, msg: Incoming | None, lang: str, e: GameError, game: str = "") -> Reply:
-        text = t(lang, e.key, **Outbox(lang=lang, game=game).shown(e.key, e.params))
+        shown = Outbox(lang=lang, game=game).shown(e.key, e.params)
+        # a list (the places a name could mean) reads as one: "Havana, Hauptbahnhof"
+        shown = {k: _listed(v) for k, v in shown.items()}
+        text = t(lang, e.key, **shown)
         if msg is None:
             return Reply(text=text, error=True)
         if msg.button is not None and e.key in DONE:  # its message's buttons go
@@ -536,6 +571,10 @@ class Router:
         # In the group, a refusal answers the message that caused it (a busy chat
         # shows which one).
         return replace(self._reply(msg, text), error=True, reply_to=msg.message_id)
+
+
+def _listed(value: Any) -> Any:
+    return ", ".join(str(v) for v in value) if isinstance(value, list | tuple) else value
 
 
 def _done(table: Table, spec: Any, step: str, prompt: Prompt, seat: int) -> bool:

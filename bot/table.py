@@ -15,6 +15,16 @@ class Seat(BaseModel):
     handle: str | None = None  # the @handle, where the platform has one (`/pay @anna 30`)
 
 
+class Offer(BaseModel):
+    """The choices a refusal offered one player as buttons (the places a typed name could
+    mean): the step and the prompt they answer, and the game's actions they stand for."""
+
+    step: str
+    prompt: int
+    actions: list[dict[str, Any]]
+    labels: list[str]  # as shown, for the line the pressed message keeps
+
+
 class Table(BaseModel):
     platform: str
     chat: str
@@ -58,6 +68,7 @@ class Table(BaseModel):
     # The game's seed, its commitment and its answers (bot/game_proof.py): kept after
     # the game's end, until the next /start, so that /verify can replay it.
     proof: GameProof | None = None
+    offers: dict[str, Offer] = Field(default_factory=dict)  # by user: bot/offers.py
 
     def seat_of(self, user: str) -> int | None:
         for i, seat in enumerate(self.seats):
@@ -73,3 +84,4 @@ class Table(BaseModel):
         self.opened_by, self.deadlines = None, {}
         self.status_message, self.status_head, self.asked = None, "", []
         self.status_log = ""
+        self.offers = {}

@@ -116,6 +116,14 @@ def private(view: SeatView, names: list[str], label: Label) -> str:
         lines.append(label("aufruhr.board.my_ballot", name=_name(names, view.ballot)))
     if view.bid is not None:
         lines.append(label("aufruhr.board.my_bid", amount=view.bid))
+    if (out := view.gift_out) is not None:
+        stars = " ".join("★" * k for k in out.stars)
+        name = _name(names, out.seat)
+        lines.append(label("aufruhr.board.gift_out", name=name, content=stars, text=out.text))
+    for gift in view.gifts_in:
+        stars = " ".join("★" * k for k in gift.stars)
+        name = _name(names, gift.seat)
+        lines.append(label("aufruhr.board.gift_in", name=name, content=stars, text=gift.text))
     return "\n".join(lines)
 
 
@@ -296,6 +304,9 @@ def params(key: str, params: dict[str, Any], label: Label) -> dict[str, Any]:
         shown["place"] = _place(params["place_id"])
     if "city_id" in params:
         shown["city"] = _place(params["city_id"])
+    if isinstance(params.get("city_ids"), list) and params["city_ids"]:
+        shown["cities"] = ", ".join(_place(c) for c in params["city_ids"])
+        shown["first"] = _place(params["city_ids"][0])
     if isinstance(params.get("card"), str):
         shown["name"] = _card_name(params["card"])
     if "event_card" in params:
@@ -311,6 +322,8 @@ def params(key: str, params: dict[str, Any], label: Label) -> dict[str, Any]:
         shown["stars"] = "★" * params["stars"]
     if isinstance(params.get("bids_by_seat"), list):
         shown["bids_by_seat"] = ["—" if b is None else b for b in params["bids_by_seat"]]
+    if params.get("text") == "":  # a cooperation proposed without terms
+        shown["text"] = "—"
     if isinstance(params.get("numbers"), list):
         shown["numbers"] = ", ".join(str(n) for n in params["numbers"])
     return shown

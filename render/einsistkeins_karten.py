@@ -84,6 +84,7 @@ def _call(view: PublicView, label: Label) -> str:
 
 
 def _buoys(cards: tuple[str, ...]) -> str:
+    """'🛟 Linden-Nord 3 · 🛟 Mitte 1': the visited pubs in each lifebuoy."""
     counts = Counter(pub(c).lifebuoy for c in cards if pub(c).lifebuoy)
     return " · ".join(f"🛟 {LIFEBUOY_NAMES[b]} {counts[b]}" for b in LIFEBUOYS if counts[b])
 

@@ -4,6 +4,7 @@ tests/test_telegram_games.py and tests/test_discord_games.py.)"""
 
 import fakeredis
 
+from tests.fake_discord import EPHEMERAL
 from tests.fake_telegram import GROUP, running_bot, until
 from tests.test_discord_games import world  # noqa: F401  (the fixture)
 from tests.test_telegram_games import fake  # noqa: F401  (the fixture)
@@ -45,3 +46,47 @@ async def test_pay_by_mention_through_discord(world):  # noqa: F811
     assert "Anna pays 30 to Bob." in dc.text_of(thread)
     await world.feed(dc.command("pay", *users[0], {"value": "<@999> 30"}, **where))
     assert dc.text_of(thread).count("pays") == 1
+
+
+async def test_a_folder_handed_privately_through_telegram(fake):  # noqa: F811
+    """`/folder` in a private chat with the bot: the group learns who handed whom, the
+    two mayors alone what was inside; `/take` privately too (issue 19)."""
+    users = [(11, "Anna"), (22, "Bob"), (33, "Carol"), (44, "Dora")]
+    redis = fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer())
+    async with running_bot(fake, redis):
+        fake.say(11, "Anna", "/new aufruhr events=1")
+        for user, name in users[1:]:
+            fake.say(user, name, "/join")
+        fake.say(11, "Anna", "/start")
+        await until(lambda: "begins" in fake.everything(GROUP))
+        fake.say(11, "Anna", "/folder Essen 2: vote for me", chat=11)
+        await until(lambda: "Anna hands Bob a bribe folder." in fake.everything(GROUP))
+        await until(lambda: any("inside: ★★" in t for t in fake.texts(22)))
+        fake.say(22, "Bob", "/take", chat=22)
+        await until(lambda: "Bob takes Anna's folder" in fake.everything(GROUP))
+        await until(lambda: any("Bob took your folder (★★)" in t for t in fake.texts(11)))
+        assert "★" not in fake.everything(GROUP) and "vote for me" not in fake.everything(GROUP)
+    await redis.aclose()
+
+
+async def test_a_folder_handed_by_slash_command_through_discord(world):  # noqa: F811
+    """A slash command is answered ephemerally: `/folder` in the game's thread is as
+    private as a DM; the thread sees only that a folder changed hands."""
+    dc = world.fake
+    users = [(101, "Anna"), (102, "Bob"), (103, "Carol"), (104, "Dora")]
+    await world.feed(dc.command("new", *users[0], {"game": "aufruhr", "options": "events=1"}))
+    (thread,) = dc.threads
+    where = {"channel": thread, "thread": True}
+    for user in users[1:]:
+        await world.feed(dc.command("join", *user, **where))
+    await world.feed(dc.command("start", *users[0], **where))
+    give = dc.command("folder", *users[0], {"value": "<@102> 3 1: vote for me"}, **where)
+    await world.feed(give)
+    assert "Anna hands Bob a bribe folder." in dc.text_of(thread)
+    told = [m["content"] for m in dc.messages.values() if m["flags"] & EPHEMERAL]
+    told += [m["content"] for m in dc.messages.values() if m["channel_id"] != str(thread)]
+    assert any("You hand Bob your folder" in t and "★★★ ★" in t for t in told), told
+    assert any("Anna hands you a folder" in t and "★★★ ★" in t for t in told), told
+    await world.feed(dc.command("take", *users[1], {"value": ""}, **where))
+    assert "Bob takes Anna's folder and covers what was inside." in dc.text_of(thread)
+    assert "★" not in dc.text_of(thread) and "vote for me" not in dc.text_of(thread)

@@ -70,6 +70,9 @@ async def test_pay_names_the_mayor_by_mention_name_or_city(chat, line):
         ("anna: /pay @nobody 30", "No mayor at this table is called @nobody"),
         ("anna: /pay @anna 30", "You cannot pay yourself."),
         ("anna: /pay @ben 25", "Pay in multiples of 10"),  # banknotes of 10, 20 and 50
+        ("anna: /pay @ben 25.5", "Pay in multiples of 10"),
+        ("anna: /pay Essen -20", "Pay a positive amount, e.g. /pay Essen 30."),
+        ("anna: /pay Essen 0", "Pay a positive amount, e.g. /pay Essen 30."),
         ("anna: /pay @ben", "Write /pay @mayor <amount>"),
         ("anna: /pay @ben 250", "You only have 240."),
     ],

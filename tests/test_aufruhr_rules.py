@@ -430,7 +430,9 @@ def test_pay_is_a_public_transfer_between_mayors():
     refusals = {
         "Essen": "error.aufruhr.pay_usage",
         "Essen 25": "error.aufruhr.pay_tens",
-        "Essen -10": "error.aufruhr.pay_tens",
+        "Essen -10": "error.aufruhr.pay_positive",
+        "Essen -20": "error.aufruhr.pay_positive",
+        "Essen 0": "error.aufruhr.pay_positive",
         "Duisburg 10": "error.aufruhr.pay_self",
         "Paris 10": "error.aufruhr.pay_who",
         "Essen 1000": "error.aufruhr.too_poor",
@@ -719,6 +721,14 @@ def test_a_tie_for_the_title_goes_to_the_lord_mayor_or_his_left(lord_mayor, titl
     tie = next(e for e in events if e.key.startswith("aufruhr.final_tie"))
     assert tie.key == key and tie.params == {"tied_seats": [0, 1, 3], "seat": titled}
     assert state.winner_hall == titled and main(state).seats == (titled,)
+    state, _ = act(state, titled, type="hall", community="Herne")
+    # the ranking puts the titled mayor first among the tied and says why (NOTES.md 30)
+    result = outcome(state)
+    assert result.ranking == ((titled, *(s for s in (0, 1, 3) if s != titled)), (BOCHUM,))
+    assert result.tiebreak is not None
+    told = "incumbent" if key == "aufruhr.final_tie_incumbent" else "left"
+    assert result.tiebreak.key == f"aufruhr.tiebreak_{told}"
+    assert result.tiebreak.params["seat"] == titled
 
 
 def test_a_mayor_is_told_his_treasury_once_per_answer_with_the_money_he_has_then():

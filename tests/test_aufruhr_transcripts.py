@@ -148,8 +148,24 @@ def test_a_big_ruhrcity_project_realised_by_two_partners(game: Game):
     i, found = game.first("aufruhr.realised_coop")
     assert found["seat"] != found["partner_seat"]
     pair = {"seat": found["seat"], "partner_seat": found["partner_seat"]}
-    asked = next(game.find("aufruhr.partner_asked", **pair), None)
-    assert asked and asked[0] < i, "the owner asks the partner first"
+    asked = [*game.find("aufruhr.partner_asked", **pair)]
+    asked += game.find("aufruhr.partner_asked_agreed", **pair)
+    assert asked and min(j for j, _ in asked) < i, "the owner asks the partner first"
+
+
+def test_a_cooperation_agreed_in_a_deal_has_its_partner_asked_first():
+    """Rule book COOPERATION: agreed before or at the purchase, by handshake (a /coop deal);
+    at the realisation the partner is asked first, before the owner picks anyone."""
+    game = Game(HERE / "aufruhr_4p.out")
+    i, deal = game.first("aufruhr.deal_coop")
+    j, agreed = game.first("aufruhr.coop_agreed", start=i)
+    assert agreed["number"] == deal["number"] and agreed["name"] == deal["name"]
+    assert {agreed["seat"], agreed["by_seat"]} == {deal["seat"], deal["to_seats"]}
+    k, asked = game.first("aufruhr.partner_asked_agreed", start=j, number=deal["number"])
+    assert {asked["seat"], asked["partner_seat"]} == {deal["seat"], deal["to_seats"]}
+    assert not next(game.find("aufruhr.partner_asked", start=j), None), "nobody picked by hand"
+    _, built = game.first("aufruhr.realised_coop", start=k)
+    assert (built["seat"], built["partner_seat"]) == (asked["seat"], asked["partner_seat"])
 
 
 def test_a_negative_ruhrcity_project_is_auctioned_at_once(game: Game):

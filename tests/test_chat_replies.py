@@ -84,9 +84,9 @@ async def test_text_where_only_a_button_answers_asks_for_the_button(chat):
         "[dm:ben] Answer with one of the buttons above, please."
     ]
     await chat.say("ben> [Duisburg (anna)]")
-    # answered: now there is nothing to answer
+    # answered: as a second press would be told
     assert await chat.say("ben> hello") == [
-        "[dm:ben] Nothing to answer right now. /help lists the commands."
+        "[dm:ben] You have already answered; now we wait for the others."
     ]
 
 
@@ -103,14 +103,16 @@ async def test_second_press_and_text_instead_of_a_button_in_german(redis):
 @pytest.mark.parametrize("line", ["eve: /pay @ben 30", "eve: /bid 30", "eve: /deal @ben: hi"])
 async def test_a_stranger_is_told_they_do_not_play_here(chat, line):
     before = await chat.stored()
-    assert await chat.say(line) == ["[group] You are not at this table. /join while it is open."]
+    assert await chat.say(line) == [
+        "[group] You are not playing in this game; join the next one when its table opens."
+    ]
     assert await chat.stored() == before
 
 
 async def test_a_stranger_writing_a_game_command_privately_is_told_the_same(chat):
     assert await chat.say("eve> /pay @ben 30") == [
         "[dm:eve] You are not at this table. /join while it is open."
-    ]
+    ]  # eve sits at no table: privately, the bot cannot tell which game she means
     assert await chat.say("eve> /frobnicate") == [
         "[dm:eve] Unknown command /frobnicate. /help lists the commands."
     ]

@@ -370,6 +370,8 @@ async def test_commands_are_synced_with_german_descriptions_and_game_verbs(world
     # a game's verb is described by the game's catalog where it has a line for it
     assert by_name["bid"]["description"] == "Your sealed bid in the auction, e.g. /bid 60"
     assert by_name["play"]["description_localizations"]["de"].startswith("Mit einer Kneipen")
+    assert by_name["folder"]["description"].startswith("Hand a mayor your bribe folder")
+    assert {"take", "refuse"} <= set(by_name)
     assert all(len(c["description"]) <= 100 for c in sync.body)  # Discord's limit
 
 

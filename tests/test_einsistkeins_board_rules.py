@@ -186,9 +186,10 @@ def test_face_3_takeaway_from_an_open_pub_costs_no_alcohol():
     s = state(turn=0, alcohol=[1, 0])  # Café Safran is open 10:00–02:00
     s, events = rolled(s, 3)
     assert s.takeaway and "einsistkeins.takeaway" in keys(events)
-    s, _ = play(s, 0, Go(to="Izarro"))
+    (button,) = [o for o in GAME.prompts(s)[0].options if o.label == "einsistkeins.button.takeaway"]
+    s, _ = play(s, 0, button.action)  # the free walk towards the nearest open pub
     assert s.alcohol[0] == 1
-    moved = distances(index(START.name), trams=True)[s.pos[0]]
+    moved = distances(index(START.name), trams=False)[s.pos[0]]
     assert 1 <= moved <= 3
 
 
@@ -197,8 +198,8 @@ def test_face_3_takeaway_works_in_a_pub_closing_at_this_half_hour():
     assert not in_open_pub(s, 0)
     s, _ = rolled(s, 3)
     assert s.takeaway
-    prompt = GAME.prompts(s)[0]  # nothing to drink there any more: only the free move
-    assert prompt.key == "einsistkeins.prompt.move" and prompt.params["points"] == 3
+    prompt = GAME.prompts(s)[0]  # nothing to drink there any more: only the moves
+    assert prompt.key == "einsistkeins.prompt.takeaway_move" and prompt.params["nearest"]
     assert "einsistkeins.button.drink" not in [o.label for o in prompt.options]
 
 
@@ -434,8 +435,12 @@ def test_go_finds_a_place_by_its_beginning_or_without_accents():
     moved, _ = play(s, 0, Go(to="Markthalle"))
     assert moved.pos[0] == index("Markthalle/Landtag")
     with pytest.raises(RuleError) as e:
-        play(s, 0, Go(to="Haupt"))
+        play(s, 0, Go(to="Steintor > Haupt"))
     assert e.value.key == "einsistkeins.error.ambiguous"
+    # each place it could mean, as the whole route, is offered as a button (bot/offers.py)
+    choices = [(o.label, o.action) for o in e.value.choices]
+    assert ("Hauptbahnhof", Go(to=("Steintor", "Hauptbahnhof"))) in choices
+    assert len(choices) == len(e.value.params["places"]) >= 2
 
 
 def test_go_along_an_explicit_route():
@@ -449,7 +454,7 @@ def test_a_typed_route_becomes_its_waypoints_in_the_action():
     typed = GAME.prompts(state(turn=0, phase="act", roll=3, alcohol=[3, 0]))[0].input
     assert typed is not None
     action = GAME.parse_action(typed.fill("Goetheplatz → Steintor"))
-    assert action == Go(to=("Goetheplatz ", " Steintor"))
+    assert action == Go(to=("Goetheplatz", "Steintor"))  # without the spaces round the arrow
     assert GAME.parse_action(typed.fill("Izarro")) == Go(to=("Izarro",))
     s = state(turn=0, phase="act", roll=3, alcohol=[3, 0])
     with pytest.raises(RuleError) as refused:

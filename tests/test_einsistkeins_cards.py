@@ -154,6 +154,11 @@ def test_a_card_may_be_typed_by_its_beginning():
     with pytest.raises(RuleError) as err:
         CARD_GAME.apply(state, 0, Play(card="pi"))
     assert err.value.key == "einsistkeins_karten.error.ambiguous"
+    # each card it could mean is offered as a button (bot/offers.py)
+    assert [o.action for o in err.value.choices] == [
+        Play(card="Piccolo Fiasko"),
+        Play(card="Pinte Pjöng"),
+    ]
 
 
 def test_a_typed_card_is_looked_for_among_the_trumps_first():

@@ -183,3 +183,29 @@ def test_numbers_of_any_size_are_shown(lang):
     assert i18n._number(-(10**30), lang) == "-" + sep.join(["1"] + ["000"] * 10)
     assert i18n._number(12_345, lang) == f"12{sep}345"
     assert i18n._number(float("inf"), lang) == "inf"
+
+
+@pytest.mark.parametrize(
+    ("lang", "key", "params", "one", "two"),
+    [
+        ("en", "game.place_score", {"place": 1, "seats": "anna"}, "1. anna – 1 point", "points"),
+        ("de", "game.place_score", {"place": 1, "seats": "anna"}, "1. anna – 1 Punkt", "Punkte"),
+        ("en", "tube.drunk", {"seat": "bob"}, "bob has drunk 1 sip.", "sips"),
+        ("de", "tube.drunk", {"seat": "bob"}, "bob hat 1 Schluck getrunken.", "Schlucke"),
+        ("en", "einsistkeins_karten.pile", {}, "1 card left in the pile.", "cards"),
+    ],
+)
+def test_a_plural_message_counts_the_parameter_its_plural_id_names(lang, key, params, one, two):
+    """`msgid_plural "{score}"`: the score decides between "1 point" and "2 points"."""
+    counted = i18n._plurals_at(lang, i18n._paths(lang))[key]
+    assert i18n.t(lang, key, **params, **{counted: 1}) == one
+    assert two in i18n.t(lang, key, **params, **{counted: 2})
+    assert two in i18n.t(lang, key, **params, **{counted: "many"})  # no number: plural
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_every_plural_message_uses_the_parameter_it_counts(lang):
+    for key, counted in i18n._plurals_at(lang, i18n._paths(lang)).items():
+        for n in (1, 2):
+            assert "{" + counted + "}" not in i18n.t(lang, key, **{counted: n}), key
+            assert str(n) in i18n.t(lang, key, **{counted: n}), key

@@ -72,7 +72,9 @@ BAD_INPUT = [
     (STARTED, "alice> -1", "Too small: at least 0."),
     (STARTED, "alice> 11", "You only have 10 coins."),
     (STARTED, "alice: /frobnicate", "Unknown command /frobnicate."),
-    ([*STARTED, "alice> 1"], "alice> 2", "Nothing to answer right now."),
+    ([*STARTED, "alice> 1"], "alice> 2", "You have already answered"),  # as a second press
+    ([*STARTED, "alice> 1"], "alice> /bid 2", "You have already answered"),
+    ([*STARTED, "alice> 1"], "alice: /bid 2", "You have already answered"),
     ([*STARTED, "alice> 1"], "alice> [2]", "You have already answered"),
     (STARTED, "alice> [7]", "No button [7] here"),
 ]
@@ -121,9 +123,11 @@ async def test_a_button_from_an_earlier_prompt_is_outdated(chat):
 
 async def test_only_prompted_seats_may_press(chat):
     await chat.say(*STARTED, "alice> 0", "bob> 3", "carol> 0")
-    assert await chat.say("bob: [Protest]") == ["[dm:bob] It is not your turn to answer that."]
+    assert await chat.say("bob: [Protest]") == [
+        "[dm:bob] It is not your turn: we are waiting for alice, carol."
+    ]
     assert await chat.say("dave: [Protest]") == [
-        "[dm:dave] You are not at this table. /join while it is open."
+        "[dm:dave] You are not playing in this game; join the next one when its table opens."
     ]
 
 
@@ -207,10 +211,19 @@ async def test_deadline_reminds_once_then_applies_the_timeout(chat):
     # the step's status first says it is over, then the group hears why
     assert out[:2] == [
         "[group:edit] ✓ Everyone has answered.",
-        "[group] Time is up for bob; the rules decide for them.",
+        "[group] Time is up for bob; the rules decide for them, as follows.",
     ]
     assert "[group] The bids: alice: 3, bob: 0." in out
     assert "[dm:bob] Your bid of 0 is sealed." in out
+
+
+async def test_a_public_default_is_named_when_its_deadline_passes(chat):
+    """The default is the prompt's button: the group is told which (a secret one is not
+    named, above: the button could tell what only that seat knows)."""
+    await chat.say("alice: /new auktion rounds=1 deadline=100", "bob: /join", "alice: /start")
+    await chat.say("alice> 3", "bob> 0")  # alice buys: bob may protest
+    out = await chat.say("@wait 100")
+    assert "[group] Time is up for bob: by the rules, “Pass”." in out
 
 
 async def test_a_deadline_fired_twice_acts_once(chat):

@@ -239,6 +239,9 @@ async def test_the_command_menus_in_english_and_german_for_groups_and_private_ch
     # by the game's own catalog where it has a line for it
     assert menus["all_private_chats", None]["bid"] == "Your sealed bid in the auction, e.g. /bid 60"
     assert menus["all_group_chats", "de"]["go"].startswith("Zu einer Kneipe oder Haltestelle")
+    # AUFRUHR!'s folder handed at any time, and its answers (issue 19)
+    assert menus["all_private_chats", None]["folder"].startswith("Hand a mayor your bribe folder")
+    assert {"take", "refuse"} <= set(menus["all_private_chats", "de"])
     # a private chat's menu offers only what works there
     assert "new" in menus["all_group_chats", None] and "start" in menus["all_group_chats", None]
     assert {"new", "join", "start", "abort"}.isdisjoint(menus["all_private_chats", None])

@@ -32,5 +32,16 @@ SPEC = GameSpec(
     invariants=invariants,
     locales=Path(__file__).parent / "locales",
     rulebook="rules/aufruhr/NOTES.md",
-    commands=("bid", "demand", "pay", "deal", "accept", "decline"),
+    commands=(
+        "bid",
+        "demand",
+        "pay",
+        "deal",
+        "coop",
+        "accept",
+        "decline",
+        "folder",
+        "take",
+        "refuse",
+    ),
 )

@@ -163,8 +163,30 @@ class Propose(Frozen):
     text: str
 
 
+class ProposeCoop(Frozen):
+    """`/coop @mayor <big RuhrCity project>: <terms>`: a deal to realise it together."""
+
+    type: Literal["coop"] = "coop"
+    text: str
+
+
 class Answer(Frozen):
     type: Literal["answer"] = "answer"
+    text: str
+    yes: bool
+
+
+class GiveFolder(Frozen):
+    """`/folder Essen 2 1: <demand>`: a folder handed to a mayor outside the windows."""
+
+    type: Literal["folder"] = "folder"
+    text: str
+
+
+class GiftAnswer(Frozen):
+    """`/take` or `/refuse` a folder handed to you (the giver named where several wait)."""
+
+    type: Literal["gift_answer"] = "gift_answer"
     text: str
     yes: bool
 
@@ -195,6 +217,9 @@ Action = Annotated[
     | Hall
     | Pay
     | Propose
-    | Answer,
+    | ProposeCoop
+    | Answer
+    | GiveFolder
+    | GiftAnswer,
     Field(discriminator="type"),
 ]

@@ -1,16 +1,17 @@
 """AUFRUHR! standing commands: /pay (a public transfer) and /deal, /accept, /decline."""
 
+import re
 from functools import cache
 
 from rules.aufruhr import treasury
-from rules.aufruhr.actions import Answer, Pay, Propose
+from rules.aufruhr.actions import Answer, GiftAnswer, GiveFolder, Pay, Propose, ProposeCoop
 from rules.aufruhr.data import place
 from rules.aufruhr.model import Deal, State
 from rules.core.errors import RuleError
 from rules.core.protocol import Event, FreeInput, Prompt, seat_token
 
 
-def _seat_named(state: State, word: str) -> int | None:
+def seat_named(state: State, word: str) -> int | None:
     """A mayor by city (`Essen`) or, as the bot passes a mentioned player, by seat token."""
     key = word.strip(" ,;:@").casefold()
     for s, m in enumerate(state.mayors):
@@ -24,16 +25,20 @@ def pay(state: State, seat: int, text: str, events: list[Event]) -> None:
     words = text.split()
     if len(words) != 2:
         raise RuleError("error.aufruhr.pay_usage")
-    to = _seat_named(state, words[0])
+    to = seat_named(state, words[0])
     try:
         amount = int(words[1])
     except ValueError:
+        if _decimal(words[1]):  # `25.5`: an amount, but no banknote pays it
+            raise RuleError("error.aufruhr.pay_tens") from None
         raise RuleError("error.aufruhr.pay_usage") from None
     if to is None:
         raise RuleError("error.aufruhr.pay_who", name=words[0][:30])
     if to == seat:
         raise RuleError("error.aufruhr.pay_self")
-    if amount <= 0 or amount % 10:
+    if amount <= 0:  # a payment takes nothing (NOTES.md 31)
+        raise RuleError("error.aufruhr.pay_positive")
+    if amount % 10:
         raise RuleError("error.aufruhr.pay_tens")
     if amount > state.mayors[seat].money:
         raise RuleError("error.aufruhr.too_poor", money=state.mayors[seat].money)
@@ -43,6 +48,10 @@ def pay(state: State, seat: int, text: str, events: list[Event]) -> None:
     state.mayors[to].money += amount
     events.append(Event(key="aufruhr.paid", params={"seat": seat, "to_seat": to, "amount": amount}))
     events += [treasury.told(state, seat), treasury.told(state, to)]
+
+
+def _decimal(word: str) -> bool:
+    return re.fullmatch(r"-?\d+[.,]\d+", word) is not None
 
 
 DEALS_PER_ROUND = 12  # proposals a round may hold: talk is free, a table's size is not
@@ -55,7 +64,7 @@ def propose(state: State, seat: int, text: str, events: list[Event]) -> None:
     to: list[int] = []
     while rest:
         word, _, after = rest.partition(" ")
-        s = _seat_named(state, word)
+        s = seat_named(state, word)
         if s is None:
             break
         if s != seat and s not in to:
@@ -66,6 +75,14 @@ def propose(state: State, seat: int, text: str, events: list[Event]) -> None:
     body = rest.removeprefix(":").strip()[:DEAL_TEXT]
     if not to or not body:
         raise RuleError("error.aufruhr.deal_usage")
+    record(state, seat, to, body, events)
+
+
+def record(
+    state: State, seat: int, to: list[int], body: str, events: list[Event], coop: str | None = None
+) -> None:
+    """A deal proposed by `seat` to `to`, told to the group; `coop`: a big RuhrCity
+    project the deal makes a cooperation on (cooperation.py)."""
     # Deals of earlier rounds have left the board and can no longer be answered: they
     # are dropped, and a round holds at most DEALS_PER_ROUND, so a table stays small
     # however much is typed (NOTES.md).
@@ -74,14 +91,18 @@ def propose(state: State, seat: int, text: str, events: list[Event]) -> None:
         raise RuleError("error.aufruhr.too_many_deals", count=DEALS_PER_ROUND)
     state.deal_count += 1
     number = state.deal_count
-    deal = Deal(number=number, by=seat, to=tuple(to), text=body, round=state.round)
+    deal = Deal(number=number, by=seat, to=tuple(to), text=body, round=state.round, coop=coop)
     state.deals.append(deal)
     params = {"number": number, "seat": seat, "to_seats": to, "text": body}
-    events.append(Event(key="aufruhr.deal", params=params))
+    if coop is None:
+        events.append(Event(key="aufruhr.deal", params=params))
+    else:
+        events.append(Event(key="aufruhr.deal_coop", params={**params, "card": coop}))
 
 
-def answer(state: State, seat: int, text: str, yes: bool, events: list[Event]) -> None:
-    """`/accept 2`, `/decline 2` (or without the number: the one deal waiting)."""
+def answer(state: State, seat: int, text: str, yes: bool, events: list[Event]) -> Deal:
+    """`/accept 2`, `/decline 2` (or without the number: the one deal waiting); the deal
+    as answered."""
     key = text.strip().lstrip("#")
     open_ = [
         d for d in state.deals if seat in d.to and seat not in d.answers and d.round == state.round
@@ -102,6 +123,7 @@ def answer(state: State, seat: int, text: str, yes: bool, events: list[Event]) -
     key_ = "aufruhr.deal_accepted" if yes else "aufruhr.deal_declined"
     params = {"seat": seat, "number": deal.number, "by_seat": deal.by}
     events.append(Event(key=key_, params=params))
+    return state.deals[i]
 
 
 def standing(state: State) -> list[Prompt]:
@@ -110,8 +132,8 @@ def standing(state: State) -> list[Prompt]:
 
 @cache
 def _standing_prompts(n: int) -> tuple[Prompt, ...]:
-    """/pay, /deal, /accept and /decline, open to every mayor at any time (an /accept
-    without an open deal is told so by `answer`)."""
+    """/pay, /deal, /accept and /decline, /folder, /take and /refuse, open to every
+    mayor at any time (an /accept without an open deal is told so by `answer`)."""
     everyone = tuple(range(n))
     out = [
         Prompt(
@@ -139,6 +161,22 @@ def _standing_prompts(n: int) -> tuple[Prompt, ...]:
             standing=True,
         ),
     ]
+    out.append(
+        Prompt(
+            id="coop",
+            seats=everyone,
+            key="aufruhr.prompt.coop",
+            input=FreeInput(
+                kind="text",
+                field="text",
+                action=ProposeCoop(text=""),
+                max_length=300,
+                names_seats=True,
+            ),
+            command="coop",
+            standing=True,
+        )
+    )
     for cmd, yes in (("accept", True), ("decline", False)):
         out.append(
             Prompt(
@@ -152,6 +190,44 @@ def _standing_prompts(n: int) -> tuple[Prompt, ...]:
                     max_length=10,
                     min_length=0,
                 ),
+                command=cmd,
+                standing=True,
+            )
+        )
+    # A folder handed outside the windows, and the receiver's answer: secret, so said
+    # privately (rules/aufruhr/gifts.py).
+    out.append(
+        Prompt(
+            id="folder",
+            seats=everyone,
+            key="aufruhr.prompt.gift",
+            input=FreeInput(
+                kind="text",
+                field="text",
+                action=GiveFolder(text=""),
+                max_length=300,
+                names_seats=True,
+            ),
+            secret=True,
+            command="folder",
+            standing=True,
+        )
+    )
+    for cmd, yes in (("take", True), ("refuse", False)):
+        out.append(
+            Prompt(
+                id=cmd,
+                seats=everyone,
+                key=f"aufruhr.prompt.{cmd}",
+                input=FreeInput(
+                    kind="text",
+                    field="text",
+                    action=GiftAnswer(text="", yes=yes),
+                    max_length=40,
+                    min_length=0,
+                    names_seats=True,
+                ),
+                secret=True,
                 command=cmd,
                 standing=True,
             )

@@ -19,11 +19,13 @@ from typing import Any
 from rules.aufruhr import (
     auction,
     commands,
+    cooperation,
     data,
     election,
     ending,
     event_cards,
     folders,
+    gifts,
     intention,
     realisation,
     subventions,
@@ -40,7 +42,9 @@ from rules.aufruhr.actions import (
     Bid,
     Demand,
     Done,
+    GiftAnswer,
     Give,
+    GiveFolder,
     Hall,
     Hand,
     IntendAuction,
@@ -51,6 +55,7 @@ from rules.aufruhr.actions import (
     PartnerAnswer,
     Pay,
     Propose,
+    ProposeCoop,
     Put,
     Realise,
     RefuseAll,
@@ -76,7 +81,7 @@ from rules.aufruhr.steps import (
 )
 from rules.aufruhr.views import public_view, seat_view
 from rules.core.errors import RuleError
-from rules.core.protocol import Event, Outcome, Prompt, Secrets
+from rules.core.protocol import Event, Outcome, Prompt, Secrets, Tiebreak
 from rules.core.rng import Rng
 
 __all__ = [
@@ -147,9 +152,22 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
             state = clone(state)
             commands.propose(state, seat, text, events)
             return state, events
+        case ProposeCoop(text=text):
+            state = clone(state)
+            cooperation.propose(state, seat, text, events)
+            return state, events
         case Answer(text=text, yes=yes):
             state = clone(state)
-            commands.answer(state, seat, text, yes, events)
+            deal = commands.answer(state, seat, text, yes, events)
+            cooperation.answered(state, deal, seat, yes, events)
+            return state, events
+        case GiveFolder(text=text):
+            state = clone(state)
+            gifts.give(state, seat, text, events)
+            return state, events
+        case GiftAnswer(text=text, yes=yes):
+            state = clone(state)
+            gifts.answer(state, seat, text, yes, events)
             return state, events
     if seat not in prompted(state):  # the main prompt's seats, without its buttons
         raise RuleError("error.not_prompted")
@@ -237,8 +255,10 @@ def _enter(state: State, step: Step, events: list[Event]) -> Step | None:
         case EventCard():
             return event_cards.play(state, events)
         case NewRound():
+            gifts.lapse(state, events)
             return election.new_round(state, events)
         case Final():
+            gifts.lapse(state, events)
             return ending.final(state, events)
     raise AssertionError(f"no such step: {step!r}")
 
@@ -257,8 +277,9 @@ def _fresh_treasuries(state: State, events: list[Event]) -> list[Event]:
 
 def secrets(state: State) -> Secrets:
     """A treasury is its mayor's alone; so are a ballot until the count and a sealed bid
-    until the reveal. (A folder's typed demand is secret too, but free text can be any
-    word the board also shows, so the search for it would accuse the innocent.)"""
+    until the reveal; and what is inside a folder handed outside the windows, known to
+    its giver and receiver. (A folder's typed demand is secret too, but free text can be
+    any word the board also shows, so the search for it would accuse the innocent.)"""
     found: dict[int, dict[str, Any]] = {}
     el, a = state.election, state.auction
     for seat, mayor in enumerate(state.mayors):
@@ -268,6 +289,10 @@ def secrets(state: State) -> Secrets:
             mine["ballot"] = el.ballots.answers[seat]
         if state.phase == "bid" and a is not None and a.bids.answers.get(seat):
             mine["bid"] = a.bids.answers[seat]
+    for g in state.gifts:  # by its stars in all (a list would read as one per seat)
+        stars = sum(state.tokens[i].stars for i in g.tokens)
+        found[g.giver]["gift_stars"] = stars
+        found[g.to][f"gift_stars_from_{g.giver}"] = stars
     return found
 
 
@@ -276,8 +301,20 @@ def outcome(state: State) -> Outcome | None:
         return None
     scores = dict(state.final)
     order = sorted(set(scores.values()), reverse=True)
-    ranking = tuple(tuple(s for s in sorted(scores) if scores[s] == v) for v in order)
-    return Outcome(ranking=ranking, scores=scores)
+    ranking = [[s for s in sorted(scores) if scores[s] == v] for v in order]
+    # Equal points share a place (the rule book ranks no further); at the top, the
+    # title's tie-break puts its holder first (NOTES.md 30), and the table is told why.
+    tiebreak = None
+    top, winner = ranking[0], state.winner_hall
+    if len(top) > 1 and winner in top:
+        top.remove(winner)
+        top.insert(0, winner)
+        kept = winner == state.lord_mayor
+        key = "aufruhr.tiebreak_incumbent" if kept else "aufruhr.tiebreak_left"
+        tiebreak = Tiebreak(key=key, params={"seat": winner, "tied_seats": top[1:]})
+    elif any(len(group) > 1 for group in ranking):
+        tiebreak = Tiebreak(key="aufruhr.tiebreak_shared")
+    return Outcome(ranking=tuple(map(tuple, ranking)), scores=scores, tiebreak=tiebreak)
 
 
 def timeout(state: State, prompt: Prompt, seat: int) -> Action:

@@ -4,7 +4,8 @@ conformance playouts check it at each step).
 Money only enters from the bank and leaves to the bank, so the treasuries add up to the
 seed money plus the bank's ledger; nobody's treasury, nor what is left of it beside money
 bound to the bank, is below zero; every marker is either in a mayor's supply or on a
-project; every bribe token and scandal is somewhere; a community holds at most two
+project; every bribe token and scandal is somewhere, and a folder handed outside the windows
+holds its giver's tokens (one folder each); a community holds at most two
 projects, a RuhrCity project alone.
 """
 
@@ -32,6 +33,11 @@ def invariants(state: State) -> None:
     assert all(-1 <= t.holder < n for t in state.tokens), "a bribe token nowhere"
     assert sorted(s.origin for s in state.scandals) == list(range(n)), "a scandal lost"
     assert all(0 <= s.holder < n for s in state.scandals), "a scandal nowhere"
+    givers = [g.giver for g in state.gifts]
+    assert len(givers) == len(set(givers)), "a mayor with two folders out"
+    for g in state.gifts:
+        assert all(state.tokens[i].holder == g.giver for i in g.tokens), "a folder's token moved"
+        assert g.giver != g.to and g.tokens, "a folder to oneself, or empty"
     hands = [c for m in state.mayors for c in m.hand]
     assert len(hands) == len(set(hands)), "a project in two hands"
 

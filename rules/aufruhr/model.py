@@ -134,6 +134,16 @@ class Folders(Mutable):
     drafts: dict[int, Draft] = Field(default_factory=dict)
 
 
+class Gift(Frozen):
+    """A bribe folder handed to any other mayor at any time (IV: "in other situations,
+    too"), waiting for his answer: the tokens stay with the giver until it is taken."""
+
+    giver: int
+    to: int
+    text: str  # the demand, as typed
+    tokens: tuple[int, ...]  # indexes into State.tokens
+
+
 class Auction(Mutable):
     card: str
     minimum: int
@@ -161,11 +171,21 @@ class Deal(Frozen):
     text: str
     answers: dict[int, bool] = Field(default_factory=dict)
     round: int = 0  # proposed in this round (0: before this was kept)
+    coop: str | None = None  # a cooperation on this big RuhrCity project (card id)
 
     def open_in(self, round_: int) -> bool:
         """Waiting for answers: proposed this round, nobody declined, not all answered."""
         waiting = len(self.answers) < len(self.to) and False not in self.answers.values()
         return waiting and self.round == round_
+
+
+class Coop(Frozen):
+    """A cooperation agreed in a deal: at realisation the owner's partner in it is asked
+    first (not binding: he may decline)."""
+
+    card: str
+    seats: tuple[int, int]  # who proposed, who accepted
+    number: int  # the deal's
 
 
 class State(Mutable):
@@ -194,6 +214,7 @@ class State(Mutable):
     intention: list[str] = Field(default_factory=list)  # "payout:<cat>" or three categories
     folders: Folders | None = None
     folder_count: int = 0
+    gifts: list[Gift] = Field(default_factory=list)  # folders handed outside the windows
     deal_count: int = 0  # deals proposed so far: numbers them
     lots: list[str] = Field(default_factory=list)  # revealed projects still to auction
     auction: Auction | None = None
@@ -203,6 +224,7 @@ class State(Mutable):
     winner_hall: int | None = None  # the winner choosing the RuhrCity Hall's site
     hall: str | None = None
     deals: list[Deal] = Field(default_factory=list)
+    coops: list[Coop] = Field(default_factory=list)  # agreed, not yet realised
     eu: int = 0  # money sent to the EU (not used: bribes are tokens), kept for the ledger
     bank_out: int = 0  # money the bank has paid out
     bank_in: int = 0  # money paid to the bank

@@ -18,6 +18,10 @@ from rules.aufruhr.tokens import own_scandal, usable_stars
 from rules.core.protocol import Option, Prompt
 from rules.core.turns import clockwise
 
+# A lapsed Lord Mayor's whole step is decided at once, by no button (NOTES.md 29): the
+# group is told which rule decides; the subventions or categories follow as events.
+_LAPSES = {"give": "aufruhr.timeout.give", "intend": "aufruhr.timeout.intend"}
+
 
 def _lm_prompt(state: State, pid: str, key: str, options: list[Option], **params: Any) -> Prompt:
     assert state.lord_mayor is not None
@@ -28,6 +32,7 @@ def _lm_prompt(state: State, pid: str, key: str, options: list[Option], **params
         params=params,
         options=tuple(options),
         deadline=state.options.deadline,
+        timeout_key=_LAPSES.get(pid),
     )
 
 

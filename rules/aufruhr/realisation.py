@@ -7,7 +7,7 @@ as the table can see is asked, the ones short of the licence too: skipping them 
 tell who has less than 120 (NOTES.md).
 """
 
-from rules.aufruhr import data, projects, treasury
+from rules.aufruhr import cooperation, data, projects, treasury
 from rules.aufruhr.model import Project, Realising, State
 from rules.aufruhr.sites import free_sites
 from rules.aufruhr.steps import EventCard, Step
@@ -83,6 +83,14 @@ def site(state: State, community: str, events: list[Event]) -> Step | None:
             raise RuleError("error.aufruhr.no_markers")
         return _realised(state, (owner,), events)
     state.step += 1
+    # A cooperation agreed in a deal: its partner is asked first (NOTES.md 34).
+    coop = cooperation.agreed_partner(state, owner, r.card)
+    if coop is not None:
+        other = coop.seats[1] if coop.seats[0] == owner else coop.seats[0]
+        if state.mayors[other].markers >= 1:
+            r.partner = other
+            params = {"seat": owner, "partner_seat": other, "number": coop.number}
+            events.append(Event(key="aufruhr.partner_asked_agreed", params=params))
     return None
 
 
@@ -122,6 +130,8 @@ def answer(state: State, yes: bool, events: list[Event]) -> Step | None:
     if yes:
         return _realised(state, (r.queue[0], r.partner), events)
     events.append(Event(key="aufruhr.partner_declined", params={"seat": r.partner}))
+    assert r.card is not None
+    cooperation.over(state, r.card)  # not binding: declined, it is spent
     r.declined.append(r.partner)
     r.partner = None
     state.step += 1
@@ -138,6 +148,7 @@ def _realised(state: State, owners: tuple[int, ...], events: list[Event]) -> Ste
     if len(owners) == 2:
         state.mayors[owners[1]].markers -= 1
     state.mayors[owner].hand.remove(r.card)
+    cooperation.over(state, r.card)
     state.board[r.site] = [
         Project(
             kind=kind, size=size, categories=cats, owners=owners, negative=negative, card=r.card

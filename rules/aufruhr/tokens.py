@@ -9,17 +9,27 @@ def usable(t: Token, lord_mayor: int | None) -> bool:
     return not t.covered and not (t.holder == lord_mayor and t.fresh)
 
 
+def handed(state: State) -> set[int]:
+    """Tokens in a folder handed to a mayor and not yet answered (State.gifts)."""
+    return {i for g in state.gifts for i in g.tokens}
+
+
 def usable_tokens(state: State, seat: int) -> list[int]:
     """Indexes of the tokens `seat` may put into a folder."""
-    lm = state.lord_mayor
-    return [i for i, t in enumerate(state.tokens) if t.holder == seat and usable(t, lm)]
+    lm, away = state.lord_mayor, handed(state)
+    return [
+        i
+        for i, t in enumerate(state.tokens)
+        if t.holder == seat and usable(t, lm) and i not in away
+    ]
 
 
 def usable_stars(state: State, seats: tuple[int, ...]) -> dict[int, set[int]]:
     """The star counts each of `seats` could put in, in one pass over the tokens."""
     stars: dict[int, set[int]] = {s: set() for s in seats}
-    for t in state.tokens:
-        if t.holder in stars and usable(t, state.lord_mayor):
+    away = handed(state)
+    for i, t in enumerate(state.tokens):
+        if t.holder in stars and usable(t, state.lord_mayor) and i not in away:
             stars[t.holder].add(t.stars)
     return stars
 

@@ -5,12 +5,12 @@ ids here; the renderers name them from the data in the table's language."""
 
 from pydantic import Field
 
-from rules.aufruhr.model import Deal, Draft, State
+from rules.aufruhr.model import Deal, Draft, Gift, State
 from rules.aufruhr.scoring import project_points
 from rules.aufruhr.tokens import own_scandal
 from rules.core.protocol import Frozen
 
-__all__ = ["PublicProject", "PublicView", "SeatView", "public_view", "seat_view"]
+__all__ = ["GiftView", "PublicProject", "PublicView", "SeatView", "public_view", "seat_view"]
 
 
 class PublicProject(Frozen):
@@ -50,6 +50,15 @@ class PublicView(Frozen):
     final: dict[int, int] = Field(default_factory=dict)
 
 
+class GiftView(Frozen):
+    """A folder handed outside the windows, not yet answered: the other mayor of the pair,
+    the stars inside, the demand."""
+
+    seat: int
+    stars: tuple[int, ...]
+    text: str
+
+
 class SeatView(Frozen):
     seat: int
     city: str
@@ -61,6 +70,8 @@ class SeatView(Frozen):
     ballot: int | None = None
     bid: int | None = None
     folder: Draft | None = None
+    gift_out: GiftView | None = None  # his folder, handed and waiting for an answer
+    gifts_in: tuple[GiftView, ...] = ()  # folders handed to him, waiting for his answer
 
 
 def _public_projects(state: State) -> tuple[PublicProject, ...]:
@@ -132,4 +143,11 @@ def seat_view(state: State, seat: int) -> SeatView:
         ballot=ballot,
         bid=bid,
         folder=folder,
+        gift_out=next((_gift(state, g.to, g) for g in state.gifts if g.giver == seat), None),
+        gifts_in=tuple(_gift(state, g.giver, g) for g in state.gifts if g.to == seat),
     )
+
+
+def _gift(state: State, other: int, gift: Gift) -> GiftView:
+    stars = tuple(state.tokens[i].stars for i in gift.tokens)
+    return GiftView(seat=other, stars=stars, text=gift.text)

@@ -4,16 +4,22 @@ The key and its parameters are translated into one line at the bot's edge;
 engines never produce user-visible text themselves.
 """
 
+from collections.abc import Sequence
 from typing import Any
 
 
 class GameError(Exception):
-    """Base of every error a player can cause. Changes nothing when raised."""
+    """Base of every error a player can cause. Changes nothing when raised.
 
-    def __init__(self, key: str, **params: Any) -> None:
+    `choices`: answers that would be taken instead (the places a typed name could mean),
+    each a `rules.core.protocol.Option` of the game's own actions (not imported here:
+    protocol.py imports this module); the bot offers them as buttons under the refusal."""
+
+    def __init__(self, key: str, *, choices: Sequence[Any] = (), **params: Any) -> None:
         super().__init__(key, params)
         self.key = key
         self.params = params
+        self.choices: tuple[Any, ...] = tuple(choices)
         # Set by the bot for refusals from a game engine: their parameters may be
         # private ("you only have 240"), so the reply goes to the player alone.
         self.private = False

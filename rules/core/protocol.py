@@ -135,12 +135,21 @@ class Record(Frozen):
     params: dict[str, Any] = Field(default_factory=dict)
 
 
+class Tiebreak(Frozen):
+    """Why seats with equal scores stand in the ranking as they do (the rule book's
+    tie-break, or the game's reading of it): a message told after the ranking."""
+
+    key: str
+    params: dict[str, Any] = Field(default_factory=dict)
+
+
 class Outcome(Frozen):
     """The end of a game: seats from first to last, with scores where the game keeps them."""
 
     ranking: tuple[tuple[int, ...], ...]  # groups of tied seats, best first
     scores: dict[int, int] = Field(default_factory=dict)
     record: Record | None = None  # for the Hall of Fame, where the game keeps records
+    tiebreak: Tiebreak | None = None  # where equal scores were ordered or shared
 
 
 # What each seat alone may know at this moment, by name: {seat: {"hand": [...], "money": 240}}.
@@ -188,6 +197,9 @@ class GameSpec:
     # with privacy mode on, Discord without the Message Content intent): None when the
     # game never reads them. The bot applies it at /start and tells the table so.
     without_chat: Callable[[Any], Any] | None = None
+    # What players are told as the game begins, before anyone is asked (a hand just dealt,
+    # privately to its seat): `setup` returns a state only. None: nothing.
+    opening: Callable[[Any], list[Event]] | None = None
 
     def name(self, lang: str) -> str:
         return self.names.get(lang) or next(iter(self.names.values()))

@@ -11,8 +11,10 @@ field, which ends the move (the jump itself is chosen in engine.py).
 from functools import cache
 
 from rules.core.errors import RuleError
+from rules.core.protocol import Option
 from rules.heinzel.board import board, field, is_shop
 from rules.heinzel.data import board_data
+from rules.heinzel.model import Go
 
 
 @cache
@@ -60,8 +62,14 @@ def find(text: str, among: tuple[int, ...]) -> int:
     if len(starts) == 1:
         return starts[0]
     if len(starts) > 1:
+        choices = [
+            Option(label=field(i).name, literal=True, action=Go(to=field(i).id)) for i in starts
+        ]
         raise RuleError(
-            "heinzel.error.ambiguous", text=text, fields=[field(i).name for i in starts]
+            "heinzel.error.ambiguous",
+            choices=choices,  # offered as buttons
+            text=text,
+            fields=[field(i).name for i in starts],
         )
     everywhere = [
         i for i in range(len(board().fields)) if any(n.startswith(wanted) for n in _names(i))

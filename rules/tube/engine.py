@@ -1,7 +1,7 @@
 """Gaa Under Gunnar: set-up, one dispatch over the actions, timeout, outcome, invariants."""
 
 from rules.core.errors import RuleError
-from rules.core.protocol import Event, Outcome, Prompt, Record
+from rules.core.protocol import Event, Option, Outcome, Prompt, Record
 from rules.core.rng import Rng
 from rules.tube import referee, start, turn
 from rules.tube.model import (
@@ -92,8 +92,11 @@ def _choose(state: State, seat: int, text: str) -> list[Event]:
     station = text if text in net().names else None
     if station is None:
         m = find(text)
-        if m.kind == "ambiguous":
-            raise RuleError("tube.error.ambiguous", text=text[:40])
+        if m.kind == "ambiguous":  # each station it could mean, as a button (bot/offers.py)
+            choices = [
+                Option(label=net().names[s], literal=True, action=Choose(station=s)) for s in m.ids
+            ]
+            raise RuleError("tube.error.ambiguous", choices=choices, text=text[:40])
         if m.kind != "station":
             raise RuleError("tube.error.unknown_station", text=text[:40])
         station = m.ids[0]

@@ -7,12 +7,12 @@ drunk (NOTES.md).
 """
 
 from rules.core.errors import RuleError
-from rules.core.protocol import Event
+from rules.core.protocol import Event, Option
 from rules.core.rng import Rng
 from rules.core.turns import clockwise
 from rules.tube import drops as droprules
 from rules.tube.circle import outside
-from rules.tube.model import Drop, Move, Player, State
+from rules.tube.model import Drop, Go, Move, Player, State
 from rules.tube.naming import Match, find
 from rules.tube.network import is_end, net
 from rules.tube.route import Found, Route, search
@@ -118,8 +118,12 @@ def go(state: State, seat: int, text: str) -> list[Event]:
     assert dest is not None
     via_id = None
     if via is not None:
-        if via.kind == "ambiguous":
-            raise RuleError("tube.error.ambiguous", text=via_text.strip()[:40])
+        if via.kind == "ambiguous":  # each station it could mean, as a button (bot/offers.py)
+            choices = [
+                Option(label=name(s), literal=True, action=Go(to=f"{s} > {dest_text.strip()}"))
+                for s in via.ids
+            ]
+            raise RuleError("tube.error.ambiguous", choices=choices, text=via_text.strip()[:40])
         via_id = via.ids[0]
     found = found_for(state, via_id)
     reach = {found.station(i) for i in range(len(found.done))}

@@ -78,7 +78,8 @@ class Go(Frozen):
     @classmethod
     def _waypoints(cls, value: object) -> object:
         if isinstance(value, str):
-            parts = [p for p in value.replace("→", ">").split(">") if p.strip()]
+            # each waypoint without the spaces round the arrow ("Glocksee > Izarro")
+            parts = [p.strip() for p in value.replace("→", ">").split(">") if p.strip()]
             return tuple(parts) or (value,)  # nothing but arrows: refused as a place
         return value
 

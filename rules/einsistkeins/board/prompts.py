@@ -1,12 +1,14 @@
 """Who must decide what now in the board game, with the buttons offered.
 
 Moving is by `/go <pub or station>` (typed) or by a button for each pub on your cards
-and the face-up card: its name when it is within reach this turn, "towards …" when not.
+and the face-up card: its name when it is within reach this turn, "towards …" when not;
+with a takeaway, a button for the nearest open pub (the free walk heads there). Drinking:
+a button for each amount up to the most allowed.
 """
 
 from rules.core.protocol import FreeInput, Option, Prompt
 from rules.einsistkeins.board.drinking import drink_limit, in_open_pub
-from rules.einsistkeins.board.graph import index
+from rules.einsistkeins.board.graph import index, square
 from rules.einsistkeins.board.hours import trams_run
 from rules.einsistkeins.board.model import (
     Discard,
@@ -20,7 +22,7 @@ from rules.einsistkeins.board.model import (
     Take,
     permille,
 )
-from rules.einsistkeins.board.moving import budget
+from rules.einsistkeins.board.moving import budget, takeaway_targets
 from rules.einsistkeins.board.route import distances
 
 
@@ -50,16 +52,29 @@ def _go_options(state: State, seat: int) -> list[Option]:
     return options
 
 
+def _takeaway_options(state: State, seat: int) -> list[Option]:
+    """The takeaway: a button for each nearest open pub (the free walk heads there)."""
+    return [
+        Option(
+            label="einsistkeins.button.takeaway",
+            params={"pub": square(sq).name},
+            action=Go(to=(square(sq).name,)),
+        )
+        for sq in takeaway_targets(state, seat)
+    ]
+
+
 def _drink_options(state: State, seat: int, roll: int) -> list[Option]:
+    """Any amount from the most allowed down to 0.1 ‰ (the most first: the usual choice);
+    nothing at all is the "stay" button (the rhubarb spritzer)."""
     most = drink_limit(state, seat, roll)
-    if most <= 0:
-        return []
     return [
         Option(
             label="einsistkeins.button.drink",
-            params={"amount": permille(most)},
-            action=Drink(amount=most),
+            params={"amount": permille(amount)},
+            action=Drink(amount=amount),
         )
+        for amount in range(most, 0, -1)
     ]
 
 
@@ -80,14 +95,17 @@ def prompts(state: State) -> list[Prompt]:
     if phase in ("one", "act", "gum"):
         roll = 1 if phase == "one" else state.roll or 0
         options = [] if phase == "gum" else _drink_options(state, seat, roll)
-        options += _go_options(state, seat)
+        takeaway = _takeaway_options(state, seat)
+        free = {o.action for o in takeaway}  # the takeaway's pub: one button, the free one
+        options += takeaway + [o for o in _go_options(state, seat) if o.action not in free]
         stay = "einsistkeins.button.skip" if phase == "one" else "einsistkeins.button.wait"
         if phase != "one" and in_open_pub(state, seat):
             stay = "einsistkeins.button.stay"
         options.append(Option(label=stay, action=Stay()))
         key = f"einsistkeins.prompt.{phase}"
-        if phase == "act" and state.takeaway and drink_limit(state, seat, roll) > 0:
-            key = "einsistkeins.prompt.takeaway"
+        if takeaway:
+            drinks = drink_limit(state, seat, roll) > 0
+            key = "einsistkeins.prompt.takeaway" if drinks else "einsistkeins.prompt.takeaway_move"
         elif phase == "act" and drink_limit(state, seat, roll) == 0:
             key = "einsistkeins.prompt.move"
         elif phase == "act" and budget(state, seat) == 0:
@@ -102,6 +120,7 @@ def prompts(state: State) -> list[Prompt]:
                     "drink": permille(drink_limit(state, seat, roll)),
                     "level": level,
                     "place_square": place,
+                    **({"nearest": [o.params["pub"] for o in takeaway]} if takeaway else {}),
                 },
                 options=tuple(options),
                 input=_go_input(),

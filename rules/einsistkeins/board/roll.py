@@ -26,7 +26,7 @@ def roll(state: State, seat: int) -> list[Event]:
         if face == 3 and takeaway_possible(state, seat):
             state.takeaway = True
             events.append(Event(key="einsistkeins.takeaway", params={"seat": seat}))
-        if face == 5:
+        if face == 5 and state.keeper != seat:  # told only when the card changes hands
             state.keeper = seat
             events.append(Event(key="einsistkeins.clock_card", params={"seat": seat}))
         state.phase = "act"

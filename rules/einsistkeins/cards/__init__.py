@@ -19,7 +19,14 @@ from pathlib import Path
 from pydantic import TypeAdapter
 
 from rules.core.protocol import GameSpec
-from rules.einsistkeins.cards.engine import apply, invariants, outcome, setup, timeout
+from rules.einsistkeins.cards.engine import (
+    apply,
+    invariants,
+    opening,
+    outcome,
+    setup,
+    timeout,
+)
 from rules.einsistkeins.cards.model import Action, Options, State
 from rules.einsistkeins.cards.prompts import prompts
 from rules.einsistkeins.cards.views import public_view, seat_view, secrets
@@ -44,4 +51,5 @@ CARD_GAME = GameSpec(
     locales=Path(__file__).parent.parent / "locales",
     rulebook="rules/einsistkeins/NOTES.md",
     commands=("play",),
+    opening=opening,
 )

@@ -42,6 +42,20 @@ def setup(players: int, options: Options, seed: int) -> State:
     return state
 
 
+def opening(state: State) -> list[Event]:
+    """As the game begins, everyone but the leader (whose prompt shows the hand) is told
+    their first card privately, and who leads."""
+    return [
+        Event(
+            key="einsistkeins_karten.first_card",
+            params={"card_id": state.hands[seat][0], "seat": state.leader},
+            to=(seat,),
+        )
+        for seat in range(state.players)
+        if seat != state.leader and state.hands[seat]
+    ]
+
+
 def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     if state.phase == "over" or seat != state.turn:
         raise RuleError("error.not_prompted")

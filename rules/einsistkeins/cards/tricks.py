@@ -4,7 +4,8 @@ and the card a player typed (`/play pi`). Readings of the rule book: NOTES.md ("
 game")."""
 
 from rules.core.errors import RuleError
-from rules.einsistkeins.cards.model import CALLS, Call, State
+from rules.core.protocol import Option
+from rules.einsistkeins.cards.model import CALLS, Call, Play, State
 from rules.einsistkeins.pubs import Pub, pub
 
 
@@ -50,5 +51,8 @@ def find_card(state: State, seat: int, text: str) -> str:
             if len(found) == 1:
                 return found[0]
             if len(found) > 1:
-                raise RuleError("einsistkeins_karten.error.ambiguous", text=text, cards=found)
+                choices = [Option(label=c, literal=True, action=Play(card=c)) for c in found]
+                raise RuleError(
+                    "einsistkeins_karten.error.ambiguous", choices=choices, text=text, cards=found
+                )
     raise RuleError("einsistkeins_karten.error.not_in_hand", text=text)
