@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SECRET = "crash-resume"
 GAMES = 6
 KILLS = 4
-KILL_EVERY = 2.0  # seconds a worker serves before it is killed
+KILL_EVERY = 1.0  # seconds a worker serves before it is killed
 PATIENCE = 12.0  # seconds a robot waits for a button before leaving it to the deadline
 DEADLINE = 20  # seconds for the auction's sealed bids
 GAP = 0.4  # seconds between two messages to one group
@@ -197,7 +197,7 @@ async def _run(real_redis_url: str, kills: int, seed: int) -> Figures:
                                 return
                             await asyncio.sleep(0.05)
 
-                await setup(users[0], f"/new auktion rounds=3 deadline={DEADLINE}", bool)
+                await setup(users[0], f"/new auktion rounds=5 deadline={DEADLINE}", bool)
                 await setup(users[1], "/join", lambda t: len(t.seats) == 2)
                 await setup(users[0], "/start", lambda t: t.status == "playing")
                 while (current := await table()).status == "playing":
