@@ -1,12 +1,14 @@
 """Command path benchmark: N tables of the test-only game through Router + RedisStore.
 
-    python -m bench.command_path [--tables 50] [--rounds 3] [--redis-url URL]
+    python -m bench.command_path [--tables 50] [--rounds 3] [--redis-url URL] [--durable]
 
 Without --redis-url it starts a real redis-server on a free loopback port (Debian's
 package) and stops it afterwards. Every table plays whole games concurrently in one
 process: lobby, start, sealed bids by private button, the protest window. Prints
 latency percentiles per command, commands per second, Redis round trips per command
-(a pipeline counts once) and bytes stored per table.
+(a pipeline counts once) and bytes stored per table. `--durable` writes each change's
+replies into the chat's outbox with it, as the Telegram adapter has the router do
+(bot/outbox_store.py; nobody sends them here, so they stay).
 """
 
 import argparse
@@ -131,6 +133,7 @@ async def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--redis-url")
+    parser.add_argument("--durable", action="store_true", help="keep replies in the outbox")
     args = parser.parse_args()
 
     with contextlib.ExitStack() as stack:
@@ -138,6 +141,8 @@ async def main() -> None:
         client = Counting.from_url(url)
         await client.flushdb()
         router = Router(client)
+        if args.durable:
+            router.durable.add("bench")
         # 1. Throughput: many tables in flight in one process (latency here is mostly
         #    queueing behind the other tables, so it is not what we report as latency).
         t0 = time.perf_counter()

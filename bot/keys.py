@@ -57,3 +57,20 @@ def adapter_key(platform: str, chat: str, what: str) -> str:
     """A key a platform's adapter keeps about one chat (Telegram: the messages sent for
     pacing, a refused right to send photos), with the chat's hash tag."""
     return f"{PREFIX}:{{{chat_tag(platform, chat)}}}:{what}"
+
+
+def outbox_key(platform: str, chat: str) -> str:
+    """What the bot must still say for one chat (bot/outbox_store.py): a hash written by
+    the table's compare-and-set, so it shares the table's hash tag."""
+    return f"{PREFIX}:{{{chat_tag(platform, chat)}}}:outbox"
+
+
+def sending_key(platform: str, chat: str) -> str:
+    """The chat's send lease: which process sends its outbox now."""
+    return f"{PREFIX}:{{{chat_tag(platform, chat)}}}:sending"
+
+
+def outboxes_key(platform: str, shard: int) -> str:
+    """One of the sets of chats whose outbox may hold something (a start-up sweep reads
+    them), sharded like the deadlines, each shard with its own hash tag."""
+    return f"{PREFIX}:{{outboxes:{platform}:{shard}}}:set"

@@ -47,9 +47,13 @@ async def take(redis: Any, platform: str, user: str) -> list[Reply]:
     return [loads(item) for item in raw]
 
 
-def dumps(reply: Reply) -> str:
-    """A Reply as JSON. Its picture is drawn on demand and cannot be kept: a kept
-    reply arrives as its text snapshot."""
+def dumps(reply: Reply, **more: object) -> str:
+    """A Reply as JSON, every field but its picture: that is drawn on demand and cannot
+    be kept; `picture` says which one it was ("board", or "hand" for a private one), so
+    whoever sends it later may draw it again from the table as it is then (the durable
+    outbox, bot/courier.py); a mailbox's kept reply arrives as its text snapshot. `more`:
+    further fields, ignored by `loads`."""
+    picture = ("board" if reply.board else "hand") if reply.svg is not None else None
     return json.dumps(
         {
             "text": reply.text,
@@ -60,11 +64,24 @@ def dumps(reply: Reply) -> str:
             "error": reply.error,
             "input": asdict(reply.input) if reply.input else None,
             "chat": reply.chat,
-        }
+            "board": reply.board,
+            "picture": picture,
+            "status": reply.status,
+            "edit": reply.edit,
+            "pressed": reply.pressed,
+            "mentions": [list(m) for m in reply.mentions],
+            "replaces": reply.replaces,
+            "reply_to": reply.reply_to,
+            "menu": list(reply.menu) if reply.menu is not None else None,
+            **more,
+        },
+        ensure_ascii=False,
     )
 
 
 def loads(raw: str | bytes) -> Reply:
+    """The Reply `dumps` wrote (without its picture: see `picture_of`); a reply kept
+    before the later fields existed loads with their defaults."""
     data = json.loads(raw)
     buttons = tuple(
         tuple(Button(label, payload) for label, payload in row) for row in data["buttons"]
@@ -78,4 +95,17 @@ def loads(raw: str | bytes) -> Reply:
         error=data["error"],
         input=InputRequest(**data["input"]) if data["input"] else None,
         chat=data["chat"],
+        board=data.get("board", False),
+        status=data.get("status", ""),
+        edit=data.get("edit"),
+        pressed=data.get("pressed"),
+        mentions=tuple((user, name) for user, name in data.get("mentions", ())),
+        replaces=data.get("replaces"),
+        reply_to=data.get("reply_to"),
+        menu=tuple(data["menu"]) if data.get("menu") is not None else None,  # type: ignore[arg-type]
     )
+
+
+def picture_of(raw: str | bytes) -> str | None:
+    """Which picture the reply kept as `raw` had: "board", "hand" or None."""
+    return json.loads(raw).get("picture")

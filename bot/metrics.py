@@ -10,10 +10,12 @@ The metrics (README, "Running it for real", says what to alert on):
   duplicate, not_applied, maybe_applied or error.
 - stammtisch_command_seconds{platform,kind}: how long the router took, Redis included.
 - stammtisch_cas_retries_total: compare-and-set writes that lost a race and ran again.
-- stammtisch_redis_errors_total{where}: Redis failures (command, ticker).
+- stammtisch_redis_errors_total{where}: Redis failures (command, ticker, outbox).
 - stammtisch_deadline_lag_seconds: how late a deadline fired after it fell due.
 - stammtisch_deadlines_fired_total: deadlines claimed and fired.
 - stammtisch_outbox_backlog{platform}: replies waiting in this process to be sent.
+- stammtisch_outbox_waiting{platform}: replies waiting in Redis, in every chat's durable
+  outbox, as this process's last sweep counted them (bot/courier.py).
 """
 
 import threading
@@ -58,6 +60,13 @@ DEADLINES_FIRED = Counter(
 OUTBOX_BACKLOG = Gauge(
     "stammtisch_outbox_backlog",
     "Replies waiting in this process to be sent",
+    ["platform"],
+    registry=REGISTRY,
+)
+
+OUTBOX_WAITING = Gauge(
+    "stammtisch_outbox_waiting",
+    "Replies waiting in the durable outboxes in Redis, at the last sweep",
     ["platform"],
     registry=REGISTRY,
 )

@@ -39,6 +39,9 @@ class Outbox:
     joined: set[str] = field(default_factory=set)  # users who now sit at this table
     left: set[str] = field(default_factory=set)
     menu: str | None = None  # a game began (its id) or ended (""): the chat's menu follows
+    # The outbox fields the replies were written to with the table (bot/outbox_store.py),
+    # in the order of `replies()`; empty when nothing was kept.
+    outbox_ids: list[str] = field(default_factory=list)
 
     def text(self, key: str, **params: Any) -> str:
         return t(self.lang, key, **self.named(self.shown(key, params)))

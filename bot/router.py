@@ -107,6 +107,9 @@ class Router:
         self.reads_chat = True
         self.roll_secret = roll_secret
         self.nonce = nonce
+        # Platforms whose adapter sends from the durable outbox (bot/courier.py): what a
+        # change says is written with it, and the adapter acknowledges each reply sent.
+        self.durable: set[str] = set()
 
     # ----- the door -----------------------------------------------------------------
 
@@ -535,8 +538,13 @@ class Router:
                 return KEEP, out
             return (table.dump() if changed else KEEP), out
 
-        out = await self.tables.transact(platform, chat, fn, msg.update_id if msg else None)
-        return [r if r.chat else replace(r, chat=chat) for r in out.replies()]
+        out = await self.tables.transact(
+            platform, chat, fn, msg.update_id if msg else None, durable=platform in self.durable
+        )
+        replies = [replace(r, chat=r.chat or chat) for r in out.replies()]
+        if ids := out.outbox_ids:
+            replies = [replace(r, outbox_id=i) for r, i in zip(replies, ids, strict=True)]
+        return replies
 
     def _act_or_offer(
         self,

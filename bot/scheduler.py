@@ -195,6 +195,16 @@ async def run_ticker(
         except asyncio.CancelledError:
             raise
         except Exception:
+            if stopping():
+                raise asyncio.CancelledError() from None
             metrics.REDIS_ERRORS.labels("ticker").inc()
             log.exception("deadline ticker could not reach Redis")
         await asyncio.sleep(interval)
+
+
+def stopping() -> bool:
+    """Whether this task was asked to stop: redis-py turns a cancellation that hits a read
+    with a timeout into a TimeoutError, which a loop that goes on after Redis errors would
+    swallow, and then it would never stop (seen in tests/test_redis_outage.py)."""
+    task = asyncio.current_task()
+    return task is not None and task.cancelling() > 0

@@ -51,12 +51,16 @@ class Keep:
 KEEP: Final = Keep()
 """Returned by a transaction function that wants to write nothing."""
 
-# KEYS[2], when given, marks the platform update that caused the write: it is written
-# with the write, atomically, and a write whose marker exists is refused (-2), so an
-# update delivered again, to any process, any time within the marker's life, is
+# With ARGV[5] == '1', KEYS[2] marks the platform update that caused the write: it is
+# written with the write, atomically, and a write whose marker exists is refused (-2), so
+# an update delivered again, to any process, any time within the marker's life, is
 # applied once; and after a lost answer the marker tells whether the write landed.
+# ARGV[6..], when given, are field/value pairs written into the hash named by the last
+# key (the chat's durable outbox, bot/outbox_store.py) with the write, and only with it:
+# what a command says is stored exactly when what it did is.
 _CAS = """
-if KEYS[2] and redis.call('EXISTS', KEYS[2]) == 1 then return -2 end
+local marker = ARGV[5] == '1' and KEYS[2] or nil
+if marker and redis.call('EXISTS', marker) == 1 then return -2 end
 local v = tonumber(redis.call('HGET', KEYS[1], 'v') or '0')
 if v ~= tonumber(ARGV[1]) then return {v, redis.call('HGET', KEYS[1], 'd')} end
 if ARGV[2] == '' then
@@ -65,7 +69,11 @@ else
   redis.call('HSET', KEYS[1], 'v', v + 1, 'd', ARGV[2])
   redis.call('PEXPIRE', KEYS[1], ARGV[3])
 end
-if KEYS[2] then redis.call('SET', KEYS[2], '1', 'PX', ARGV[4]) end
+if marker then redis.call('SET', marker, '1', 'PX', ARGV[4]) end
+if #ARGV > 5 then
+  redis.call('HSET', KEYS[#KEYS], unpack(ARGV, 6))
+  redis.call('PEXPIRE', KEYS[#KEYS], ARGV[3])
+end
 return v + 1
 """
 DUPLICATE = -2
@@ -91,6 +99,11 @@ class MaybeApplied(Exception):
     """Redis failed mid-write, and we cannot tell whether the write landed."""
 
 
+# What a write stores beside the table in the same script: a hash's key (of the table's
+# hash tag) and its fields → values (bot/outbox_store.py: what the command says).
+Push = tuple[str, dict[str, str]]
+
+
 @dataclass(frozen=True)
 class Versioned:
     version: int
@@ -114,24 +127,44 @@ class RedisStore:
         return Versioned(int(version or 0), data)
 
     async def cas(
-        self, key: str, expected: int, data: bytes | None, marker: str | None = None
+        self,
+        key: str,
+        expected: int,
+        data: bytes | None,
+        marker: str | None = None,
+        push: Push | None = None,
     ) -> bool:
         """Write `data` (None deletes) if the stored version is still `expected` (and the
-        update `marker` names was not applied yet: else `Duplicate`)."""
-        return await self._cas_now(key, expected, data, marker) is None
+        update `marker` names was not applied yet: else `Duplicate`); `push`'s fields are
+        written with it."""
+        return await self._cas_now(key, expected, data, marker, push) is None
 
     async def _cas_now(
-        self, key: str, expected: int, data: bytes | None, marker: str | None = None
+        self,
+        key: str,
+        expected: int,
+        data: bytes | None,
+        marker: str | None = None,
+        push: Push | None = None,
     ) -> Versioned | None:
         """None if the write won; else what is stored now."""
-        keys, args = self._cas_args(key, expected, data, marker)
+        keys, args = self._cas_args(key, expected, data, marker, push)
         return _lost(await self._cas(keys=keys, args=args))
 
     def _cas_args(
-        self, key: str, expected: int, data: bytes | None, marker: str | None
+        self,
+        key: str,
+        expected: int,
+        data: bytes | None,
+        marker: str | None,
+        push: Push | None = None,
     ) -> tuple[list[str], list[Any]]:
-        args = [expected, data or b"", self.ttl_ms, MARKER_TTL_SECONDS * 1000]
-        return ([key, marker] if marker else [key]), args
+        args = [expected, data or b"", self.ttl_ms, MARKER_TTL_SECONDS * 1000, int(bool(marker))]
+        keys = [key, marker] if marker else [key]
+        if push and push[1]:
+            keys.append(push[0])
+            args.extend(x for pair in push[1].items() for x in pair)
+        return keys, args
 
     async def claim(self, marker: str) -> None:
         """Mark an update handled that writes nothing (a refusal, a roll); `Duplicate` if
@@ -146,14 +179,15 @@ class RedisStore:
         data: bytes | None,
         also: Callable[[Any], None] | None,
         marker: str | None = None,
+        push: Push | None = None,
     ) -> Versioned | None:
         """None if the write won; else what is stored now (the write lost)."""
         if also is None:
-            return await self._cas_now(key, expected, data, marker)
+            return await self._cas_now(key, expected, data, marker, push)
         if self.cluster:
             # A cluster client refuses scripts in a pipeline (their keys may lie anywhere):
             # the write goes alone, and what goes with it follows once it has won.
-            lost = await self._cas_now(key, expected, data, marker)
+            lost = await self._cas_now(key, expected, data, marker, push)
             if lost is None:
                 async with self.redis.pipeline(transaction=False) as pipe:
                     also(pipe)
@@ -166,7 +200,7 @@ class RedisStore:
         # script is loaded on demand instead, when the server answers NOSCRIPT (first
         # use, or after a restart or SCRIPT FLUSH); `also` is then sent once more,
         # which its contract (harmless if the write loses) allows.
-        keys, args = self._cas_args(key, expected, data, marker)
+        keys, args = self._cas_args(key, expected, data, marker, push)
 
         async def send() -> list[Any]:
             async with self.redis.pipeline(transaction=False) as pipe:
@@ -205,6 +239,7 @@ class RedisStore:
         fn: Callable[[bytes | None], tuple[bytes | Keep | None, R]],
         also: Callable[[R, Any], None] | None = None,
         marker: str | None = None,
+        push: Callable[[R, int], Push | None] | None = None,
     ) -> R:
         """Run `fn(current) -> (new, result)` until its write wins; return its result.
 
@@ -215,7 +250,8 @@ class RedisStore:
         `marker` (a key of the same hash tag, bot/keys.update_key) names the platform
         update being handled: it is marked with the write (or, for KEEP, on its own),
         and an update marked already raises `Duplicate`. When Redis fails mid-write,
-        `NotApplied` or `MaybeApplied` says what we know.
+        `NotApplied` or `MaybeApplied` says what we know. `push(result, new version)`
+        names what is written with the table, atomically (bot/outbox_store.py).
         """
         lock = self._locks.get(key)
         if lock is None:
@@ -243,8 +279,9 @@ class RedisStore:
                     self._remember(key, current)
                     return result
                 queue = functools.partial(also, result) if also else None
+                pushed = push(result, current.version + 1) if push else None
                 try:
-                    lost = await self._write(key, current.version, new, queue, marker)  # type: ignore[arg-type]
+                    lost = await self._write(key, current.version, new, queue, marker, pushed)  # type: ignore[arg-type]
                 except (RedisTimeoutError, RedisConnectionError) as e:
                     if not await self._landed(key, current.version, new, marker):  # type: ignore[arg-type]
                         raise NotApplied(key) from e

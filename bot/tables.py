@@ -15,11 +15,12 @@ from typing import Any
 
 from redis.exceptions import RedisError
 
+from bot import outbox_store
 from bot.deadlines import Deadline
 from bot.keys import moved_key, table_key, update_key, user_tables_key
 from bot.outbox import Outbox
 from bot.scheduler import Deadlines
-from bot.store import KEEP, Keep, RedisStore
+from bot.store import KEEP, Keep, Push, RedisStore
 from bot.table import Table
 
 log = logging.getLogger(__name__)
@@ -39,18 +40,29 @@ class Tables:
         return Table.load(data) if data else None
 
     async def transact(
-        self, platform: str, chat: str, fn: Fn, update_id: str | None = None
+        self, platform: str, chat: str, fn: Fn, update_id: str | None = None, durable: bool = False
     ) -> Outbox:
         """Run `fn` on the chat's table until its write wins (bot/store.py); then the
         deadlines it schedules and the players it seats or unseats are written too.
         `update_id` (the platform's) is handled once: a second delivery raises
-        store.Duplicate."""
+        store.Duplicate. `durable`: what a write says goes into the chat's outbox with
+        it (bot/outbox_store.py; `Outbox.outbox_ids` names the fields), at no extra
+        round trip."""
         marker = update_key(platform, chat, update_id) if update_id else None
+
+        def push(out: Outbox, version: int) -> Push | None:
+            replies = [replace(r, chat=r.chat or chat) for r in out.replies()]
+            if not replies:
+                return None
+            pushed, out.outbox_ids = outbox_store.push(platform, chat, replies, version)
+            return pushed
+
         out = await self.store.transact(
             table_key(platform, chat),
             fn,
             also=lambda out, pipe: self._with_write(chat, out, pipe),
             marker=marker,
+            push=push if durable else None,
         )
         try:
             await self._after_write(platform, chat, out)
@@ -113,6 +125,8 @@ class Tables:
         extra private route is skipped by the router, which checks the table)."""
         if out.schedule:
             self.deadlines(out.platform).queue(pipe, out.schedule)
+        if out.outbox_ids:
+            outbox_store.index(pipe, out.platform, chat)
         for user in out.joined - out.left:
             pipe.sadd(user_tables_key(out.platform, user), chat)
             # idle, it goes with its tables (a user's last table expires as idle as this)

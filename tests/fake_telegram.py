@@ -25,6 +25,7 @@ from adapters.telegram.application import UPDATES, TelegramBot, build
 from adapters.telegram.calls import Retry
 from adapters.telegram.pace import Pace
 from adapters.telegram.settings import Settings
+from bot.courier import LEASE, SWEEP
 from bot.router import Router
 from rules.core.rng import Rng
 
@@ -373,8 +374,11 @@ async def running_bot(
     pace: Pace | None = None,
     retry: Retry | None = None,
     seed: int = 1,
+    lease: float = LEASE,
+    sweep: float = SWEEP,
 ) -> AsyncIterator[TelegramBot]:
-    """Our bot polling the fake: started as run_polling would start it, stopped after."""
+    """Our bot polling the fake: started as run_polling would start it, stopped after.
+    `lease` and `sweep`: its outbox's send lease and sweep interval (bot/courier.py)."""
     rng = Rng.from_seed(seed)
     router = Router(redis, entropy=lambda: rng.next64() >> 1, clock=clock or time.time)
     settings = Settings(token=TOKEN, base_url=fake.base_url, base_file_url=fake.base_file_url)
@@ -384,6 +388,8 @@ async def running_bot(
         pace=pace or Pace(redis, gap=0, per_minute=10_000),
         retry=retry or Retry(backoff=0),
         ticker_interval=0.01,
+        lease=lease,
+        sweep=sweep,
     )
     await bot.app.initialize()
     await bot.app.start()

@@ -11,6 +11,9 @@ from bot.keys import (
     deadlines_key,
     mailbox_key,
     mailbox_told_key,
+    outbox_key,
+    outboxes_key,
+    sending_key,
     table_key,
     user_tables_key,
 )
@@ -41,6 +44,9 @@ def test_keys_are_pinned_and_share_the_chat_hash_tag():
     assert mailbox_told_key("telegram", "42") == "stammtisch:{telegram:user:42}:mailbox-told"
     assert adapter_key("telegram", "-100123", "sent") == "stammtisch:{telegram:-100123}:sent"
     assert deadlines_key("telegram", 3) == "stammtisch:{deadlines:telegram:3}:zset"
+    assert outbox_key("telegram", "-100123") == "stammtisch:{telegram:-100123}:outbox"
+    assert sending_key("telegram", "-100123") == "stammtisch:{telegram:-100123}:sending"
+    assert outboxes_key("telegram", 3) == "stammtisch:{outboxes:telegram:3}:set"
 
 
 def test_the_log_never_shows_a_password():

@@ -179,6 +179,7 @@ async def test_a_text_board_is_edited_in_place(fake, redis):
     async with running_bot(fake, redis) as bot:
         await _game(fake, "/images off")
         await until(lambda: any("<pre>" in t for t in fake.texts(GROUP)))
+        await until(lambda: _sent_to(fake, ALICE) and _sent_to(fake, BOB))
         fake.press_label(ALICE, "Alice", "2", chat=ALICE)
         fake.press_label(BOB, "Bob", "1", chat=BOB)
         boards = lambda: [c for c in fake.done("editMessageText") if "<pre>" in c["text"]]  # noqa: E731

@@ -1,8 +1,9 @@
 """The python-telegram-bot Application, wired to the router, and what runs beside it.
 
 On start: the bot's @name for the router (it ignores `/roll@otherbot`), the command
-menus, and the deadline ticker, which fires due deadlines and sends what they say.
-On stop: the ticker ends and the queues are sent out.
+menus, the deadline ticker, which fires due deadlines and sends what they say, and the
+outbox sweep, which sends what a process that died left unsent (bot/courier.py).
+On stop: the ticker and the sweep end and the queues are sent out.
 """
 
 import asyncio
@@ -24,6 +25,7 @@ from adapters.telegram.pace import Pace
 from adapters.telegram.sending import Sender
 from adapters.telegram.settings import Settings
 from bot import metrics
+from bot.courier import LEASE, SWEEP
 from bot.router import Router
 from bot.scheduler import run_ticker
 
@@ -38,6 +40,7 @@ class TelegramBot:
     adapter: TelegramAdapter
     ticker_interval: float = 1.0
     _ticker: asyncio.Task[None] | None = field(default=None, init=False)
+    _sweep: asyncio.Task[None] | None = field(default=None, init=False)
 
     @property
     def router(self) -> Router:
@@ -54,12 +57,14 @@ class TelegramBot:
                 self.router.deadlines(PLATFORM), self.fire, self.router.clock, self.ticker_interval
             )
         )
+        self._sweep = asyncio.create_task(self.adapter.sender.courier.run())
 
     async def on_stop(self, app: Application) -> None:
-        if self._ticker:
-            self._ticker.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._ticker
+        for task in (self._ticker, self._sweep):
+            if task:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         await self.adapter.sender.drain()
 
     async def fire(self, member: str) -> None:
@@ -74,8 +79,11 @@ def build(
     pace: Pace | None = None,
     retry: Retry | None = None,
     ticker_interval: float = 1.0,
+    lease: float = LEASE,
+    sweep: float = SWEEP,
 ) -> TelegramBot:
-    """The Application with our handlers; pacing and retries injectable for tests."""
+    """The Application with our handlers; pacing, retries and the outbox's send lease
+    and sweep interval injectable for tests."""
     app = (
         Application.builder()
         .token(settings.token)
@@ -86,7 +94,9 @@ def build(
     )
     retry = retry or Retry()
     poster = Poster(app.bot, pace or Pace(router.redis, clock=time.time), retry)
-    adapter = TelegramAdapter(router, Sender(poster, router), Admins(app.bot, retry))
+    router.durable.add(PLATFORM)  # what a change says is kept with it (bot/courier.py)
+    sender = Sender(poster, router, lease=lease, sweep=sweep)
+    adapter = TelegramAdapter(router, sender, Admins(app.bot, retry))
     adapter.install(app)
     metrics.backlog(PLATFORM, adapter.sender.backlog)
     bot = TelegramBot(app, adapter, ticker_interval)

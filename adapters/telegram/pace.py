@@ -13,6 +13,8 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from redis.exceptions import RedisError
+
 from adapters.telegram.chats import redis_key
 
 # Returns how many seconds to wait (as a string: Lua numbers become integers in Redis
@@ -36,6 +38,11 @@ return tostring(wait)
 """
 
 
+# After Redis failed to answer, messages go unpaced for this long without asking it again:
+# an outage must not cost every message a client timeout (5 s) or two.
+UNPACED_SECONDS = 10.0
+
+
 class Pace:
     def __init__(
         self,
@@ -50,6 +57,7 @@ class Pace:
         self.per_minute, self.gap, self.window = per_minute, gap, window
         self.clock, self.sleep = clock, sleep
         self._script = redis.register_script(PACE_SCRIPT)
+        self._unpaced_until = 0.0  # (time.monotonic: the test clocks do not move it)
 
     async def ready(self, chat: int) -> None:
         """Wait until a message to `chat` may go, without counting one."""
@@ -62,11 +70,17 @@ class Pace:
     async def _wait(self, chat: int, take: bool) -> None:
         if chat > 0:  # a private chat (groups and channels have negative ids)
             return
+        if time.monotonic() < self._unpaced_until:
+            return  # Redis failed just now: Telegram's own 429s pace us meanwhile
         key = redis_key(chat, "sent")
         while True:
             now = self.clock()
             args = [now, self.window, self.per_minute, self.gap, int(take), _member(now)]
-            wait = float(await self._script(keys=[key], args=args))
+            try:
+                wait = float(await self._script(keys=[key], args=args))
+            except RedisError:
+                self._unpaced_until = time.monotonic() + UNPACED_SECONDS
+                raise
             if wait <= 0:
                 return
             await self.sleep(wait)

@@ -5,6 +5,11 @@ rate (adapters/telegram/pace.py), and merged: whatever is due when a message may
 becomes as few messages as fit. A board, a picture, or a message with buttons (they
 belong under their question) ends a merge. A user's private chat has a queue too,
 so their messages arrive in order.
+
+What a change of a table says is kept in Redis with the change (bot/outbox_store.py):
+such replies go through the courier (bot/courier.py), which hands them to these queues
+in the process holding the chat's send lease and acknowledges each once Telegram took
+it, so a crash delays them and never loses them. Refusals and rolls go straight in.
 """
 
 import asyncio
@@ -14,13 +19,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import TypeGuard
 
-from telegram.error import ChatMigrated, Forbidden
+from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter
 
 from adapters.telegram import format, menu
 from adapters.telegram.board import Boards
 from adapters.telegram.chats import PLATFORM, chat_key, parse_key
 from adapters.telegram.messages import Poster, Prepared
 from adapters.telegram.private import PrivateChats
+from bot.courier import LEASE, SWEEP, Courier
+from bot.outbox_store import Outboxes
 from bot.replies import Reply
 from bot.router import Router
 
@@ -31,24 +38,60 @@ Item = Reply | Prepared
 
 
 class Sender:
-    def __init__(self, poster: Poster, router: Router) -> None:
+    def __init__(
+        self, poster: Poster, router: Router, *, lease: float = LEASE, sweep: float = SWEEP
+    ) -> None:
         self.poster, self.router = poster, router
         self.boards = Boards(poster, router)
         self.private = PrivateChats(poster, router, self.post)
         self._queues: dict[str, deque[Item]] = {}
         self._flushers: dict[str, asyncio.Task[None]] = {}
         self._menus: set[asyncio.Task[None]] = set()
+        # A durable reply's outcome, by the queued item's id: True once Telegram took it
+        # (or refused it for good), False if it may go through later.
+        self._outcomes: dict[int, asyncio.Future[bool]] = {}
+        self.courier = Courier(
+            Outboxes(router.redis, PLATFORM),
+            self.deliver,
+            lambda chat: router.table(PLATFORM, chat),
+            lease=lease,
+            sweep=sweep,
+        )
 
     def send(self, replies: Iterable[Reply]) -> None:
-        """Queue replies: privately to `to`, or to the group of the table they belong to."""
+        """Queue replies: privately to `to`, or to the group of the table they belong to;
+        those kept in the chat's outbox through the courier."""
+        durable = []
         for reply in replies:
-            if reply.pressed and not reply.text and not reply.private:
-                continue  # closing applies to private prompts (the group's: its status)
-            if reply.menu is not None:  # the chat's own command menu, set or reset
-                game, lang = reply.menu
-                self._menus.add(asyncio.create_task(self._menu(reply.chat, game, lang)))
-                continue
-            self._put(f"{DM}{reply.to}" if reply.private else reply.chat, reply)
+            if reply.outbox_id:  # (a menu too: acknowledged once set, so set once)
+                durable.append(reply)
+            elif reply.menu is not None:
+                self._set_menu(reply)
+            elif not _skipped(reply):
+                self._put(_place(reply), reply)
+        if durable:
+            self.courier.offer(durable)
+
+    def deliver(self, replies: Sequence[Reply]) -> list[asyncio.Future[bool]]:
+        """Queue replies of one chat (the courier's); for each, a future: whether it is
+        done with once it is."""
+        outcomes: list[asyncio.Future[bool]] = []
+        for reply in replies:
+            outcome = asyncio.get_running_loop().create_future()
+            if _skipped(reply):
+                outcome.set_result(True)
+            elif reply.menu is not None:
+                self._set_menu(reply)
+                outcome.set_result(True)  # a menu is a help: set once, never retried
+            else:
+                self._put(_place(reply), reply, outcome)
+            outcomes.append(outcome)
+        return outcomes
+
+    def _set_menu(self, reply: Reply) -> None:
+        """The chat's own command menu, set or reset (a reply with a menu says nothing)."""
+        game, lang = reply.menu  # type: ignore[misc]
+        self._menus.add(asyncio.create_task(self._menu(reply.chat, game, lang)))
 
     async def _menu(self, place: str, game: str, lang: str) -> None:
         try:
@@ -66,14 +109,24 @@ class Sender:
         return sum(len(q) for q in self._queues.values())
 
     async def drain(self) -> None:
-        """Wait until every queue is empty (shutdown, tests)."""
-        while self._flushers or self._menus:
+        """Wait until every queue is empty, every menu set and every outbox this process
+        sends for is sent (shutdown, tests)."""
+        while self._flushers or self._menus or self.courier.busy():
+            await self.courier.drain()
             await asyncio.gather(*self._flushers.values(), *self._menus, return_exceptions=True)
 
-    def _put(self, place: str, item: Item) -> None:
+    def _put(self, place: str, item: Item, outcome: "asyncio.Future[bool] | None" = None) -> None:
         self._queues.setdefault(place, deque()).append(item)
+        if outcome is not None:
+            self._outcomes[id(item)] = outcome
         if place not in self._flushers:
             self._flushers[place] = asyncio.create_task(self._flush(place))
+
+    def _settle(self, batch: Iterable[Item], done: bool) -> None:
+        for item in batch:
+            outcome = self._outcomes.pop(id(item), None)
+            if outcome is not None and not outcome.done():
+                outcome.set_result(done)
 
     async def _flush(self, place: str) -> None:
         queue = self._queues[place]
@@ -83,15 +136,24 @@ class Sender:
                     # Wait first, then take: what piles up meanwhile goes out merged.
                     await self._ready(place)
                 batch = _take(queue)
+                done = True
                 try:
                     await self._deliver(place, batch)
                 except ChatMigrated as e:
                     await self._migrated(place, e.new_chat_id, batch)
+                    continue
                 except Forbidden as e:  # removed from the group, or muted there
                     log.warning("telegram: may not post to %s: %s", place, e)
+                except BadRequest:  # ours is wrong: sending it again would not help
+                    log.exception("telegram: %s refused a message", place)
+                except (NetworkError, RetryAfter) as e:  # kept, for a later try
+                    log.warning("telegram: could not send to %s, kept for later: %s", place, e)
+                    done = False
                 except Exception:  # one lost message must not stop the chat's queue
                     log.exception("telegram: sending to %s failed", place)
+                self._settle(batch, done)
         finally:
+            self._settle(queue, False)  # cancelled: what was not sent stays in its outbox
             del self._flushers[place], self._queues[place]
 
     async def _ready(self, place: str) -> None:
@@ -154,7 +216,17 @@ class Sender:
         rest = [*batch, *self._queues[place]]
         self._queues[place].clear()
         for item in rest:
-            self._put(new, replace(item, chat=new) if isinstance(item, Reply) else item)
+            outcome = self._outcomes.pop(id(item), None)
+            self._put(new, replace(item, chat=new) if isinstance(item, Reply) else item, outcome)
+
+
+def _skipped(reply: Reply) -> bool:
+    """Closing applies to private prompts (the group's is its living status)."""
+    return bool(reply.pressed and not reply.text and not reply.private)
+
+
+def _place(reply: Reply) -> str:
+    return f"{DM}{reply.to}" if reply.private else reply.chat
 
 
 def _take(queue: deque[Item]) -> Sequence[Item]:
