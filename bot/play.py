@@ -151,6 +151,7 @@ def offer_standing(table: Table, spec: GameSpec, before: Any, state: Any, out: O
             for i, o in enumerate(prompt.options)
         )
         out.group_buttons.append(row)
+        table.standing_asked[prompt.id] = list(prompt.seats)
         call(table, list(prompt.seats), out)
         # the adapter tells us the message's id (Router.remember_status), to close it
         out.status_token = f"{STANDING}{prompt.id}"
@@ -164,9 +165,10 @@ def standing_open(table: Table, prompt_id: str) -> bool:
 def close_standing(table: Table, spec: GameSpec, state: Any | None, out: Outbox) -> None:
     """The messages of standing prompts that are gone (a deal everyone it names has
     answered, or of a round that is over) lose their buttons. `state` None: all."""
-    if not table.standing_messages:
+    if not table.standing_messages and not table.standing_asked:
         return
     open_ids = {p.id for p in spec.prompts(state)} if state is not None else set()
+    table.standing_asked = {k: v for k, v in table.standing_asked.items() if k in open_ids}
     for prompt_id, (message_id, text) in list(table.standing_messages.items()):
         if prompt_id not in open_ids:
             done = "\n".join([text, out.text("status.done")])

@@ -609,6 +609,8 @@ def _standing_press(
     if seat is None:
         raise RuleError("error.not_seated")
     if seat not in prompt.seats:
+        if seat in table.standing_asked.get(prompt.id, ()):  # asked, and answered already
+            raise RuleError(REFUSALS["already_answered"])
         raise RuleError("error.not_prompted")
     play.act(table, spec, seat, prompt.options[option].action, prompt, out, now)
     return True
