@@ -13,7 +13,8 @@ Per platform and game it prints:
   live        messages left with live prompt buttons when the game is over (target 0)
   KB up       bytes of pictures uploaded; `max png` the largest one (target ≤ 120 KB)
   burst       the most group calls in any 60 s (Telegram target ≤ 20), on a model
-              clock: each decision takes a player THINK seconds, and the adapter's
+              clock: each decision takes a player THINK seconds (at most until a
+              second before the prompt's deadline), and the adapter's
               pacing sleeps on the same clock (so the pacing is the real one)
   ment/pr     user mentions per prompt (per step the group is asked something)
   lag         the most new group messages of ours standing below the board when a
@@ -62,6 +63,14 @@ class ModelClock:
     async def sleep(self, seconds: float) -> None:
         self.now += max(seconds, 0.0)
         await asyncio.sleep(0)
+
+
+def thinking(table: Any, now: float) -> float:
+    """THINK seconds, but a player answers before the prompt's deadline (a second
+    before it): slower than a game's deadline (AUFRUHR!'s 60 s ballots) the robot's
+    answer would come after the timeout took its seat's default, and nobody plays so."""
+    deadline = table.deadline_at if table is not None else None
+    return THINK if deadline is None else max(0.0, min(THINK, deadline - now - 1))
 
 
 def status_patterns(lang: str = "en") -> list[re.Pattern[str]]:
@@ -172,7 +181,7 @@ async def telegram_game(game: str, players: int, options: str) -> Figures:
 
         async def think() -> None:
             await bot.adapter.sender.drain()  # the bot is done before the player thinks
-            clock.now += THINK
+            clock.now += thinking(await load(), clock.now)
 
         act = telegram_act(fake, users, think)
 
@@ -286,7 +295,7 @@ async def discord_game(game: str, players: int, options: str) -> Figures:
             return table
 
         async def think() -> None:
-            clock.now += THINK
+            clock.now += thinking(await load(), clock.now)
 
         act = discord_act(world, users, thread, think)
 

@@ -92,3 +92,31 @@ async def test_a_folder_handed_by_slash_command_through_discord(world):  # noqa:
     await world.feed(dc.command("take", *users[1], {"value": ""}, **where))
     assert "Bob takes Anna's folder and covers what was inside." in dc.text_of(thread)
     assert "★" not in dc.text_of(thread) and "vote for me" not in dc.text_of(thread)
+
+
+async def test_a_deal_pressed_again_after_answering_says_so_through_telegram(fake):  # noqa: F811
+    """A mayor who answered a deal and presses its other button is told they answered
+    already (not that it is not their turn); the deal stands as answered."""
+    users = [(11, "Anna"), (22, "Bob"), (33, "Cem"), (44, "Dora")]
+    redis = fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer())
+    async with running_bot(fake, redis):
+        fake.say(*users[0], "/new aufruhr events=1")
+        for user in users[1:]:
+            fake.say(*user, "/join")
+        fake.say(*users[0], "/start")
+        await until(lambda: "begins" in fake.everything(GROUP))
+        fake.say(*users[0], "/deal Bob Cem: we all vote for Dora")
+        await until(lambda: "✅ Accept" in str(fake.sent))
+        fake.press_label(22, "Bob", "✅ Accept", GROUP)
+        await until(lambda: "Bob accepts deal 1 of Anna." in fake.everything(GROUP))
+        fake.press_label(22, "Bob", "❌ Decline", GROUP)
+        await until(lambda: len(fake.called("answerCallbackQuery")) == 2)
+        answer = fake.called("answerCallbackQuery")[-1]
+        assert answer["text"] == "You have already answered; now we wait for the others."
+        fake.press_label(44, "Dora", "✅ Accept", GROUP)  # not asked by the deal at all
+        await until(lambda: len(fake.called("answerCallbackQuery")) == 3)
+        assert (
+            fake.called("answerCallbackQuery")[-1]["text"] == "It is not your turn to answer that."
+        )
+        assert "Bob declines" not in fake.everything(GROUP)
+    await redis.aclose()
