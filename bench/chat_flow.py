@@ -50,6 +50,7 @@ from tests.robot import PLAYS, discord_act, play_out, telegram_act
 
 THINK = 5.0  # seconds a player takes per decision, on the model clock
 WINDOW = 60.0
+ANSWER_BEFORE = 10.0  # seconds before a prompt's deadline a slow player answers
 PROMPT_DATA = re.compile(r"^st\d:")  # a prompt's button (bot/buttons.py)
 
 
@@ -66,11 +67,14 @@ class ModelClock:
 
 
 def thinking(table: Any, now: float) -> float:
-    """THINK seconds, but a player answers before the prompt's deadline (a second
-    before it): slower than a game's deadline (AUFRUHR!'s 60 s ballots) the robot's
-    answer would come after the timeout took its seat's default, and nobody plays so."""
+    """THINK seconds, but a player answers before the prompt's deadline (ANSWER_BEFORE
+    seconds before it, room for the adapter's paced sends on the same clock): slower
+    than a game's deadline (AUFRUHR!'s 60 s ballots) the robot's answer would come after
+    the timeout took its seat's default, and nobody plays so."""
     deadline = table.deadline_at if table is not None else None
-    return THINK if deadline is None else max(0.0, min(THINK, deadline - now - 1))
+    if deadline is None:
+        return THINK
+    return max(0.0, min(THINK, deadline - now - ANSWER_BEFORE))
 
 
 def status_patterns(lang: str = "en") -> list[re.Pattern[str]]:
@@ -181,7 +185,8 @@ async def telegram_game(game: str, players: int, options: str) -> Figures:
 
         async def think() -> None:
             await bot.adapter.sender.drain()  # the bot is done before the player thinks
-            clock.now += thinking(await load(), clock.now)
+            table = await load()
+            clock.now += thinking(table, clock.now)
 
         act = telegram_act(fake, users, think)
 
@@ -295,7 +300,8 @@ async def discord_game(game: str, players: int, options: str) -> Figures:
             return table
 
         async def think() -> None:
-            clock.now += thinking(await load(), clock.now)
+            table = await load()
+            clock.now += thinking(table, clock.now)
 
         act = discord_act(world, users, thread, think)
 
