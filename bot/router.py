@@ -583,7 +583,11 @@ class Router:
         text = t(lang, e.key, **shown)
         if msg is None:
             return Reply(text=text, error=True)
-        if msg.button is not None and e.key in DONE:  # its message's buttons go
+        # A standing prompt's message (a deal's) is shared: one mayor who answered it
+        # already is told so, and it stays open for the others it names.
+        shared = msg.button is not None and msg.button.startswith(buttons.STANDING)
+        if msg.button is not None and e.key in DONE and not (shared and e.key != "error.outdated"):
+            # its message's buttons go
             pressed = t(lang, DONE[e.key])
             return Reply(
                 text=text, to=msg.user, notice=True, error=True, chat=msg.chat, pressed=pressed

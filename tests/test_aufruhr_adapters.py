@@ -99,14 +99,21 @@ async def test_a_deal_pressed_again_after_answering_says_so_through_telegram(fak
     already (not that it is not their turn); the deal stands as answered."""
     users = [(11, "Anna"), (22, "Bob"), (33, "Cem"), (44, "Dora")]
     redis = fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer())
-    async with running_bot(fake, redis):
+    async with running_bot(fake, redis) as bot:
         fake.say(*users[0], "/new aufruhr events=1")
         for user in users[1:]:
             fake.say(*user, "/join")
         fake.say(*users[0], "/start")
         await until(lambda: "begins" in fake.everything(GROUP))
         fake.say(*users[0], "/deal Bob Cem: we all vote for Dora")
-        await until(lambda: "✅ Accept" in str(fake.sent))
+
+        def deal_buttons() -> bool:
+            return any(
+                m["chat"]["id"] == GROUP and "✅ Accept" in str(m.get("reply_markup"))
+                for m in fake.sent.values()
+            )
+
+        await until(deal_buttons)
         fake.press_label(22, "Bob", "✅ Accept", GROUP)
         await until(lambda: "Bob accepts deal 1 of Anna." in fake.everything(GROUP))
         fake.press_label(22, "Bob", "❌ Decline", GROUP)
@@ -118,5 +125,10 @@ async def test_a_deal_pressed_again_after_answering_says_so_through_telegram(fak
         assert (
             fake.called("answerCallbackQuery")[-1]["text"] == "It is not your turn to answer that."
         )
+        await bot.adapter.sender.drain()
+        edits = [e["text"] for e in fake.called("editMessageText")]
+        assert not [e for e in edits if "Deal 1" in e]  # the deal's buttons stay: Cem answers
+        fake.press_label(33, "Cem", "❌ Decline", GROUP)
+        await until(lambda: "Cem declines deal 1 of Anna." in fake.everything(GROUP))
         assert "Bob declines" not in fake.everything(GROUP)
     await redis.aclose()
