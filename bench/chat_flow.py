@@ -185,6 +185,10 @@ async def telegram_game(game: str, players: int, options: str) -> Figures:
 
         async def think() -> None:
             await bot.adapter.sender.drain()  # the bot is done before the player thinks
+            # (the table is written before its replies are queued: a moment for those,
+            # or the model clock jumps past a reminder before the step's message is out)
+            await asyncio.sleep(0.01)
+            await bot.adapter.sender.drain()
             table = await load()
             clock.now += thinking(table, clock.now)
 
