@@ -13,7 +13,8 @@ Per platform and game it prints:
   live        messages left with live prompt buttons when the game is over (target 0)
   KB up       bytes of pictures uploaded; `max png` the largest one (target ≤ 120 KB)
   burst       the most group calls in any 60 s (Telegram target ≤ 20), on a model
-              clock: each decision takes a player THINK seconds, and the adapter's
+              clock: each decision takes a player THINK seconds (at most until a
+              second before the prompt's deadline), and the adapter's
               pacing sleeps on the same clock (so the pacing is the real one)
   ment/pr     user mentions per prompt (per step the group is asked something)
   lag         the most new group messages of ours standing below the board when a
@@ -49,6 +50,7 @@ from tests.robot import PLAYS, discord_act, play_out, telegram_act
 
 THINK = 5.0  # seconds a player takes per decision, on the model clock
 WINDOW = 60.0
+ANSWER_BEFORE = 10.0  # seconds before a prompt's deadline a slow player answers
 PROMPT_DATA = re.compile(r"^st\d:")  # a prompt's button (bot/buttons.py)
 
 
@@ -62,6 +64,17 @@ class ModelClock:
     async def sleep(self, seconds: float) -> None:
         self.now += max(seconds, 0.0)
         await asyncio.sleep(0)
+
+
+def thinking(table: Any, now: float) -> float:
+    """THINK seconds, but a player answers before the prompt's deadline (ANSWER_BEFORE
+    seconds before it, room for the adapter's paced sends on the same clock): slower
+    than a game's deadline (AUFRUHR!'s 60 s ballots) the robot's answer would come after
+    the timeout took its seat's default, and nobody plays so."""
+    deadline = table.deadline_at if table is not None else None
+    if deadline is None:
+        return THINK
+    return max(0.0, min(THINK, deadline - now - ANSWER_BEFORE))
 
 
 def status_patterns(lang: str = "en") -> list[re.Pattern[str]]:
@@ -172,7 +185,12 @@ async def telegram_game(game: str, players: int, options: str) -> Figures:
 
         async def think() -> None:
             await bot.adapter.sender.drain()  # the bot is done before the player thinks
-            clock.now += THINK
+            # (the table is written before its replies are queued: a moment for those,
+            # or the model clock jumps past a reminder before the step's message is out)
+            await asyncio.sleep(0.01)
+            await bot.adapter.sender.drain()
+            table = await load()
+            clock.now += thinking(table, clock.now)
 
         act = telegram_act(fake, users, think)
 
@@ -286,7 +304,8 @@ async def discord_game(game: str, players: int, options: str) -> Figures:
             return table
 
         async def think() -> None:
-            clock.now += THINK
+            table = await load()
+            clock.now += thinking(table, clock.now)
 
         act = discord_act(world, users, thread, think)
 

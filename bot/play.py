@@ -23,9 +23,16 @@ from rules.core.errors import GameError, RuleError
 from rules.core.protocol import Event, GameSpec, Outcome, Prompt
 
 # New group messages of ours below the board before the next step posts it anew: with
-# the status edited in place and one seat's turn in one message, that is about three
-# decisions of different players; the board is then at most 3 messages up.
-BOARD_DISTANCE = 3
+# the status edited in place and one seat's turn in one message, that is about four
+# decisions of different players; the board is then at most 4 messages up. Four, not
+# three: with slow players (a turn each minute, nobody counts as watching, so every
+# turn is a message that calls its player) a 2-player game posted a board every third
+# turn, 0.62 new group messages per decision (issue 18's target: 0.6); a turn's
+# message is 2–4 short lines, so four of them and the board still fit a phone's screen.
+# (Merging the re-posted board and the turn's question into one captioned picture
+# would save more, but that message would then be both the living status, edited with
+# every answer, and the board, edited in place when it changes.)
+BOARD_DISTANCE = 4
 LONG_LABEL = 12  # characters: a keyboard with a longer label has 3 buttons a row
 REMIND_AT = 0.75  # of a deadline: the one reminder comes when three quarters have passed
 REMIND_MIN_DEADLINE = 20  # seconds; shorter deadlines get no reminder
@@ -151,6 +158,7 @@ def offer_standing(table: Table, spec: GameSpec, before: Any, state: Any, out: O
             for i, o in enumerate(prompt.options)
         )
         out.group_buttons.append(row)
+        table.standing_asked[prompt.id] = list(prompt.seats)
         call(table, list(prompt.seats), out)
         # the adapter tells us the message's id (Router.remember_status), to close it
         out.status_token = f"{STANDING}{prompt.id}"
@@ -164,9 +172,10 @@ def standing_open(table: Table, prompt_id: str) -> bool:
 def close_standing(table: Table, spec: GameSpec, state: Any | None, out: Outbox) -> None:
     """The messages of standing prompts that are gone (a deal everyone it names has
     answered, or of a round that is over) lose their buttons. `state` None: all."""
-    if not table.standing_messages:
+    if not table.standing_messages and not table.standing_asked:
         return
     open_ids = {p.id for p in spec.prompts(state)} if state is not None else set()
+    table.standing_asked = {k: v for k, v in table.standing_asked.items() if k in open_ids}
     for prompt_id, (message_id, text) in list(table.standing_messages.items()):
         if prompt_id not in open_ids:
             done = "\n".join([text, out.text("status.done")])

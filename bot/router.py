@@ -591,7 +591,11 @@ class Router:
         text = t(lang, e.key, **shown)
         if msg is None:
             return Reply(text=text, error=True)
-        if msg.button is not None and e.key in DONE:  # its message's buttons go
+        # A standing prompt's message (a deal's) is shared: one mayor who answered it
+        # already is told so, and it stays open for the others it names.
+        shared = msg.button is not None and msg.button.startswith(buttons.STANDING)
+        if msg.button is not None and e.key in DONE and not (shared and e.key != "error.outdated"):
+            # its message's buttons go
             pressed = t(lang, DONE[e.key])
             return Reply(
                 text=text, to=msg.user, notice=True, error=True, chat=msg.chat, pressed=pressed
@@ -617,6 +621,8 @@ def _standing_press(
     if seat is None:
         raise RuleError("error.not_seated")
     if seat not in prompt.seats:
+        if seat in table.standing_asked.get(prompt.id, ()):  # asked, and answered already
+            raise RuleError(REFUSALS["already_answered"])
         raise RuleError("error.not_prompted")
     play.act(table, spec, seat, prompt.options[option].action, prompt, out, now)
     return True

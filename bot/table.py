@@ -97,6 +97,9 @@ class Table(BaseModel):
     # standing prompt id → [message id, its text]: the group message carrying a standing
     # prompt's buttons (a deal's Accept/Decline), closed when the prompt is gone
     standing_messages: dict[str, list[str]] = Field(default_factory=dict)
+    # standing prompt id → the seats its buttons asked when offered: one of them pressing
+    # again after answering is told so, not that it is not asked (router._standing_press)
+    standing_asked: dict[str, list[int]] = Field(default_factory=dict)
     # seat → when it last answered (the table's clock): a seat that answered a moment ago
     # is watching the chat, and its next turn may be edited into the message in sight
     # instead of a new message that notifies it (play.announce)
@@ -192,7 +195,7 @@ class Table(BaseModel):
         self.opened_by, self.deadlines = None, {}
         self.status_message, self.status_head, self.asked = None, "", []
         self.status_log, self.answered_at, self.posts_since_status = "", {}, 0
-        self.standing_messages = {}
+        self.standing_messages, self.standing_asked = {}, {}
         self.offers = {}
 
 

@@ -92,3 +92,43 @@ async def test_a_folder_handed_by_slash_command_through_discord(world):  # noqa:
     await world.feed(dc.command("take", *users[1], {"value": ""}, **where))
     assert "Bob takes Anna's folder and covers what was inside." in dc.text_of(thread)
     assert "★" not in dc.text_of(thread) and "vote for me" not in dc.text_of(thread)
+
+
+async def test_a_deal_pressed_again_after_answering_says_so_through_telegram(fake):  # noqa: F811
+    """A mayor who answered a deal and presses its other button is told they answered
+    already (not that it is not their turn); the deal stands as answered."""
+    users = [(11, "Anna"), (22, "Bob"), (33, "Cem"), (44, "Dora")]
+    redis = fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer())
+    async with running_bot(fake, redis) as bot:
+        fake.say(*users[0], "/new aufruhr events=1")
+        for user in users[1:]:
+            fake.say(*user, "/join")
+        fake.say(*users[0], "/start")
+        await until(lambda: "begins" in fake.everything(GROUP))
+        fake.say(*users[0], "/deal Bob Cem: we all vote for Dora")
+
+        def deal_buttons() -> bool:
+            return any(
+                m["chat"]["id"] == GROUP and "✅ Accept" in str(m.get("reply_markup"))
+                for m in fake.sent.values()
+            )
+
+        await until(deal_buttons)
+        fake.press_label(22, "Bob", "✅ Accept", GROUP)
+        await until(lambda: "Bob accepts deal 1 of Anna." in fake.everything(GROUP))
+        fake.press_label(22, "Bob", "❌ Decline", GROUP)
+        await until(lambda: len(fake.called("answerCallbackQuery")) == 2)
+        answer = fake.called("answerCallbackQuery")[-1]
+        assert answer["text"] == "You have already answered; now we wait for the others."
+        fake.press_label(44, "Dora", "✅ Accept", GROUP)  # not asked by the deal at all
+        await until(lambda: len(fake.called("answerCallbackQuery")) == 3)
+        assert (
+            fake.called("answerCallbackQuery")[-1]["text"] == "It is not your turn to answer that."
+        )
+        await bot.adapter.sender.drain()
+        edits = [e["text"] for e in fake.called("editMessageText")]
+        assert not [e for e in edits if "Deal 1" in e]  # the deal's buttons stay: Cem answers
+        fake.press_label(33, "Cem", "❌ Decline", GROUP)
+        await until(lambda: "Cem declines deal 1 of Anna." in fake.everything(GROUP))
+        assert "Bob declines" not in fake.everything(GROUP)
+    await redis.aclose()

@@ -213,6 +213,9 @@ async def test_a_deal_has_accept_and_decline_buttons_for_those_it_names(chat):
     assert "[group:buttons] [✅ Accept] [❌ Decline]" in out
     assert await chat.say("dora: [✅ Accept]") == ["[dm:dora] It is not your turn to answer that."]
     assert await chat.say("ben: [✅ Accept]") == ["[group] ben accepts deal 1 of anna."]
+    # pressed again, by a mayor it asked who answered: told so, and nothing changes
+    already = ["[dm:ben] You have already answered; now we wait for the others."]
+    assert await chat.say("ben: [❌ Decline]") == already
     assert await chat.say("cem: [❌ Decline]") == [
         "[group:edit] ✓ Everyone has answered.",  # the deal's message: its buttons go
         "[group] cem declines deal 1 of anna.",
