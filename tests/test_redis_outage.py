@@ -91,10 +91,6 @@ def _bid_button(fake: FakeTelegram, user: int, label: str) -> tuple[int, str]:
     raise AssertionError(f"no button {label} for {user}")
 
 
-# Hangs in 2 of 4 runs since the durable outbox met the one-round-trip store (the event
-# loop idles on an await with no timeout, at or after the restart): until that is found,
-# it would stop the whole suite. Issue 17 stays open for it.
-@pytest.mark.skip(reason="hangs intermittently since the outbox/store merge (issue 17)")
 async def test_every_command_in_an_outage_gets_a_truthful_answer():
     fake = FakeTelegram()
     runner = await fake.start()
