@@ -30,12 +30,12 @@ def connect(
         from redis.asyncio.retry import Retry
         from redis.backoff import NoBackoff
 
-        # No retries: redis-py 6 tries every command 4 times, backing off up to 10 s, so a
-        # paused server cost a command 4 timeouts and ~7 s more (~27 s: past the ~15 s
-        # Telegram gives a button's answer) before the player heard anything, and a
-        # write sent again hid whether the first try had reached the server. Each caller
-        # decides instead: a command answers at once (bot/store.py finds out whether its
-        # write landed), the ticker and the outbox's sweep try again on their next round.
+        # No retries, said outright: from_url gives none today (redis-py 6.4), but
+        # redis.asyncio.Redis(...) retries 3 times with a backoff of up to 10 s, so a
+        # paused server would cost a command several timeouts before the player heard
+        # anything. Each caller decides instead: a command answers at once (bot/store.py
+        # finds out whether its write landed), the ticker and the outbox's sweep try
+        # again on their next round.
         return redis.Redis.from_url(url, retry=Retry(NoBackoff(), 0), **timeouts)
     import fakeredis
 
