@@ -145,9 +145,7 @@ async def _press_again(fake: FakeTelegram, user: int, name: str, button: tuple) 
     return _answer_to(fake, again) or ""
 
 
-async def test_every_command_in_an_outage_gets_a_truthful_answer():
-    fake = FakeTelegram()
-    runner = await fake.start()
+async def test_every_command_in_an_outage_gets_a_truthful_answer(fake):
     with own_server() as server:
         redis = connect(server.url, timeout=TIMEOUT)
         reader = Router(aioredis.Redis.from_url(server.url))
@@ -197,16 +195,15 @@ async def test_every_command_in_an_outage_gets_a_truthful_answer():
         finally:
             await redis.aclose()
             await reader.redis.aclose()
-    await runner.cleanup()
     # Said once: in the group's messages as they stand (the result may be edited into
     # the living status message rather than sent as a new one).
     shown = [m.get("text") or "" for m in fake.sent.values() if m["chat"]["id"] == GROUP]
     assert "\n".join(shown).count("The bids: Alice: 1, Bob: 0.") == 1
 
 
-async def test_a_pause_longer_than_the_bot_asks_is_told_as_unknown_and_a_retry_applies_once():
-    fake = FakeTelegram()
-    runner = await fake.start()
+async def test_a_pause_longer_than_the_bot_asks_is_told_as_unknown_and_a_retry_applies_once(
+    fake,
+):
     settle = 1.0  # seconds the bot asks whether its write landed (production: 6 s)
     with own_server() as server:
         redis = connect(server.url, timeout=TIMEOUT)
@@ -238,7 +235,6 @@ async def test_a_pause_longer_than_the_bot_asks_is_told_as_unknown_and_a_retry_a
         finally:
             await redis.aclose()
             await reader.redis.aclose()
-    await runner.cleanup()
 
 
 def _update_of(fake: FakeTelegram, user: int) -> str:
