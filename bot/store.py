@@ -234,7 +234,7 @@ class RedisStore:
         try:
             return await self.redis.connection_pool.get_connection()
         except (RedisConnectionError, RedisTimeoutError) as e:
-            raise NotApplied("no connection: nothing was sent") from e
+            raise NotApplied() from e  # (no connection: nothing was sent)
 
     async def transact(
         self,
