@@ -470,7 +470,9 @@ class World:
         rng = Rng.from_seed(len(self.clients) + 1)
         router = Router(self.redis, entropy=lambda: rng.next64() >> 1)
         options.setdefault("ticker", False)
-        client = StammtischClient(DiscordAdapter(router, budget=budget), **options)
+        options.setdefault("sweep", False)  # (tests of the outbox sweep ask for it)
+        outbox = {k: options.pop(k) for k in ("lease",) if k in options}
+        client = StammtischClient(DiscordAdapter(router, budget=budget, **outbox), **options)
         await client.login("fake-token")
         self.clients.append(client)
         return client
