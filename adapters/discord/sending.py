@@ -139,6 +139,7 @@ class Sender:
         finally:
             for wait in waits:
                 wait.cancel()
+            await asyncio.gather(*waits, return_exceptions=True)
             for outbox_id in answer.waiting:
                 self._answers.pop(outbox_id, None)  # later, they go without it
             answer.waiting.clear()
