@@ -37,7 +37,8 @@ class Answer:
     # takes no response and no follow-up, so everything goes to the channel or by DM.
     lost: bool = False
     started: float = field(default_factory=time.monotonic)
-    waiting: set[str] = field(default_factory=set)  # its replies' outbox ids, until sent
+    # its replies in the outboxes, (chat, outbox id), until sent
+    waiting: set[tuple[str, str]] = field(default_factory=set)
     delivered: asyncio.Event = field(default_factory=asyncio.Event)  # `waiting` emptied
     _lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
@@ -49,9 +50,9 @@ class Answer:
     def done(self) -> bool:
         return self.interaction.response.is_done()
 
-    def sent(self, outbox_id: str) -> None:
+    def sent(self, kept: tuple[str, str]) -> None:
         """One of its replies was sent (or kept for a later try)."""
-        self.waiting.discard(outbox_id)
+        self.waiting.discard(kept)
         if not self.waiting:
             self.delivered.set()
 

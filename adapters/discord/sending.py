@@ -67,7 +67,8 @@ class Sender:
             lease=lease,
             sweep=sweep,
         )
-        self._answers: dict[str, Answer] = {}  # outbox id → the interaction it answers
+        # (chat, outbox id) → the interaction the reply answers (ids are per chat)
+        self._answers: dict[tuple[str, str], Answer] = {}
         self._sending: set[asyncio.Task[None]] = set()
         self._backlog = 0
 
@@ -85,8 +86,8 @@ class Sender:
             return
         if answer is not None:
             for reply in kept:
-                self._answers[reply.outbox_id] = answer
-                answer.waiting.add(reply.outbox_id)
+                self._answers[reply.chat, reply.outbox_id] = answer
+                answer.waiting.add((reply.chat, reply.outbox_id))
         self.courier.offer(kept)
         if answer is not None:
             await self._handed(answer, {r.chat for r in kept})
@@ -107,13 +108,14 @@ class Sender:
         try:
             kept = False
             for reply, outcome in zip(replies, outcomes, strict=True):
-                answer = self._answers.get(reply.outbox_id)
+                key = (reply.chat, reply.outbox_id)
+                answer = self._answers.pop(key, None)
                 if not kept:
                     kept = not await self._one(reply, answer)
                 outcome.set_result(not kept)
                 self._backlog -= 1
                 if answer is not None:
-                    answer.sent(reply.outbox_id)
+                    answer.sent(key)
         finally:
             for outcome in outcomes:
                 if not outcome.done():  # cancelled: what was not sent stays in its outbox
@@ -140,8 +142,9 @@ class Sender:
             for wait in waits:
                 wait.cancel()
             await asyncio.gather(*waits, return_exceptions=True)
-            for outbox_id in answer.waiting:
-                self._answers.pop(outbox_id, None)  # later, they go without it
+            for key in answer.waiting:
+                if self._answers.get(key) is answer:
+                    del self._answers[key]  # later, they go without it
             answer.waiting.clear()
 
     async def _one(self, reply: Reply, answer: Answer | None) -> bool:
