@@ -40,9 +40,10 @@ from tests.robot import Move, find, legal_moves
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = 6
-ROUNDS = 8
+ROUNDS = 10
 KILLS = 4
-KILL_EVERY = 1.0  # seconds a process serves before it is killed
+KILL_EVERY = 0.7  # seconds a process serves before it is killed
+THINK = 0.2  # seconds a robot thinks before it presses (the kills need the games to last)
 PATIENCE = 12.0  # seconds a robot waits for a button before leaving it to the deadline
 DEADLINE = 20  # seconds for the auction's sealed bids
 RUN_LIMIT = 60.0  # seconds a run may take in all
@@ -248,6 +249,7 @@ async def _run(real_redis_url: str, kills: int, seed: int) -> Figures:
                 where = here
                 if message["channel_id"] != str(thread):
                     where = {"channel": int(message["channel_id"]), "guild": None}
+                await asyncio.sleep(THINK)
                 await shard.up.wait()
                 if value is None:
                     press = fake.press(message, custom_id, user, name, **where)
