@@ -3,38 +3,17 @@ change says is kept in Redis with the change and removed once Discord took it; t
 process that received an interaction says its replies through it when it holds the
 chat's send lease, and otherwise they go out from whoever holds it, to the channel and
 by DM; a process that starts sends what a killed one left. The real discord.py client
-against the fake Discord of tests/fake_discord.py."""
+against the fake Discord of tests/fake_discord.py (`world`: tests/conftest.py)."""
 
 import asyncio
 
-import discord
-import pytest
-
-from bot import pictures
 from bot.outbox_store import Outboxes
 from bot.router import Incoming, Router
-from tests.fake_discord import EPHEMERAL, FakeDiscord, World
+from tests.fake_discord import EPHEMERAL, World
 
 ALICE, BOB = 11, 22
 THREAD = 4000  # a game thread made before (an existing thread: no thread to make)
 HERE = {"channel": THREAD, "thread": True}
-
-
-async def no_picture(svg: str) -> None:
-    return None
-
-
-@pytest.fixture
-async def world(monkeypatch):
-    monkeypatch.setattr(pictures, "png", no_picture)
-    fake = FakeDiscord()
-    runner = await fake.start()
-    monkeypatch.setattr(discord.http.Route, "BASE", fake.base_url)
-    made = World(fake)
-    await made.start_bot()
-    yield made
-    await made.close()
-    await runner.cleanup()
 
 
 def outboxes(world: World) -> Outboxes:
