@@ -28,13 +28,12 @@ import aiohttp
 import discord
 from redis.exceptions import RedisError
 
-from adapters.discord import components
+from adapters.discord import components, dm_prompts
 from adapters.discord.answer import Answer
 from adapters.discord.format import pieces, to_markdown, with_mentions
 from bot import mailbox, pictures
 from bot.courier import LEASE, SWEEP, Courier
 from bot.i18n import normalize, t
-from bot.keys import adapter_key
 from bot.outbox_store import Outboxes
 from bot.replies import Reply
 from bot.router import Router
@@ -43,8 +42,6 @@ log = logging.getLogger(__name__)
 PLATFORM = "discord"
 DM_CLOSED = 50007  # Discord's code for "Cannot send messages to this user"
 NO_MENTIONS = discord.AllowedMentions.none()
-OPEN_PROMPTS = "open_prompts"  # a user's DMs with live prompt components: channel:id → text
-OPEN_PROMPTS_SECONDS = 86400
 # Seconds an interaction's handler waits, past Discord's 3, for its replies to be sent
 # through it before it finishes without them (they still go, without the interaction).
 HANDOVER: Final = 10.0
@@ -210,7 +207,7 @@ class Sender:
             # Said through this interaction only: out of the outbox first (a crash now
             # leaves the buttons, which answer "outdated"; never another's DMs closed).
             await self.courier.outboxes.ack(reply.chat, [reply.outbox_id])
-        await self._forget(answer.user, f"{message.channel.id}:{message.id}")
+        await dm_prompts.forget(self.router.redis, answer.user, message.channel.id, message.id)
         content = f"{message.content}\n{reply.pressed}"[:2000]
         try:
             if not answer.done:
@@ -228,24 +225,14 @@ class Sender:
         `line` and loses them (answered in a modal or outdated). Ephemeral prompts cannot
         be edited later; they vanish with the client's session."""
         assert self.client is not None
-        key = adapter_key(PLATFORM, user, OPEN_PROMPTS)
-        sent = await self.router.redis.hgetall(key)
-        await self.router.redis.delete(key)
-        for where, content in sent.items():
-            channel, _, message_id = (
-                where.decode() if isinstance(where, bytes) else where
-            ).partition(":")
-            text = content.decode() if isinstance(content, bytes) else str(content)
-            partial = self.client.get_partial_messageable(int(channel))
+        for channel, message, text in await dm_prompts.take(self.router.redis, user):
+            partial = self.client.get_partial_messageable(channel)
             try:
-                await partial.get_partial_message(int(message_id)).edit(
+                await partial.get_partial_message(message).edit(
                     content=f"{text}\n{to_markdown(line)}"[:2000], view=None
                 )
             except discord.HTTPException as e:
-                log.info("discord: could not close prompt %s: %s", where, e)
-
-    async def _forget(self, user: str, where: str) -> None:
-        await self.router.redis.hdel(adapter_key(PLATFORM, user, OPEN_PROMPTS), where)
+                log.info("discord: could not close prompt %s:%s: %s", channel, message, e)
 
     # ----- the ways out ---------------------------------------------------------------
 
@@ -342,9 +329,9 @@ class Sender:
             view = components.view_for(reply.buttons, reply.input)
             sent = await self._post(channel.send, reply, view, picture=await self._picture(reply))
             if view is not None and sent is not None:  # kept, to close it when done
-                key = adapter_key(PLATFORM, reply.to, OPEN_PROMPTS)
-                await self.router.redis.hset(key, f"{channel.id}:{sent.id}", sent.content)
-                await self.router.redis.expire(key, OPEN_PROMPTS_SECONDS)
+                await dm_prompts.keep(
+                    self.router.redis, reply.to, channel.id, sent.id, sent.content
+                )
         except discord.Forbidden as e:
             if e.code != DM_CLOSED:
                 raise
