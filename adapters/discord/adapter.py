@@ -228,7 +228,9 @@ class DiscordAdapter:
 
     async def _open_thread(self, answer: Answer, msg: Incoming) -> None:
         """A table just opened in a text channel moves into a thread of its own, so its
-        negotiation and moves stay together. Without the right to make threads it stays."""
+        negotiation and moves stay together. Without the right to make threads it stays,
+        and so it does when another process posted the lobby's message (it held the
+        channel's send lease): the thread is made from that message."""
         channel, rights = answer.interaction.channel, answer.interaction.app_permissions
         if msg.private or not isinstance(channel, discord.TextChannel):
             return
