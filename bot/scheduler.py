@@ -93,7 +93,7 @@ class Deadlines:
     def _claimed(key: str) -> str:
         return key + ":claimed"  # same hash tag: one slot, one script
 
-    def _by_key(self, members: Iterable[str]) -> dict[str, list[str]]:
+    def by_key(self, members: Iterable[str]) -> dict[str, list[str]]:
         grouped: dict[str, list[str]] = defaultdict(list)
         for m in members:
             grouped[self._key(m)].append(m)
@@ -101,7 +101,7 @@ class Deadlines:
 
     def queue(self, pipe: Any, items: dict[str, float]) -> None:
         """Queue the ZADDs that schedule `items` on `pipe` (sent with a table's write)."""
-        for key, members in self._by_key(items).items():
+        for key, members in self.by_key(items).items():
             pipe.zadd(key, {m: items[m] for m in members})
 
     async def add(self, items: dict[str, float]) -> None:
@@ -112,7 +112,7 @@ class Deadlines:
                 await pipe.execute()
 
     async def cancel(self, *members: str) -> None:
-        for key, of_key in self._by_key(members).items():
+        for key, of_key in self.by_key(members).items():
             await self.redis.zrem(key, *of_key)
 
     async def matching(self, pattern: str) -> dict[str, float]:
