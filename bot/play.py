@@ -564,7 +564,13 @@ def remind(table: Table, token: str, out: Outbox, now: float) -> bool:
         out.group_lines.clear()
         refresh_status(table, spec, state_of(spec, table), out, now)
     else:
-        call(table, waiting, out)
+        # No adapter ever told us it posted this step's question: it may never have
+        # arrived (a table written before the durable outbox, a message the platform
+        # refused, one dropped from a full outbox). The reminder asks it again, with
+        # its live buttons, as /board would.
+        prompts = waiting_prompts(spec, state_of(spec, table))
+        post_prompts(table, prompts, out)
+        open_status(table, prompts, out, now)
     return True
 
 
