@@ -4,7 +4,6 @@ not hold — a table written before the outbox existed, a message the platform r
 for good — is asked again with live buttons by the step's reminder, since no adapter
 ever told the table it posted the step's status. On fakeredis and a real redis-server."""
 
-import fakeredis
 import pytest
 
 from bot.deadlines import of_step
@@ -62,11 +61,32 @@ async def fake():
     await runner.cleanup()
 
 
-async def test_a_game_written_before_the_outbox_existed_is_asked_again_through_telegram(fake):
+async def test_a_prompt_kept_in_the_outbox_goes_out_when_a_bot_starts(fake, redis):
+    """(tests/test_durable_outbox.py's, on a real redis-server too.) A process that died
+    right after its writes: the next bot to start sends what they said, the sealed-bid
+    prompts with live buttons among them, once."""
+    dead = Router(redis)
+    dead.durable.add("telegram")
+    group = str(GROUP)
+    for user, text in (("11", "/new auktion rounds=1"), ("22", "/join"), ("11", "/start")):
+        await dead.handle(Incoming("telegram", group, user, f"U{user}", text=text))
+    assert not fake.calls
+    async with running_bot(fake, redis) as bot:
+        await until(lambda: "begins" in fake.everything(GROUP))
+        await until(lambda: len(fake.texts(11)) and len(fake.texts(22)))
+        fake.press_label(11, "U11", "1", chat=11)
+        fake.press_label(22, "U22", "0", chat=22)
+        await until(lambda: "buys the lot for 1" in fake.everything(GROUP))
+        await bot.adapter.sender.drain()
+    assert len([t for t in fake.texts(GROUP) if "opened a table" in t]) == 1
+
+
+async def test_a_game_written_before_the_outbox_existed_is_asked_again_through_telegram(
+    fake, redis
+):
     """The game was written by a process without the durable outbox, and its questions
     died with it: a bot started afterwards has nothing to send, until the step's
     reminder asks again, with buttons that work."""
-    redis = fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer())
     clock = Clock()
     old = Router(redis, clock=clock)  # not durable: what it said is kept nowhere
     group = str(GROUP)
@@ -82,4 +102,3 @@ async def test_a_game_written_before_the_outbox_existed_is_asked_again_through_t
         fake.press_label(11, "U11", "1", chat=11)
         fake.press_label(22, "U22", "0", chat=22)
         await until(lambda: "buys the lot for 1" in fake.everything(GROUP))
-    await redis.aclose()
