@@ -14,7 +14,7 @@ from bot.replies import Button, Reply
 from bot.router import Incoming, Router
 from bot.store import RedisStore
 from tests.conftest import make_backend
-from tests.fake_telegram import GROUP, FakeTelegram, running_bot, until
+from tests.fake_telegram import GROUP, running_bot, until
 
 CHAT = "-100"
 
@@ -51,14 +51,6 @@ async def test_the_outbox_keeps_the_newest_and_the_prompts_past_its_cap(redis):
     waiting = [f for f, _ in await Outboxes(redis, "telegram").waiting(CHAT)]
     assert len(waiting) == CAP and waiting[-1] == outbox_store.field(2 * CAP + 1, 0)
     assert waiting[:-1] == big[-(CAP - 1) :]
-
-
-@pytest.fixture
-async def fake():
-    fake = FakeTelegram()
-    runner = await fake.start()
-    yield fake
-    await runner.cleanup()
 
 
 async def test_a_chat_nobody_could_reach_for_long_gets_its_lobby_buttons_when_back(fake):

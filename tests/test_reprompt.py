@@ -4,11 +4,9 @@ not hold — a table written before the outbox existed, a message the platform r
 for good — is asked again with live buttons by the step's reminder, since no adapter
 ever told the table it posted the step's status. On fakeredis and a real redis-server."""
 
-import pytest
-
 from bot.deadlines import of_step
 from bot.router import Incoming, Router
-from tests.fake_telegram import GROUP, Clock, FakeTelegram, running_bot, until
+from tests.fake_telegram import GROUP, Clock, running_bot, until
 
 CHAT = "g"
 
@@ -51,14 +49,6 @@ async def test_a_reminder_where_the_question_arrived_asks_nothing_again(redis):
     _, _, replies = await router.fire(of_step(table)[1])
     assert replies and not any(r.buttons for r in replies if r.private)
     assert any(r.edit == "m1" for r in replies)
-
-
-@pytest.fixture
-async def fake():
-    fake = FakeTelegram()
-    runner = await fake.start()
-    yield fake
-    await runner.cleanup()
 
 
 async def test_a_prompt_kept_in_the_outbox_goes_out_when_a_bot_starts(fake, redis):
