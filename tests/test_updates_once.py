@@ -121,10 +121,10 @@ async def test_a_write_sent_again_by_the_clients_retry_is_known_as_its_own(redis
     finds the marker its first try set: that is this write having won, not another
     delivery of its update (which would be answered with nothing)."""
     store = RedisStore(redis)
-    assert await store._write(KEY, 0, b"1", None, MARKER, None, "t-1") is None
-    assert await store._write(KEY, 0, b"1", None, MARKER, None, "t-1") is None  # won before
+    assert await store._write(KEY, 0, b"1", None, MARKER, token="t-1") is None
+    assert await store._write(KEY, 0, b"1", None, MARKER, token="t-1") is None  # won before
     with pytest.raises(Duplicate):  # the same update, delivered again
-        await store._write(KEY, 0, b"1", None, MARKER, None, "t-2")
+        await store._write(KEY, 0, b"1", None, MARKER, token="t-2")
     stored = await store.load(KEY)
     assert (stored.version, stored.data) == (1, b"1")
 
@@ -144,9 +144,9 @@ async def test_a_write_that_comes_after_it_was_told_not_applied_never_lands(redi
 
     assert not await asked(MARKER, "t-1")  # asked first: not there
     with pytest.raises(Duplicate):  # the write, read by the server only now
-        await store._write(KEY, 0, b"1", None, MARKER, None, "t-1")
+        await store._write(KEY, 0, b"1", None, MARKER, token="t-1")
     assert (await store.load(KEY)).data is None
     # and once it has landed, the question says so
     other = update_key("console", "group", "u-2")
-    assert await store._write(KEY, 0, b"2", None, other, None, "t-2") is None
+    assert await store._write(KEY, 0, b"2", None, other, token="t-2") is None
     assert await asked(other, "t-2")
