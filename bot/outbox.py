@@ -7,6 +7,7 @@ parameters became text through its render module's hook (render.boards.params).
 """
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from bot.i18n import t
@@ -44,6 +45,8 @@ class Outbox:
     outbox_ids: list[str] = field(default_factory=list)
 
     def text(self, key: str, **params: Any) -> str:
+        if not params:  # a label or a title: nothing for the game's hook or the names
+            return t(self.lang, key)
         return t(self.lang, key, **self.named(self.shown(key, params)))
 
     def text_of(self, game: str, key: str, params: dict[str, Any]) -> str:
@@ -60,16 +63,15 @@ class Outbox:
         """Seat numbers → names; lists per seat → 'Alice: 3, Bob: 0'; other lists joined."""
         out: dict[str, Any] = {}
         for k, v in params.items():
-            if k.endswith("_by_seat"):
+            role = _role(k)
+            if role is _PLAIN:
+                out[k] = ", ".join(str(x) for x in v) if isinstance(v, list | tuple) else v
+            elif role is _BY_SEAT:
                 out[k] = ", ".join(f"{self.name(s)}: {x}" for s, x in enumerate(v))
-            elif k == "seat" or k.endswith("_seat"):
+            elif role is _SEAT:
                 out[k] = self.name(v)
-            elif k == "seats" or k.endswith("_seats"):
-                out[k] = ", ".join(self.name(s) for s in v)
-            elif isinstance(v, list | tuple):
-                out[k] = ", ".join(str(x) for x in v)
             else:
-                out[k] = v
+                out[k] = ", ".join(self.name(s) for s in v)
         return out
 
     def name(self, seat: Any) -> str:
@@ -117,3 +119,19 @@ class Outbox:
         if self.menu is not None:
             out.append(Reply(menu=(self.menu, self.lang)))
         return out
+
+
+_PLAIN, _BY_SEAT, _SEAT, _SEATS = "plain", "by_seat", "seat", "seats"
+
+
+@cache
+def _role(name: str) -> str:
+    """What a parameter's name says its value is (`seat`, `winner_seat`, `seats`,
+    `bids_by_seat`), read once per name rather than on every message."""
+    if name.endswith("_by_seat"):
+        return _BY_SEAT
+    if name == "seat" or name.endswith("_seat"):
+        return _SEAT
+    if name == "seats" or name.endswith("_seats"):
+        return _SEATS
+    return _PLAIN
