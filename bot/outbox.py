@@ -88,7 +88,8 @@ class Outbox:
     def notice(self, user: str, key: str, **params: Any) -> None:
         self.extra.append(Reply(text=self.text(key, **params), to=user, notice=True))
 
-    def replies(self) -> list[Reply]:
+    def replies(self, chat: str = "") -> list[Reply]:
+        """What to send; the messages made here are addressed to `chat` (the table's)."""
         # Closing earlier prompts goes first: a new private prompt sent now stays open.
         out: list[Reply] = [*self.edits, *(r for r in self.extra if r.pressed)]
         boards = [r for r in self.extra if r.board]
@@ -102,6 +103,7 @@ class Outbox:
                     status=self.status_token if self.status_token and not self.morph else "",
                     edit=self.morph,
                     mentions=tuple(self.mentions),
+                    chat=chat,
                 )
             )
         out.extend(boards)
@@ -113,11 +115,12 @@ class Outbox:
                     to=user,
                     buttons=buttons,
                     input=self.private_inputs.get(user),
+                    chat=chat,
                 )
             )
         out.extend(r for r in self.extra if not r.board and not r.pressed)
         if self.menu is not None:
-            out.append(Reply(menu=(self.menu, self.lang)))
+            out.append(Reply(menu=(self.menu, self.lang), chat=chat))
         return out
 
 
