@@ -147,6 +147,11 @@ class _Params(dict[str, Any]):
 
 def t(lang: str, key: str, **params: Any) -> str:
     """The message `key` in `lang`, with `{name}` placeholders filled from params."""
+    return fill(lang, key, params)
+
+
+def fill(lang: str, key: str, params: dict[str, Any]) -> str:
+    """`t` with its parameters as one dict (bot/outbox.py: not unpacked and packed again)."""
     if lang not in LANGUAGES:  # (the usual "en"/"de" skips the parsing)
         lang = normalize(lang)
     version = registry.version()
@@ -163,7 +168,11 @@ def t(lang: str, key: str, **params: Any) -> str:
         log.error("message key %r missing in the %s catalog", key, lang)
     if not params:  # a label, a title: the same text every time
         return _bare(text)
-    return text.format_map(_Params((k, _shown(v, lang)) for k, v in params.items()))
+    shown = _Params()
+    for k, v in params.items():
+        # (most parameters are small whole numbers, shown as they are)
+        shown[k] = v if type(v) is int and -10_000 < v < 10_000 else _shown(v, lang)
+    return text.format_map(shown)
 
 
 @lru_cache(maxsize=4096)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from bot.i18n import t
+from bot.i18n import fill, t
 from bot.replies import Button, InputRequest, Reply
 from render import boards
 
@@ -47,7 +47,7 @@ class Outbox:
     def text(self, key: str, **params: Any) -> str:
         if not params:  # a label or a title: nothing for the game's hook or the names
             return t(self.lang, key)
-        return t(self.lang, key, **self.named(self.shown(key, params)))
+        return fill(self.lang, key, self.named(self.shown(key, params)))
 
     def text_of(self, game: str, key: str, params: dict[str, Any]) -> str:
         """A message of another game than the table's (a record in /fame)."""
