@@ -55,9 +55,14 @@ KEEP: Final = Keep()
 # written with the write, atomically, and a write whose marker exists is refused (-2), so
 # an update delivered again, to any process, any time within the marker's life, is
 # applied once; and after a lost answer the marker tells whether the write landed.
-# ARGV[6..], when given, are field/value pairs written into the hash named by the last
-# key (the chat's durable outbox, bot/outbox_store.py) with the write, and only with it:
-# what a command says is stored exactly when what it did is.
+# ARGV[8 .. 7+ARGV[6]] are field/value pairs written into the hash KEYS[3] (the chat's
+# durable outbox, bot/outbox_store.py) with the write, and only with it: what a command
+# says is stored exactly when what it did is. The outbox then holds at most ARGV[7]
+# replies: past that the oldest go, those without a prompt or board (a field ending in
+# 'p') first, this write's never (bot/outbox_store.py says why).
+# ARGV after those are members removed from the sorted set KEYS[4] (the chat's deadlines
+# of a step that has passed: bot/tables.py), again only if the write wins.
+# KEYS[2] and KEYS[3] are the table's own key when there is no marker or outbox.
 _CAS = """
 local marker = ARGV[5] == '1' and KEYS[2] or nil
 if marker and redis.call('EXISTS', marker) == 1 then return -2 end
@@ -70,10 +75,24 @@ else
   redis.call('PEXPIRE', KEYS[1], ARGV[3])
 end
 if marker then redis.call('SET', marker, '1', 'PX', ARGV[4]) end
-if #ARGV > 5 then
-  redis.call('HSET', KEYS[#KEYS], unpack(ARGV, 6))
-  redis.call('PEXPIRE', KEYS[#KEYS], ARGV[3])
+local n = tonumber(ARGV[6])
+if n > 0 then
+  redis.call('HSET', KEYS[3], unpack(ARGV, 8, 7 + n))
+  redis.call('PEXPIRE', KEYS[3], ARGV[3])
+  local over = redis.call('HLEN', KEYS[3]) - tonumber(ARGV[7])
+  if over > 0 then
+    local fields = redis.call('HKEYS', KEYS[3])
+    table.sort(fields)
+    for pass = 1, 2 do
+      for _, f in ipairs(fields) do
+        if over > 0 and f < ARGV[8] and (pass == 2 or string.sub(f, -1) ~= 'p') then
+          over = over - redis.call('HDEL', KEYS[3], f)
+        end
+      end
+    end
+  end
 end
+if #ARGV > 7 + n then redis.call('ZREM', KEYS[4], unpack(ARGV, 8 + n)) end
 return v + 1
 """
 DUPLICATE = -2
@@ -102,6 +121,13 @@ class MaybeApplied(Exception):
 # What a write stores beside the table in the same script: a hash's key (of the table's
 # hash tag) and its fields → values (bot/outbox_store.py: what the command says).
 Push = tuple[str, dict[str, str]]
+# The most fields that hash keeps after a write: past it the oldest go (see _CAS;
+# bot/outbox_store.py says why 50 and what goes first).
+PUSH_CAP: Final = 50
+
+# What a write removes from a sorted set beside the table if it wins: the set's key and
+# the members (bot/tables.py: the deadlines of a step that has passed).
+Drop = tuple[str, list[str]]
 
 
 @dataclass(frozen=True)
@@ -133,11 +159,12 @@ class RedisStore:
         data: bytes | None,
         marker: str | None = None,
         push: Push | None = None,
+        drop: Drop | None = None,
     ) -> bool:
         """Write `data` (None deletes) if the stored version is still `expected` (and the
         update `marker` names was not applied yet: else `Duplicate`); `push`'s fields are
-        written with it."""
-        return await self._cas_now(key, expected, data, marker, push) is None
+        written with it, `drop`'s members removed."""
+        return await self._write(key, expected, data, None, marker, push, drop) is None
 
     async def _cas_now(
         self,
@@ -158,12 +185,15 @@ class RedisStore:
         data: bytes | None,
         marker: str | None,
         push: Push | None = None,
+        drop: Drop | None = None,
     ) -> tuple[list[str], list[Any]]:
+        pairs = [x for pair in push[1].items() for x in pair] if push else []
         args = [expected, data or b"", self.ttl_ms, MARKER_TTL_SECONDS * 1000, int(bool(marker))]
-        keys = [key, marker] if marker else [key]
-        if push and push[1]:
-            keys.append(push[0])
-            args.extend(x for pair in push[1].items() for x in pair)
+        args += [len(pairs), PUSH_CAP, *pairs]
+        keys = [key, marker or key, push[0] if push and pairs else key]  # (see _CAS)
+        if drop and drop[1]:
+            keys.append(drop[0])
+            args.extend(drop[1])
         return keys, args
 
     async def claim(self, marker: str) -> None:
@@ -180,27 +210,33 @@ class RedisStore:
         also: Callable[[Any], None] | None,
         marker: str | None = None,
         push: Push | None = None,
+        drop: Drop | None = None,
     ) -> Versioned | None:
         """None if the write won; else what is stored now (the write lost)."""
-        if also is None:
-            return await self._cas_now(key, expected, data, marker, push)
         if self.cluster:
-            # A cluster client refuses scripts in a pipeline (their keys may lie anywhere):
-            # the write goes alone, and what goes with it follows once it has won.
+            # A cluster client refuses scripts in a pipeline (their keys may lie anywhere),
+            # and a script touches one slot only: the write goes alone, and what goes with
+            # it (`also`, and `drop`'s set, which lies elsewhere) follows once it has won.
             lost = await self._cas_now(key, expected, data, marker, push)
-            if lost is None:
+            if lost is None and (also or drop):
                 async with self.redis.pipeline(transaction=False) as pipe:
-                    also(pipe)
+                    if also:
+                        also(pipe)
+                    if drop and drop[1]:
+                        pipe.zrem(drop[0], *drop[1])
                     if len(pipe):  # (most writes have nothing to go with them)
                         await pipe.execute()
             return lost
+        if also is None:
+            keys, args = self._cas_args(key, expected, data, marker, push, drop)
+            return _lost(await self._cas(keys=keys, args=args))
 
         # EVALSHA queued by hand: a script called with client=pipe makes redis-py send
         # SCRIPT EXISTS before every pipeline, a third round trip per write. The
         # script is loaded on demand instead, when the server answers NOSCRIPT (first
         # use, or after a restart or SCRIPT FLUSH); `also` is then sent once more,
         # which its contract (harmless if the write loses) allows.
-        keys, args = self._cas_args(key, expected, data, marker, push)
+        keys, args = self._cas_args(key, expected, data, marker, push, drop)
 
         async def send() -> list[Any]:
             async with self.redis.pipeline(transaction=False) as pipe:
@@ -240,6 +276,7 @@ class RedisStore:
         also: Callable[[R, Any], None] | None = None,
         marker: str | None = None,
         push: Callable[[R, int], Push | None] | None = None,
+        drop: Callable[[R], Drop | None] | None = None,
     ) -> R:
         """Run `fn(current) -> (new, result)` until its write wins; return its result.
 
@@ -251,7 +288,9 @@ class RedisStore:
         update being handled: it is marked with the write (or, for KEEP, on its own),
         and an update marked already raises `Duplicate`. When Redis fails mid-write,
         `NotApplied` or `MaybeApplied` says what we know. `push(result, new version)`
-        names what is written with the table, atomically (bot/outbox_store.py).
+        names what is written with the table, atomically (bot/outbox_store.py);
+        `drop(result)` what is removed from a sorted set if the write wins (in the same
+        script; on a cluster, right after it).
         """
         lock = self._locks.get(key)
         if lock is None:
@@ -280,8 +319,17 @@ class RedisStore:
                     return result
                 queue = functools.partial(also, result) if also else None
                 pushed = push(result, current.version + 1) if push else None
+                dropped = drop(result) if drop else None
                 try:
-                    lost = await self._write(key, current.version, new, queue, marker, pushed)  # type: ignore[arg-type]
+                    lost = await self._write(
+                        key,
+                        current.version,
+                        new,
+                        queue,
+                        marker,
+                        pushed,
+                        dropped,  # type: ignore[arg-type]
+                    )
                 except (RedisTimeoutError, RedisConnectionError) as e:
                     if not await self._landed(key, current.version, new, marker):  # type: ignore[arg-type]
                         raise NotApplied(key) from e
