@@ -31,7 +31,7 @@ from bot.mailbox import loads, picture_of
 from bot.outbox import Outbox
 from bot.outbox_store import Outboxes
 from bot.replies import Reply
-from bot.scheduler import stopping
+from bot.scheduler import stop_if_asked
 from bot.table import Table
 from render.boards import board_svg, private_svg
 
@@ -105,10 +105,10 @@ class Courier:
             try:
                 await self.sweep()
             except RedisError:
-                if stopping():  # (a cancellation redis-py turned into a timeout)
-                    raise asyncio.CancelledError() from None
+                stop_if_asked()  # (a cancellation redis-py turned into a timeout)
                 metrics.REDIS_ERRORS.labels("outbox").inc()
                 log.warning("outbox sweep could not reach Redis", exc_info=True)
+            stop_if_asked()  # (a cancellation lost in redis-py: bot/scheduler.py)
             await asyncio.sleep(self.sweep_every)
 
     # ----- one chat ----------------------------------------------------------------------
@@ -165,6 +165,7 @@ class Courier:
                     return
             except RedisError:
                 log.warning("outbox of chat %s: could not renew the send lease", chat)
+            stop_if_asked()
 
     async def _deliver(self, chat: str, replies: list[Reply]) -> bool:
         """Hand the replies over, acknowledging each as it is done; False if any is kept."""
@@ -188,6 +189,7 @@ class Courier:
                 await self.outboxes.ack(chat, ids)
                 return
             except RedisError:
+                stop_if_asked()
                 await asyncio.sleep(min(2.0, 0.1 * 2**attempt))
         log.error("outbox of chat %s: %d replies sent but not acknowledged", chat, len(ids))
 

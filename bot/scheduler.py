@@ -32,6 +32,7 @@ LEASE = 60.0  # seconds a claimed deadline is the claimer's; then anyone may cla
 # cluster up to 8; an idle ticker then asks 8 times a second, which costs nothing.
 SHARDS = 8
 STOP_WAIT = 2.0  # seconds a stopping ticker waits for Redis to finish its last step
+STOP_SECONDS = 10.0  # a stop waits this long for a ticker or sweep to end (`stop`)
 
 
 # One due deadline (or one whose claimer's lease ran out: it died mid-fire) moves from the
@@ -199,14 +200,15 @@ async def run_ticker(
                 except Exception:
                     log.exception("deadline %s failed", claim.member)
                 await _whole(deadlines.ack(claim))
+                stop_if_asked()  # (asked while it fired, and the ask was lost on the way)
             metrics.beat()  # Redis answered, nothing (more) is due
         except asyncio.CancelledError:
             raise
         except Exception:
-            if stopping():
-                raise asyncio.CancelledError() from None
+            stop_if_asked()
             metrics.REDIS_ERRORS.labels("ticker").inc()
             log.exception("deadline ticker could not reach Redis")
+        stop_if_asked()
         await asyncio.sleep(interval)
 
 
@@ -227,9 +229,31 @@ async def _whole(step: Awaitable[T], undo: Callable[[T], Awaitable[object]] | No
         raise
 
 
+async def stop(task: "asyncio.Task[Any]", within: float = STOP_SECONDS) -> None:
+    """Cancel a task that runs until cancelled (a ticker, a sweep) and wait for its end,
+    `within` seconds at most: a graceful stop must not hang on it."""
+    task.cancel()
+    done, _ = await asyncio.wait({task}, timeout=within)
+    if not done:
+        log.error("%s did not stop within %.0f s; left running", task.get_name(), within)
+    elif not task.cancelled() and task.exception() is not None:
+        log.error("%s failed", task.get_name(), exc_info=task.exception())
+
+
 def stopping() -> bool:
-    """Whether this task was asked to stop: redis-py turns a cancellation that hits a read
-    with a timeout into a TimeoutError, which a loop that goes on after Redis errors would
-    swallow, and then it would never stop (seen in tests/test_redis_outage.py)."""
+    """Whether this task was asked to stop (task.cancel()), even if the CancelledError
+    never arrived or was turned into something else on the way (see `stop_if_asked`)."""
     task = asyncio.current_task()
     return task is not None and task.cancelling() > 0
+
+
+def stop_if_asked() -> None:
+    """Raise CancelledError if this task was asked to stop: call it in every loop that
+    runs until cancelled, after each await on Redis. A cancellation can be lost there:
+    redis-py sends every command through asyncio.wait_for (with a socket timeout), and
+    Python 3.11's wait_for returns the command's result instead of raising when the
+    cancellation arrives just as the command completes (CPython gh-86296, fixed in 3.12).
+    The loop then went on forever, and whoever awaited its end (a graceful stop) with
+    it: tests/test_redis_outage.py hung in 4 of 10 runs, two at once on 2 cores."""
+    if stopping():
+        raise asyncio.CancelledError()

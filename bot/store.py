@@ -23,6 +23,7 @@ of button presses in one chat does not turn into a storm of retries.
 import asyncio
 import functools
 import random
+import secrets
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable
@@ -35,6 +36,9 @@ from redis.exceptions import NoScriptError, RedisError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from bot import logs, metrics
+from bot.write_outcome import SETTLE_SECONDS, Duplicate, MaybeApplied, NotApplied, landed
+
+__all__ = ["KEEP", "Duplicate", "MaybeApplied", "NotApplied", "RedisStore", "StoreConflict"]
 
 R = TypeVar("R")
 
@@ -51,10 +55,12 @@ class Keep:
 KEEP: Final = Keep()
 """Returned by a transaction function that wants to write nothing."""
 
-# With ARGV[5] == '1', KEYS[2] marks the platform update that caused the write: it is
-# written with the write, atomically, and a write whose marker exists is refused (-2), so
-# an update delivered again, to any process, any time within the marker's life, is
-# applied once; and after a lost answer the marker tells whether the write landed.
+# With ARGV[5] not empty, KEYS[2] marks the platform update that caused the write: it is
+# written with the write, atomically, holding ARGV[5] (a token of this write), and a write
+# whose marker exists is refused ({-2, what it holds}), so an update delivered again, to
+# any process, any time within the marker's life, is applied once; and after a lost answer
+# the marker tells whether the write landed (the token: this very write, sent again by a
+# client's retry, is told apart from another delivery of its update).
 # ARGV[8 .. 7+ARGV[6]] are field/value pairs written into the hash KEYS[3] (the chat's
 # durable outbox, bot/outbox_store.py) with the write, and only with it: what a command
 # says is stored exactly when what it did is. The outbox then holds at most ARGV[7]
@@ -64,8 +70,11 @@ KEEP: Final = Keep()
 # of a step that has passed: bot/tables.py), again only if the write wins.
 # KEYS[2] and KEYS[3] are the table's own key when there is no marker or outbox.
 _CAS = """
-local marker = ARGV[5] == '1' and KEYS[2] or nil
-if marker and redis.call('EXISTS', marker) == 1 then return -2 end
+local marker = ARGV[5] ~= '' and KEYS[2] or nil
+if marker then
+  local seen = redis.call('GET', marker)
+  if seen then return {-2, seen} end
+end
 local v = tonumber(redis.call('HGET', KEYS[1], 'v') or '0')
 if v ~= tonumber(ARGV[1]) then return {v, redis.call('HGET', KEYS[1], 'd')} end
 if ARGV[2] == '' then
@@ -74,7 +83,7 @@ else
   redis.call('HSET', KEYS[1], 'v', v + 1, 'd', ARGV[2])
   redis.call('PEXPIRE', KEYS[1], ARGV[3])
 end
-if marker then redis.call('SET', marker, '1', 'PX', ARGV[4]) end
+if marker then redis.call('SET', marker, ARGV[5], 'PX', ARGV[4]) end
 local n = tonumber(ARGV[6])
 if n > 0 then
   redis.call('HSET', KEYS[3], unpack(ARGV, 8, 7 + n))
@@ -106,18 +115,6 @@ class StoreConflict(Exception):
     """A transaction kept losing the race; raised only after many retries."""
 
 
-class Duplicate(Exception):
-    """The update was handled already (its marker exists): nothing to do, nothing to say."""
-
-
-class NotApplied(Exception):
-    """Redis failed mid-write, and we know the write did not land."""
-
-
-class MaybeApplied(Exception):
-    """Redis failed mid-write, and we cannot tell whether the write landed."""
-
-
 # What a write stores beside the table in the same script: a hash's key (of the table's
 # hash tag) and its fields → values (bot/outbox_store.py: what the command says).
 Push = tuple[str, dict[str, str]]
@@ -138,11 +135,17 @@ class Versioned:
 
 class RedisStore:
     def __init__(
-        self, redis: Any, *, ttl_seconds: float = DEFAULT_TTL_SECONDS, max_retries: int = 1000
+        self,
+        redis: Any,
+        *,
+        ttl_seconds: float = DEFAULT_TTL_SECONDS,
+        max_retries: int = 1000,
+        settle: float = SETTLE_SECONDS,
     ) -> None:
         self.redis = redis
         self.ttl_ms = int(ttl_seconds * 1000)
         self.max_retries = max_retries
+        self.settle = settle
         self._cas = redis.register_script(_CAS)
         self.cluster = isinstance(redis, RedisCluster)
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -173,10 +176,11 @@ class RedisStore:
         data: bytes | None,
         marker: str | None = None,
         push: Push | None = None,
+        token: str = "",
     ) -> Versioned | None:
         """None if the write won; else what is stored now."""
-        keys, args = self._cas_args(key, expected, data, marker, push)
-        return _lost(await self._cas(keys=keys, args=args))
+        keys, args = self._cas_args(key, expected, data, marker, push, token=token)
+        return _lost(await self._cas(keys=keys, args=args), token)
 
     def _cas_args(
         self,
@@ -186,9 +190,11 @@ class RedisStore:
         marker: str | None,
         push: Push | None = None,
         drop: Drop | None = None,
+        token: str = "",
     ) -> tuple[list[str], list[Any]]:
         pairs = [x for pair in push[1].items() for x in pair] if push else []
-        args = [expected, data or b"", self.ttl_ms, MARKER_TTL_SECONDS * 1000, int(bool(marker))]
+        args = [expected, data or b"", self.ttl_ms, MARKER_TTL_SECONDS * 1000]
+        args.append(token if marker else "")
         args += [len(pairs), PUSH_CAP, *pairs]
         keys = [key, marker or key, push[0] if push and pairs else key]  # (see _CAS)
         if drop and drop[1]:
@@ -211,13 +217,16 @@ class RedisStore:
         marker: str | None = None,
         push: Push | None = None,
         drop: Drop | None = None,
+        token: str = "",
     ) -> Versioned | None:
-        """None if the write won; else what is stored now (the write lost)."""
+        """None if the write won; else what is stored now (the write lost). `NotApplied`
+        when Redis could not be reached at all (nothing was sent)."""
+        token = token or secrets.token_hex(8)  # (the marker holds it: see _CAS)
         if self.cluster:
             # A cluster client refuses scripts in a pipeline (their keys may lie anywhere),
             # and a script touches one slot only: the write goes alone, and what goes with
             # it (`also`, and `drop`'s set, which lies elsewhere) follows once it has won.
-            lost = await self._cas_now(key, expected, data, marker, push)
+            lost = await self._cas_now(key, expected, data, marker, push, token)
             if lost is None and (also or drop):
                 async with self.redis.pipeline(transaction=False) as pipe:
                     if also:
@@ -227,21 +236,21 @@ class RedisStore:
                     if len(pipe):  # (most writes have nothing to go with them)
                         await pipe.execute()
             return lost
-        if also is None:
-            keys, args = self._cas_args(key, expected, data, marker, push, drop)
-            return _lost(await self._cas(keys=keys, args=args))
 
         # EVALSHA queued by hand: a script called with client=pipe makes redis-py send
         # SCRIPT EXISTS before every pipeline, a third round trip per write. The
         # script is loaded on demand instead, when the server answers NOSCRIPT (first
         # use, or after a restart or SCRIPT FLUSH); `also` is then sent once more,
         # which its contract (harmless if the write loses) allows.
-        keys, args = self._cas_args(key, expected, data, marker, push, drop)
+        keys, args = self._cas_args(key, expected, data, marker, push, drop, token)
 
         async def send() -> list[Any]:
+            connection = await self._connection()
             async with self.redis.pipeline(transaction=False) as pipe:
+                pipe.connection = connection  # (released to the pool by the pipeline)
                 pipe.evalsha(self._cas.sha, len(keys), *keys, *args)
-                also(pipe)
+                if also is not None:
+                    also(pipe)
                 return await pipe.execute()
 
         try:
@@ -249,25 +258,17 @@ class RedisStore:
         except NoScriptError:
             self._cas.sha = await self.redis.script_load(_CAS)
             results = await send()
-        return _lost(results[0])
+        return _lost(results[0], token)
 
-    async def _landed(
-        self, key: str, expected: int, data: bytes | None, marker: str | None
-    ) -> bool:
-        """After a write whose answer was lost (a timeout): did it land? The marker says
-        for sure; without one, the version and the data do, unless someone else has
-        written since. Raises MaybeApplied when Redis cannot say."""
+    async def _connection(self) -> Any:
+        """A connected connection of the client's pool, for a write: when Redis is out of
+        reach (refused, no answer to connecting) this fails before anything of the write
+        was sent, and that is known for sure (`NotApplied`). (The client's own retries,
+        bot/redis_conn.py, would hide where a failure happened.)"""
         try:
-            if marker is not None:
-                return bool(await self.redis.exists(marker))
-            now = await self.load(key)
-        except RedisError as e:
-            raise MaybeApplied(key) from e
-        if now.version == expected:
-            return False
-        if now.version == expected + 1 and now.data == data:
-            return True
-        raise MaybeApplied(key)
+            return await self.redis.connection_pool.get_connection()
+        except (RedisConnectionError, RedisTimeoutError) as e:
+            raise NotApplied() from e  # (no connection: nothing was sent)
 
     async def transact(
         self,
@@ -301,7 +302,10 @@ class RedisStore:
             fresh = current is None
             for attempt in range(self.max_retries):
                 if current is None:
-                    current, fresh = await self.load(key), True
+                    try:
+                        current, fresh = await self.load(key), True
+                    except RedisError as e:  # (any earlier try lost its race: none landed)
+                        raise NotApplied(key) from e
                 try:
                     new, result = fn(current.data)
                 except Exception:
@@ -320,18 +324,30 @@ class RedisStore:
                 queue = functools.partial(also, result) if also else None
                 pushed = push(result, current.version + 1) if push else None
                 dropped = drop(result) if drop else None
+                token = secrets.token_hex(8)  # this write's, in its marker
                 try:
                     lost = await self._write(
                         key,
                         current.version,
-                        new,
+                        new,  # type: ignore[arg-type]
                         queue,
                         marker,
                         pushed,
-                        dropped,  # type: ignore[arg-type]
+                        dropped,
+                        token,
                     )
                 except (RedisTimeoutError, RedisConnectionError) as e:
-                    if not await self._landed(key, current.version, new, marker):  # type: ignore[arg-type]
+                    if not await landed(
+                        self.redis,
+                        self.load,
+                        key,
+                        current.version,
+                        new,  # type: ignore[arg-type]
+                        marker=marker,
+                        token=token,
+                        marker_ttl_ms=MARKER_TTL_SECONDS * 1000,
+                        settle=self.settle,
+                    ):
                         raise NotApplied(key) from e
                     return result
                 if lost is None:
@@ -354,11 +370,17 @@ class RedisStore:
             self._known.popitem(last=False)
 
 
-def _lost(result: Any) -> Versioned | None:
+def _lost(result: Any, token: str = "") -> Versioned | None:
     """The compare-and-set script's answer: None if the write won, else what is stored
     now; `Duplicate` if the update was handled already."""
     if isinstance(result, list):
+        if int(result[0]) == DUPLICATE:
+            if token and _text(result[1]) == token:
+                return None  # this write, sent again by a client's retry: it won before
+            raise Duplicate()
         return Versioned(int(result[0]), result[1])
-    if int(result) == DUPLICATE:
-        raise Duplicate()
     return None
+
+
+def _text(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else value

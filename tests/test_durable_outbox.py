@@ -17,6 +17,7 @@ from bot.router import Incoming, Router
 from bot.store import RedisStore
 from tests.conftest import make_backend
 from tests.fake_telegram import GROUP, running_bot, until
+from tests.test_scheduler import AnswersAsItIsCancelled
 
 CHAT = "-100"
 
@@ -228,3 +229,17 @@ async def test_a_prompt_written_but_never_sent_goes_out_when_a_process_starts(fa
     if await pictures.png("<svg xmlns='http://www.w3.org/2000/svg' width='1' height='1'/>"):
         assert fake.done("sendPhoto")  # the board's picture, drawn again from the table
     await redis.aclose()
+
+
+async def test_the_sweep_stops_even_when_a_redis_command_loses_the_cancellation():
+    redis = AnswersAsItIsCancelled({})
+
+    class Empty(Outboxes):
+        async def chats(self):
+            return await redis.command()  # no outbox holds anything
+
+    courier = Courier(Empty(fakeredis.FakeAsyncRedis(), "telegram"), futures(None), no_table)
+    courier.sweep_every = 0.001
+    sweep = asyncio.create_task(courier.run())
+    await redis.cancel_as_it_answers(sweep)
+    assert sweep.cancelled()

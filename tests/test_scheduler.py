@@ -14,7 +14,7 @@ import redis.asyncio as aioredis
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 from bot.keys import deadlines_key
-from bot.scheduler import Deadlines, run_ticker
+from bot.scheduler import Claim, Deadlines, run_ticker, stop
 from tests.conftest import make_backend
 
 PLATFORM = "test"
@@ -403,3 +403,44 @@ async def test_deadlines_are_spread_over_shards_and_one_chats_stay_in_order(redi
     assert sorted(fired) == sorted(f"{c}|{k}|1|" for c in chats for k in ("remind", "timeout"))
     for c in chats:
         assert fired.index(f"{c}|remind|1|") < fired.index(f"{c}|timeout|1|")
+
+
+class AnswersAsItIsCancelled:
+    """A Redis command as redis-py sends it (through asyncio.wait_for, with the socket
+    timeout), whose answer comes in the same instant as the task's cancellation: Python
+    3.11's wait_for then returns the answer and the cancellation is lost (gh-86296)."""
+
+    def __init__(self, answer) -> None:
+        self.answer, self.pending = answer, None
+
+    async def command(self):
+        self.pending = asyncio.get_running_loop().create_future()
+        return await asyncio.wait_for(self.pending, 5)
+
+    async def cancel_as_it_answers(self, task: asyncio.Task) -> None:
+        while self.pending is None or self.pending.done():
+            await asyncio.sleep(0.001)
+        self.pending.set_result(self.answer)
+        await stop(task, within=1.0)
+
+
+async def test_a_ticker_stops_even_when_a_redis_command_loses_the_cancellation():
+    redis = AnswersAsItIsCancelled(None)
+    due = [Claim("test|chat|timeout|1", "9")]
+
+    class OneDue:
+        async def claim(self, now, lease):
+            return due.pop() if due else None
+
+        async def ack(self, claim):
+            pass
+
+        async def release(self, claim, now):
+            pass
+
+    async def fire(member: str) -> None:
+        await redis.command()  # the table's write, inside the ticker's own task
+
+    ticker = asyncio.create_task(run_ticker(OneDue(), fire, lambda: 0.0, interval=0.001))
+    await redis.cancel_as_it_answers(ticker)
+    assert ticker.cancelled()

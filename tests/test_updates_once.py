@@ -1,11 +1,13 @@
 """Every platform update is handled once, however late or often it comes again, and a
 Redis failure mid-write is answered truthfully (issue 17, items 3 and 4)."""
 
+import pytest
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from bot.keys import update_key
+from bot.keys import table_key, update_key
 from bot.router import Incoming
-from bot.store import MARKER_TTL_SECONDS
+from bot.store import MARKER_TTL_SECONDS, Duplicate, RedisStore
+from bot.write_outcome import landed
 from tests.chat import Chat
 
 STARTED = ["alice: /new auktion rounds=5", "bob: /join", "carol: /join", "alice: /start"]
@@ -103,9 +105,48 @@ async def test_a_write_that_did_not_land_is_told_as_not_done(redis):
     replies, table = await _with_lost_answer(redis, land=False)
     assert table.state["bids"]["answers"] == {}
     assert [r.text for r in replies] == [
-        "Redis did not answer in time, and nothing was changed. Please try again."
+        "Redis could not be reached in time. Nothing was changed; please try again."
     ]
     # trying again works, once
     chat = Chat.make(redis)
     again = await chat.router.handle(_private("alice", "1", "u-retry"))
     assert any("Your bid of 1 is sealed." in r.text for r in again)
+
+
+KEY, MARKER = table_key("console", "group"), update_key("console", "group", "u-1")
+
+
+async def test_a_write_sent_again_by_the_clients_retry_is_known_as_its_own(redis):
+    """A client that sends a write again after a timeout (redis-py's default retries)
+    finds the marker its first try set: that is this write having won, not another
+    delivery of its update (which would be answered with nothing)."""
+    store = RedisStore(redis)
+    assert await store._write(KEY, 0, b"1", None, MARKER, token="t-1") is None
+    assert await store._write(KEY, 0, b"1", None, MARKER, token="t-1") is None  # won before
+    with pytest.raises(Duplicate):  # the same update, delivered again
+        await store._write(KEY, 0, b"1", None, MARKER, token="t-2")
+    stored = await store.load(KEY)
+    assert (stored.version, stored.data) == (1, b"1")
+
+
+async def test_a_write_that_comes_after_it_was_told_not_applied_never_lands(redis):
+    """A paused server reads its connections in any order when it resumes, so the
+    question "did the write land?" may run before the write itself: the question fences
+    the update's marker, and the write that comes late is refused — the player was told
+    "nothing was changed", and it stays true."""
+    store = RedisStore(redis)
+
+    async def asked(marker: str, token: str) -> bool:
+        ttl = MARKER_TTL_SECONDS * 1000
+        return await landed(
+            redis, store.load, KEY, 0, None, marker=marker, token=token, marker_ttl_ms=ttl
+        )
+
+    assert not await asked(MARKER, "t-1")  # asked first: not there
+    with pytest.raises(Duplicate):  # the write, read by the server only now
+        await store._write(KEY, 0, b"1", None, MARKER, token="t-1")
+    assert (await store.load(KEY)).data is None
+    # and once it has landed, the question says so
+    other = update_key("console", "group", "u-2")
+    assert await store._write(KEY, 0, b"2", None, other, token="t-2") is None
+    assert await asked(other, "t-2")

@@ -7,7 +7,6 @@ On stop: the ticker and the sweep end and the queues are sent out.
 """
 
 import asyncio
-import contextlib
 import logging
 import time
 from dataclasses import dataclass, field, replace
@@ -27,7 +26,7 @@ from adapters.telegram.settings import Settings
 from bot import metrics
 from bot.courier import LEASE, SWEEP
 from bot.router import Router
-from bot.scheduler import run_ticker
+from bot.scheduler import run_ticker, stop
 
 log = logging.getLogger(__name__)
 # Only these updates are fetched: nothing else would be read.
@@ -62,9 +61,7 @@ class TelegramBot:
     async def on_stop(self, app: Application) -> None:
         for task in (self._ticker, self._sweep):
             if task:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
+                await stop(task)
         await self.adapter.sender.drain()
 
     async def fire(self, member: str) -> None:
