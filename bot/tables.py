@@ -20,7 +20,7 @@ from bot.deadlines import Deadline
 from bot.keys import moved_key, table_key, update_key, user_tables_key
 from bot.outbox import Outbox
 from bot.scheduler import Deadlines
-from bot.store import KEEP, Drop, Keep, Push, RedisStore
+from bot.store import Drop, Keep, Push, RedisStore
 from bot.table import Table
 
 log = logging.getLogger(__name__)
@@ -87,22 +87,38 @@ class Tables:
         return sorted(m.decode() if isinstance(m, bytes) else m for m in members)
 
     async def move(self, platform: str, old_chat: str, new_chat: str) -> None:
-        """A chat changed its id (Telegram: group → supergroup): its table, its players'
-        routes and its deadlines follow."""
+        """A chat changed its id (Telegram: group → supergroup; Discord: a lobby into its
+        thread): its table, its players' routes and its deadlines follow.
+
+        The old chat's table may change while it moves (a /join said in the channel as
+        the thread is made): it is copied again until it is removed unchanged since its
+        last copy, so no write to it is lost. Until then a command there finds it there;
+        after, the pointer sends a /join on (router)."""
         old_key, new_key = table_key(platform, old_chat), table_key(platform, new_chat)
-        current = await self.store.load(old_key)
-        if current.data is None:
+        copied: int | None = None  # the version of the new chat's table this move wrote
+        table: Table | None = None
+        for _ in range(self.store.max_retries):
+            current = await self.store.load(old_key)
+            if current.data is None:
+                break
+            table = Table.load(current.data)
+            table.chat = new_chat
+            if copied is None:
+                there = await self.store.load(new_key)
+                if there.data is None and await self.store.cas(
+                    new_key, there.version, table.dump()
+                ):
+                    copied = there.version + 1
+                # Buttons already sent name the old chat: a pointer sends presses on.
+                await self.redis.set(moved_key(platform, old_chat), new_chat, px=self.store.ttl_ms)
+            elif await self.store.cas(new_key, copied, table.dump()):
+                copied += 1
+            else:  # written in the new chat meanwhile: that table goes on, this copy not
+                log.warning("%s %s changed in both chats as it moved", platform, old_chat)
+            if await self.store.cas(old_key, current.version, None):
+                break
+        if table is None:
             return
-        table = Table.load(current.data)
-        table.chat = new_chat
-
-        def put(data: bytes | None) -> tuple[bytes | Keep, None]:
-            return (KEEP if data else table.dump()), None
-
-        await self.store.transact(new_key, put)
-        # Buttons already sent name the old chat: a pointer sends their presses on.
-        await self.redis.set(moved_key(platform, old_chat), new_chat, px=self.store.ttl_ms)
-        await self.store.cas(old_key, current.version, None)
         async with self.redis.pipeline(transaction=False) as pipe:
             for seat in table.seats:
                 pipe.srem(user_tables_key(platform, seat.user), old_chat)
