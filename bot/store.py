@@ -25,7 +25,7 @@ import functools
 import random
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
@@ -55,11 +55,16 @@ KEEP: Final = Keep()
 # written with the write, atomically, and a write whose marker exists is refused (-2), so
 # an update delivered again, to any process, any time within the marker's life, is
 # applied once; and after a lost answer the marker tells whether the write landed.
-# ARGV[6..], when given, are field/value pairs written into the hash named by the last
-# key (the chat's durable outbox, bot/outbox_store.py) with the write, and only with it:
-# what a command says is stored exactly when what it did is.
+# With ARGV[6] ~= '', the next key is a list beside the table (`Log`: the game's answers):
+# emptied first if ARGV[6] == '1', then given the ARGV[7] lines that follow, and set to
+# expire with the table, with the write and only with it.
+# The ARGV after those, when given, are field/value pairs written into the hash named by
+# the last key (the chat's durable outbox, bot/outbox_store.py) with the write, and only
+# with it: what a command says is stored exactly when what it did is.
 _CAS = """
-local marker = ARGV[5] == '1' and KEYS[2] or nil
+local k = 1
+local marker = nil
+if ARGV[5] == '1' then k = 2; marker = KEYS[2] end
 if marker and redis.call('EXISTS', marker) == 1 then return -2 end
 local v = tonumber(redis.call('HGET', KEYS[1], 'v') or '0')
 if v ~= tonumber(ARGV[1]) then return {v, redis.call('HGET', KEYS[1], 'd')} end
@@ -70,8 +75,15 @@ else
   redis.call('PEXPIRE', KEYS[1], ARGV[3])
 end
 if marker then redis.call('SET', marker, '1', 'PX', ARGV[4]) end
-if #ARGV > 5 then
-  redis.call('HSET', KEYS[#KEYS], unpack(ARGV, 6))
+local n = tonumber(ARGV[7])
+if ARGV[6] ~= '' then
+  local log = KEYS[k + 1]
+  if ARGV[6] == '1' then redis.call('DEL', log) end
+  if n > 0 then redis.call('RPUSH', log, unpack(ARGV, 8, 7 + n)) end
+  redis.call('PEXPIRE', log, ARGV[3])
+end
+if #ARGV > 7 + n then
+  redis.call('HSET', KEYS[#KEYS], unpack(ARGV, 8 + n))
   redis.call('PEXPIRE', KEYS[#KEYS], ARGV[3])
 end
 return v + 1
@@ -105,6 +117,25 @@ Push = tuple[str, dict[str, str]]
 
 
 @dataclass(frozen=True)
+class Log:
+    """A list beside a table (a key of its hash tag) that the table's write appends to,
+    atomically: a write that loses appends nothing. It expires with the table."""
+
+    key: str
+    lines: Sequence[str] = ()
+    reset: bool = False  # emptied first (a new game's answers)
+
+
+@dataclass(frozen=True)
+class Write:
+    """What a transaction function may return to store: the table (None deletes it) and
+    what its write appends to a list beside it (bot/game_proof.py: the game's answers)."""
+
+    data: bytes | None
+    log: Log | None = None
+
+
+@dataclass(frozen=True)
 class Versioned:
     version: int
     data: bytes | None
@@ -130,41 +161,48 @@ class RedisStore:
         self,
         key: str,
         expected: int,
-        data: bytes | None,
+        data: bytes | Write | None,
         marker: str | None = None,
         push: Push | None = None,
     ) -> bool:
         """Write `data` (None deletes) if the stored version is still `expected` (and the
         update `marker` names was not applied yet: else `Duplicate`); `push`'s fields are
         written with it."""
-        return await self._cas_now(key, expected, data, marker, push) is None
-
-    async def _cas_now(
-        self,
-        key: str,
-        expected: int,
-        data: bytes | None,
-        marker: str | None = None,
-        push: Push | None = None,
-    ) -> Versioned | None:
-        """None if the write won; else what is stored now."""
-        keys, args = self._cas_args(key, expected, data, marker, push)
-        return _lost(await self._cas(keys=keys, args=args))
+        write = data if isinstance(data, Write) else Write(data)
+        keys, args = self._cas_args(key, expected, write, marker, push)
+        return _lost(await self._evalsha(keys, args)) is None
 
     def _cas_args(
         self,
         key: str,
         expected: int,
-        data: bytes | None,
+        write: Write,
         marker: str | None,
         push: Push | None = None,
     ) -> tuple[list[str], list[Any]]:
-        args = [expected, data or b"", self.ttl_ms, MARKER_TTL_SECONDS * 1000, int(bool(marker))]
         keys = [key, marker] if marker else [key]
+        args = [expected, write.data or b"", self.ttl_ms, MARKER_TTL_SECONDS * 1000]
+        args.append(int(bool(marker)))
+        if (log := write.log) is not None:
+            keys.append(log.key)
+            args += ["1" if log.reset else "0", len(log.lines), *log.lines]
+        else:
+            args += ["", 0]
         if push and push[1]:
             keys.append(push[0])
             args.extend(x for pair in push[1].items() for x in pair)
         return keys, args
+
+    async def _evalsha(self, keys: list[str], args: list[Any]) -> Any:
+        """The compare-and-set, one command (no pipeline object: redis-py's costs ~0.2 ms
+        a write in its own bookkeeping); the script loaded on NOSCRIPT (first use, or
+        after a restart or SCRIPT FLUSH)."""
+        run = self.redis.execute_command
+        try:
+            return await run("EVALSHA", self._cas.sha, len(keys), *keys, *args)
+        except NoScriptError:
+            self._cas.sha = await self.redis.script_load(_CAS)
+            return await run("EVALSHA", self._cas.sha, len(keys), *keys, *args)
 
     async def claim(self, marker: str) -> None:
         """Mark an update handled that writes nothing (a refusal, a roll); `Duplicate` if
@@ -176,36 +214,38 @@ class RedisStore:
         self,
         key: str,
         expected: int,
-        data: bytes | None,
+        write: Write,
         also: Callable[[Any], None] | None,
         marker: str | None = None,
         push: Push | None = None,
     ) -> Versioned | None:
         """None if the write won; else what is stored now (the write lost)."""
-        if also is None:
-            return await self._cas_now(key, expected, data, marker, push)
+        keys, args = self._cas_args(key, expected, write, marker, push)
+        queued = _Queued()
+        if also is not None:
+            also(queued)
+        if not queued.calls:  # (most writes have nothing to go with them)
+            return _lost(await self._evalsha(keys, args))
         if self.cluster:
             # A cluster client refuses scripts in a pipeline (their keys may lie anywhere):
             # the write goes alone, and what goes with it follows once it has won.
-            lost = await self._cas_now(key, expected, data, marker, push)
+            lost = _lost(await self._evalsha(keys, args))
             if lost is None:
                 async with self.redis.pipeline(transaction=False) as pipe:
-                    also(pipe)
-                    if len(pipe):  # (most writes have nothing to go with them)
-                        await pipe.execute()
+                    queued.replay(pipe)
+                    await pipe.execute()
             return lost
 
         # EVALSHA queued by hand: a script called with client=pipe makes redis-py send
         # SCRIPT EXISTS before every pipeline, a third round trip per write. The
         # script is loaded on demand instead, when the server answers NOSCRIPT (first
         # use, or after a restart or SCRIPT FLUSH); `also` is then sent once more,
-        # which its contract (harmless if the write loses) allows.
-        keys, args = self._cas_args(key, expected, data, marker, push)
-
+        # which its contract (harmless if the write loses) allows. The write goes first:
+        # a deadline it schedules must not fire before the step it belongs to exists.
         async def send() -> list[Any]:
             async with self.redis.pipeline(transaction=False) as pipe:
                 pipe.evalsha(self._cas.sha, len(keys), *keys, *args)
-                also(pipe)
+                queued.replay(pipe)
                 return await pipe.execute()
 
         try:
@@ -236,7 +276,7 @@ class RedisStore:
     async def transact(
         self,
         key: str,
-        fn: Callable[[bytes | None], tuple[bytes | Keep | None, R]],
+        fn: Callable[[bytes | None], tuple[bytes | Write | Keep | None, R]],
         also: Callable[[R, Any], None] | None = None,
         marker: str | None = None,
         push: Callable[[R, int], Push | None] | None = None,
@@ -244,7 +284,8 @@ class RedisStore:
         """Run `fn(current) -> (new, result)` until its write wins; return its result.
 
         `fn` must be pure: it may run several times. `new` is the bytes to store,
-        None to delete the key, or KEEP to write nothing (one round trip only).
+        None to delete the key, a `Write` (bytes or None, and lines for a list beside
+        the table), or KEEP to write nothing (one round trip only).
         `also(result, pipeline)` may queue commands sent in the same round trip as the
         write — before it is known to win, so only commands harmless if it loses.
         `marker` (a key of the same hash tag, bot/keys.update_key) names the platform
@@ -280,16 +321,17 @@ class RedisStore:
                     return result
                 queue = functools.partial(also, result) if also else None
                 pushed = push(result, current.version + 1) if push else None
+                write = new if isinstance(new, Write) else Write(new)  # type: ignore[arg-type]
                 try:
-                    lost = await self._write(key, current.version, new, queue, marker, pushed)  # type: ignore[arg-type]
+                    lost = await self._write(key, current.version, write, queue, marker, pushed)
                 except (RedisTimeoutError, RedisConnectionError) as e:
-                    if not await self._landed(key, current.version, new, marker):  # type: ignore[arg-type]
+                    if not await self._landed(key, current.version, write.data, marker):
                         raise NotApplied(key) from e
                     return result
                 if lost is None:
                     logs.VERSION.set(current.version + 1)
-                    if new is not None:
-                        self._remember(key, Versioned(current.version + 1, new))  # type: ignore[arg-type]
+                    if write.data is not None:
+                        self._remember(key, Versioned(current.version + 1, write.data))
                     return result
                 if fresh:  # (a write on what this process remembered is no race lost)
                     metrics.CAS_RETRIES.inc()
@@ -304,6 +346,23 @@ class RedisStore:
         self._known[key] = current
         if len(self._known) > KNOWN:
             self._known.popitem(last=False)
+
+
+class _Queued:
+    """The commands `also` queues, recorded: a write with none goes as one command, and
+    those of the others are replayed into the pipeline that carries the write."""
+
+    __slots__ = ("calls",)
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, tuple[Any, ...], dict[str, Any]]] = []
+
+    def __getattr__(self, name: str) -> Callable[..., None]:
+        return lambda *a, **k: self.calls.append((name, a, k))
+
+    def replay(self, pipe: Any) -> None:
+        for name, a, k in self.calls:
+            getattr(pipe, name)(*a, **k)
 
 
 def _lost(result: Any) -> Versioned | None:

@@ -24,6 +24,8 @@ from pydantic import BaseModel, Field, PrivateAttr
 from bot.fame import Fame
 from bot.game_proof import GameProof
 from bot.i18n import DEFAULT
+from bot.keys import answers_key
+from bot.store import Log, Write
 from rules import registry
 
 S = TypeVar("S", bound=BaseModel)
@@ -108,8 +110,9 @@ class Table(BaseModel):
     # does not post it again (play.settle); tables stored before it load with None
     board_digest: str | None = None
     fame: dict[str, Fame] = Field(default_factory=dict)  # by game id (bot/fame.py)
-    # The game's seed, its commitment and its answers (bot/game_proof.py): kept after
-    # the game's end, until the next /start, so that /verify can replay it.
+    # The game's seed, its commitment and the running hash of its answers, which are
+    # logged beside the table (bot/game_proof.py): kept after the game's end, until the
+    # next /start, so that /verify can replay it.
     proof: GameProof | None = None
     offers: dict[str, Offer] = Field(default_factory=dict)  # by user: bot/offers.py
     # The game's state as stored (JSON), and parsed (or as the engine returned it): one or
@@ -164,6 +167,15 @@ class Table(BaseModel):
             _remember(type(state), stored, state)
         body = head + b"\n" + (stored or b"")
         return zlib.compress(body, COMPRESSION) if len(body) > COMPRESS_ABOVE else body
+
+    def write(self) -> Write:
+        """What the store writes for this table: `dump`, and the answers its game logged
+        since it was loaded, appended to the list beside it (bot/game_proof.py)."""
+        proof = self.proof
+        if proof is None:
+            return Write(self.dump())
+        lines, reset = proof.appended()
+        return Write(self.dump(), Log(answers_key(self.platform, self.chat), lines, reset))
 
     @classmethod
     def load(cls, data: bytes) -> "Table":
