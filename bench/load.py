@@ -29,6 +29,7 @@ included.
 import argparse
 import asyncio
 import contextlib
+import gc
 import multiprocessing
 import os
 import platform
@@ -249,9 +250,21 @@ async def _quiet(url: str, cluster: bool, games: list[str], tables: int) -> dict
     client = Counted.wrap(_client(url, cluster))
     router = Router(client, store=CountingStore(client))
     lat: dict[str, list[float]] = defaultdict(list)
-    for g in games:
-        for i in range(tables):
-            await play_table(router, f"quiet-{g.split(':')[0]}-{i}", g, lat, 7000 + i)
+    began: list[float] = []
+
+    def pauses(phase: str, info: dict) -> None:  # the garbage collector's, in ms
+        if phase == "start":
+            began.append(time.perf_counter())
+        else:
+            lat["_gc"].append((time.perf_counter() - began.pop()) * 1000)
+
+    gc.callbacks.append(pauses)
+    try:
+        for g in games:
+            for i in range(tables):
+                await play_table(router, f"quiet-{g.split(':')[0]}-{i}", g, lat, 7000 + i)
+    finally:
+        gc.callbacks.remove(pauses)
     await client.aclose()
     return dict(lat)
 
@@ -376,6 +389,7 @@ def main() -> None:
         after = asyncio.run(_floor(url, args.cluster, written, 150))
         floor = {k: before[k] + after[k] for k in before}
         trips = quiet.pop("_trips")
+        collected = quiet.pop("_gc", [])
         quiet.pop("_robot")
         quiet.pop("_robot reads", None)
         cpu = {k.split(" ", 1)[1]: quiet.pop(k) for k in list(quiet) if k.startswith("_cpu ")}
@@ -419,6 +433,11 @@ def main() -> None:
                 f"EVALSHA's), p99 {pct(wall, 99):.2f} ms; CPU p50 {pct(xs, 50):.2f} ms "
                 f"({pct(xs, 50) / pct(own_cpu, 50):.1f}× its floor's); round trips "
                 f"{statistics.mean(mix[game]):.2f}"
+            )
+        if collected:
+            print(
+                f"  garbage collector: {len(collected)} pauses in {len(every)} commands, "
+                f"{sum(collected):.1f} ms in all, the longest {max(collected):.2f} ms"
             )
         for kind in sorted(quiet):
             xs = quiet[kind]
