@@ -45,6 +45,7 @@ async def test_a_six_player_aufruhr_table_with_64_character_names_stays_within_8
     async def measure() -> Table | None:
         nonlocal compressed
         stored_tables._parsed.clear()  # read as another process would: parsed from Redis
+        stored_tables._unpacked.clear()
         table = await router.table(PLATFORM, CHAT)
         if table is not None and table.status == "playing":
             stored = await redis.hget(key, "d")
