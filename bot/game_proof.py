@@ -8,20 +8,24 @@ hidden like the rest of the table: the log holds sealed bids and ballots, so it 
 revealed only with the seed. At the end the group is told the seed and the SHA-256 of
 the answers and the final state.
 
+`/verify` then replays the game in the chat — a new game from the seed, the options and
+the number of seats, the logged answers applied in order — and says whether the seed has
+the committed hash and the answers with the state they end in have the announced one.
+Without trusting the bot, `python -m bot.game_proof FILE` does the same on your machine
+with the record that `/verify record` posts once the game is over (or that the operator
+exports with `python -m bot.game_proof export PLATFORM CHAT`; README, "Games anyone can
+verify").
+
 The log is a Redis list beside the table (bot/keys.answers_key, the table's hash tag),
-appended by the table's own compare-and-set script (bot/store.py `Log`): an answer
-costs one line sent with the write, whatever the game's length, and a write that loses
-appends nothing. The table keeps only a running hash of the lines (`chain`), so the end's
-hash is computed without reading the log back; the log is read only by `/verify` and
-the export (`Tables.load(..., answers=True)`). Until 2026-11-24 the log was kept inside
-the table, zlib-compressed (`log`): such a table still verifies, and its log moves to
-the list at its next answer. `/verify` then replays the game in the chat — a new game
-from the seed, the options and the number of seats, the logged answers applied in
-order — and says whether the seed has the committed hash and the answers with the
-state they end in have the announced one. Without trusting the bot,
-`python -m bot.game_proof FILE` does the same on your machine with the record that
-`/verify record` posts once the game is over (or that the operator exports with
-`python -m bot.game_proof export PLATFORM CHAT`; README, "Games anyone can verify").
+appended by the table's own compare-and-set script (bot/store.py `Log`): an answer costs
+one line sent with the write, whatever the game's length, and a write that loses appends
+nothing. Every PACK answers, once the write has won, the lines at the list's tail are
+packed into one zlib-compressed element (`pack`: two round trips every PACK answers), so
+a long game's log takes ~1/4 of the memory its lines would. The table keeps only a
+running hash of the lines (`chain`), so the end's hash is computed without reading the
+log back; the log is read only by `/verify` and the export (`Tables.load(...,
+answers=True)`). Until 2026-11-24 the log was kept inside the table, zlib-compressed
+(`log`): such a table still verifies, and its log moves to the list at its next answer.
 """
 
 import base64
@@ -49,6 +53,9 @@ NONCE_BYTES = SEED_BYTES - 8  # what a Router draws beside the engine's 63-bit s
 # Answers a log holds: the conformance suite ends every game within 5,000 random
 # answers; a longer game is still played, but can no longer be replayed.
 MAX_ACTIONS = 5000
+# Answers packed into one element of the log's list: 32 AUFRUHR! answers are ~1.6 KB of
+# JSON lines, ~50 B of Redis memory each as list elements; packed, ~10 B each.
+PACK = 32
 # How long after its end a game is verified in the chat, unless the chat's next game
 # starts first (which replaces the record). Its exported record never expires.
 KEEP_SECONDS = 7 * 24 * 3600
@@ -100,10 +107,16 @@ class GameProof(BaseModel):
                 raise LookupError("the answers were not read (Tables.load(..., answers=True))")
         return stored + self._new
 
-    def with_answers(self, lines: list[str]) -> "GameProof":
-        """The log as read from its list."""
-        self._stored = lines
+    def with_answers(self, entries: list[bytes] | list[str]) -> "GameProof":
+        """The log as read from its list: lines, and lines packed (`pack`)."""
+        self._stored = [line for entry in entries for line in _unpacked_lines(entry)]
         return self
+
+    def packs(self) -> bool:
+        """Whether this command's write brings the log to a multiple of PACK answers: its
+        tail is to be packed once the write has won (bot/tables.py)."""
+        new = len(self._new)
+        return bool(new) and self.actions // PACK != (self.actions - new) // PACK
 
     def appended(self) -> tuple[list[str], bool]:
         """What the table's write does to the log: the lines it appends, and whether the
@@ -191,6 +204,45 @@ def record(proof: GameProof | None, seat: int, action: BaseModel | dict[str, Any
     line = _canonical([seat, data])
     proof._new.append(line)
     proof.chain, proof.actions = link(proof.chain, line), proof.actions + 1
+
+
+def _unpacked_lines(entry: bytes | str) -> list[str]:
+    if isinstance(entry, str):
+        return [entry]
+    if entry[:1] == b"[":  # a line: JSON `[seat, action]`
+        return [entry.decode()]
+    return zlib.decompress(entry).decode().split("\n")  # (a line has no raw line break)
+
+
+# Replaces the `ARGV[2]` lines at the log's tail by the packed `ARGV[3]`, unless the list
+# changed since it was read (its length then is no longer `ARGV[1]`: left for next time);
+# its time to live stays.
+_PACK = """
+if redis.call('LLEN', KEYS[1]) ~= tonumber(ARGV[1]) then return 0 end
+local ttl = redis.call('PTTL', KEYS[1])
+redis.call('LTRIM', KEYS[1], 0, -tonumber(ARGV[2]) - 1)
+redis.call('RPUSH', KEYS[1], ARGV[3])
+if ttl > 0 then redis.call('PEXPIRE', KEYS[1], ttl) end
+return 1
+"""
+
+
+async def pack(redis: Any, key: str) -> bool:
+    """Pack the lines at the tail of the log `key` into one element (after the write that
+    brought it to a multiple of PACK answers). False: the list changed meanwhile."""
+    async with redis.pipeline(transaction=False) as pipe:
+        pipe.llen(key)
+        pipe.lrange(key, -2 * PACK, -1)
+        length, tail = await pipe.execute()
+    lines: list[bytes] = []
+    for entry in reversed(tail):
+        if entry[:1] != b"[":
+            break
+        lines.insert(0, entry)
+    if len(lines) < 2:
+        return False
+    packed = zlib.compress(b"\n".join(lines), 9)
+    return bool(await redis.eval(_PACK, 1, key, length, len(lines), packed))
 
 
 def end(proof: GameProof | None, state: BaseModel, now: float) -> None:

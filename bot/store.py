@@ -124,6 +124,7 @@ class Log:
     key: str
     lines: Sequence[str] = ()
     reset: bool = False  # emptied first (a new game's answers)
+    pack: bool = False  # for the writer: its tail is to be packed once the write has won
 
 
 @dataclass(frozen=True)

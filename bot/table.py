@@ -192,7 +192,8 @@ class Table(BaseModel):
         if proof is None:
             return Write(self.dump())
         lines, reset = proof.appended()
-        return Write(self.dump(), Log(answers_key(self.platform, self.chat), lines, reset))
+        log = Log(answers_key(self.platform, self.chat), lines, reset, proof.packs())
+        return Write(self.dump(), log)
 
     @classmethod
     def load(cls, data: bytes) -> "Table":

@@ -15,7 +15,7 @@ from typing import Any
 
 from redis.exceptions import RedisError
 
-from bot import outbox_store
+from bot import game_proof, outbox_store
 from bot.deadlines import Deadline
 from bot.keys import answers_key, moved_key, table_key, update_key, user_tables_key
 from bot.outbox import Outbox
@@ -53,7 +53,7 @@ class Tables:
             return int(version or 0), None
         table = Table.load(data)
         if table.proof is not None:
-            table.proof.with_answers([x.decode() if isinstance(x, bytes) else x for x in lines])
+            table.proof.with_answers(lines)
         return int(version or 0), table
 
     async def transact(
@@ -74,17 +74,24 @@ class Tables:
             pushed, out.outbox_ids = outbox_store.push(platform, chat, replies, version)
             return pushed
 
+        written: list[Any] = [None]
+
+        def run(data: bytes | None) -> tuple[bytes | Write | Keep, Outbox]:
+            new, out = fn(data)
+            written[0] = new  # (the store returns once the last one has won)
+            return new, out
+
         out = await self.store.transact(
             table_key(platform, chat),
-            fn,
+            run,
             also=lambda out, pipe: self._with_write(chat, out, pipe),
             marker=marker,
             push=push if durable else None,
         )
         try:
-            await self._after_write(platform, chat, out)
-        except RedisError:  # the write has won: a stale route is harmless (chats_of)
-            log.warning("could not forget routes in %s %s", platform, chat, exc_info=True)
+            await self._after_write(platform, chat, out, written[0])
+        except RedisError:  # the write has won: a stale route, an unpacked log are harmless
+            log.warning("could not finish the write in %s %s", platform, chat, exc_info=True)
         return out
 
     async def claim_update(self, platform: str, chat: str, update_id: str | None) -> None:
@@ -152,10 +159,13 @@ class Tables:
             # idle, it goes with its tables (a user's last table expires as idle as this)
             pipe.pexpire(user_tables_key(out.platform, user), self.store.ttl_ms)
 
-    async def _after_write(self, platform: str, chat: str, out: Outbox) -> None:
-        """What must only happen once the write has won: forgetting private routes."""
+    async def _after_write(self, platform: str, chat: str, out: Outbox, written: Any) -> None:
+        """What must only happen once the write has won: forgetting private routes, and
+        packing the game's log (bot/game_proof.py)."""
         if gone := out.left - out.joined:
             async with self.redis.pipeline(transaction=False) as pipe:
                 for user in gone:
                     pipe.srem(user_tables_key(platform, user), chat)
                 await pipe.execute()
+        if isinstance(written, Write) and written.log is not None and written.log.pack:
+            await game_proof.pack(self.redis, written.log.key)

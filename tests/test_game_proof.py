@@ -282,3 +282,23 @@ async def test_a_table_whose_log_was_kept_inside_it_still_verifies_and_moves_it(
     await chat.router.store.redis.delete(answers_key(PLATFORM, GROUP))
     (reply,) = await chat.say("alice: /verify")
     assert reply.startswith("[group] 🔏 Match ✅")
+
+
+async def test_the_log_is_packed_in_order_and_keeps_its_time_to_live(redis):
+    """Every PACK answers the lines at the list's tail become one compressed element;
+    read back, the log is the same lines in the same order. A list that changed between
+    the read and the packing is left as it is (packed next time)."""
+    key = answers_key(PLATFORM, GROUP)
+    lines = [f'[{i % 3},{{"amount":{i},"type":"bid"}}]' for i in range(70)]
+    await redis.rpush(key, *lines)
+    await redis.pexpire(key, 60_000)
+    assert await game_proof.pack(redis, key)
+    stored = await redis.lrange(key, 0, -1)
+    assert len(stored) == 70 - 2 * game_proof.PACK + 1 and stored[-1][:1] != b"["
+    assert sum(map(len, stored)) < sum(map(len, lines)) / 2
+    proof = game_proof.GameProof(game="auktion", seats=3, options={}, seed="", commitment="")
+    assert proof.with_answers(stored).lines() == lines
+    assert 0 < await redis.pttl(key) <= 60_000
+    await redis.rpush(key, "[0,{}]", "[1,{}]")
+    assert not await redis.eval(game_proof._PACK, 1, key, 999, 2, b"x")  # changed: left
+    assert await redis.lrange(key, -2, -1) == [b"[0,{}]", b"[1,{}]"]
