@@ -19,7 +19,6 @@ from render.svg import MIN_TEXT, PHONE, ZOOM, Svg, clip
 from render.text import columns, fit
 from rules.aufruhr.data import cards, event, project, ruhr_map
 from rules.aufruhr.views import PublicProject, PublicView, SeatView
-from rules.core.turns import clockwise
 
 CATEGORY_COLOURS = {
     "education": "#0072B2",
@@ -375,14 +374,9 @@ def _house(doc: Svg, x: float, y: float, colour: str = HALL) -> None:
 
 
 def _winners(view: PublicView) -> frozenset[int]:
-    """The winner on the final board: the most points; on a tie the Lord Mayor in office,
-    else the first of the tied from his left (rules/aufruhr/ending.py, NOTES.md 30)."""
-    if not view.final:
-        return frozenset()
-    best = max(view.final.values())
-    n = len(view.cities)
-    tied = [s for s in clockwise(n, view.lord_mayor or 0) if view.final.get(s) == best]
-    return frozenset(tied[:1])
+    """The winner crowned on the final board, as the rules decided it (the tie-break of
+    rules/aufruhr/ending.py, NOTES.md 30)."""
+    return frozenset() if view.winner is None else frozenset({view.winner})
 
 
 def _mayors(doc: Svg, view: PublicView, names: list[str], label: Label, y: float) -> float:

@@ -9,6 +9,13 @@ Fixtures for any test file:
   connections) on the same backend and database, as a second process would have.
 - `backend`: what the two above are made from; `backend.kind` is "fake" or "real".
 
+and for tests through the real chat clients:
+
+- `fake`: a fake Telegram Bot API (tests/fake_telegram.py), started and stopped;
+- `world`: a fake Discord with one bot process logged in (tests/fake_discord.py);
+- `text_boards`: boards go out as text snapshots, no PNG (~0.1 s each, and not what
+  these tests look at); `world` has it.
+
 Every client made here is closed after the test. The real redis-server is started once
 per session on a free loopback port (tests/redis_server.py), or taken from
 STAMMTISCH_TEST_REDIS_URL, whose database is FLUSHed before every test. Where
@@ -129,6 +136,47 @@ def redis_factory(backend):
         return backend.client()
 
     return make
+
+
+# The chat fakes are imported by the fixtures that use them, not here: they load
+# python-telegram-bot, discord.py and aiohttp (~1.5 s), which a test of rules/ never needs.
+
+
+async def _no_picture(svg: str) -> None:
+    return None
+
+
+@pytest.fixture
+def text_boards(monkeypatch):
+    from bot import pictures
+
+    monkeypatch.setattr(pictures, "png", _no_picture)
+
+
+@pytest.fixture
+async def fake():
+    from tests.fake_telegram import FakeTelegram
+
+    made = FakeTelegram()
+    runner = await made.start()
+    yield made
+    await runner.cleanup()
+
+
+@pytest.fixture
+async def world(text_boards, monkeypatch):
+    import discord
+
+    from tests.fake_discord import FakeDiscord, World
+
+    fake = FakeDiscord()
+    runner = await fake.start()
+    monkeypatch.setattr(discord.http.Route, "BASE", fake.base_url)
+    made = World(fake)
+    await made.start_bot()
+    yield made
+    await made.close()
+    await runner.cleanup()
 
 
 # The test-only games (tests/games/) join the registry as a game under rules/ would.

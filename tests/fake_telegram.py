@@ -15,7 +15,7 @@ import contextlib
 import itertools
 import json
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -403,6 +403,16 @@ async def running_bot(
         await bot.app.stop()
         await bot.on_stop(bot.app)  # post_stop
         await bot.app.shutdown()
+
+
+def begin(fake: FakeTelegram, new: str, players: Sequence[tuple[int, str]]) -> None:
+    """The first of `players` says `new` (`/new auktion rounds=1`) in the group, the others
+    join, the first starts: queued for the bot to poll, in that order."""
+    (host, host_name), *others = players
+    fake.say(host, host_name, new)
+    for user, name in others:
+        fake.say(user, name, "/join")
+    fake.say(host, host_name, "/start")
 
 
 async def until(check: Callable[[], object], timeout: float = 5.0) -> None:

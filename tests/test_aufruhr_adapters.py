@@ -6,11 +6,9 @@ import fakeredis
 
 from tests.fake_discord import EPHEMERAL
 from tests.fake_telegram import GROUP, running_bot, until
-from tests.test_discord_games import world  # noqa: F401  (the fixture)
-from tests.test_telegram_games import fake  # noqa: F401  (the fixture)
 
 
-async def test_pay_by_username_and_by_text_mention_through_telegram(fake):  # noqa: F811
+async def test_pay_by_username_and_by_text_mention_through_telegram(fake):
     """`/pay @bob_k 30` names Bob by his @handle; a user without one is picked from the
     member list, and Telegram marks their name (a text mention) instead."""
     users = [(11, "Anna", "anna_k"), (22, "Bob", "bob_k"), (33, "Carol Smith", None)]
@@ -32,7 +30,7 @@ async def test_pay_by_username_and_by_text_mention_through_telegram(fake):  # no
     await redis.aclose()
 
 
-async def test_pay_by_mention_through_discord(world):  # noqa: F811
+async def test_pay_by_mention_through_discord(world):
     """/pay's player option (a user picked in Discord's menu) reaches the game as `<@id>`."""
     dc = world.fake
     users = [(101, "Anna"), (102, "Bob"), (103, "Carol"), (104, "Dora")]
@@ -50,7 +48,7 @@ async def test_pay_by_mention_through_discord(world):  # noqa: F811
     assert dc.text_of(thread).count("Anna pays") == 1
 
 
-async def test_a_folder_handed_privately_through_telegram(fake):  # noqa: F811
+async def test_a_folder_handed_privately_through_telegram(fake):
     """`/folder` in a private chat with the bot: the group learns who handed whom, the
     two mayors alone what was inside; `/take` privately too (issue 19)."""
     users = [(11, "Anna"), (22, "Bob"), (33, "Carol"), (44, "Dora")]
@@ -71,7 +69,7 @@ async def test_a_folder_handed_privately_through_telegram(fake):  # noqa: F811
     await redis.aclose()
 
 
-async def test_a_folder_handed_by_slash_command_through_discord(world):  # noqa: F811
+async def test_a_folder_handed_by_slash_command_through_discord(world):
     """A slash command is answered ephemerally: `/folder` in the game's thread is as
     private as a DM; the thread sees only that a folder changed hands."""
     dc = world.fake
@@ -94,7 +92,7 @@ async def test_a_folder_handed_by_slash_command_through_discord(world):  # noqa:
     assert "★" not in dc.text_of(thread) and "vote for me" not in dc.text_of(thread)
 
 
-async def test_a_deal_pressed_again_after_answering_says_so_through_telegram(fake):  # noqa: F811
+async def test_a_deal_pressed_again_after_answering_says_so_through_telegram(fake):
     """A mayor who answered a deal and presses its other button is told they answered
     already (not that it is not their turn); the deal stands as answered."""
     users = [(11, "Anna"), (22, "Bob"), (33, "Cem"), (44, "Dora")]

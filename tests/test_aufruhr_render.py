@@ -14,6 +14,7 @@ import pytest
 from bot.i18n import t
 from render import boards
 from rules.aufruhr.data import ruhr_map
+from rules.aufruhr.ending import final
 from rules.aufruhr.engine import public_view, seat_view, setup
 from rules.aufruhr.model import Options, Project
 
@@ -122,3 +123,16 @@ def test_the_hand_shows_the_scandals_a_mayor_received():
     # nobody else learns it
     assert "dora" not in boards.private_text("aufruhr", seat_view(state, 0), NAMES, label)
     assert "Scandals" not in boards.board_text("aufruhr", public_view(state), NAMES, label)
+
+
+@pytest.mark.parametrize(("lord_mayor", "crowned"), [(2, 2), (None, 0)])
+def test_the_final_board_crowns_the_winner_the_rules_chose(lord_mayor, crowned):
+    # all four tied at nought: the Lord Mayor in office keeps the title, else the first
+    # from his left (seat 0's) does (rules/aufruhr/ending.py, NOTES.md 30)
+    state = setup(4, Options(events=3), 7)
+    state.lord_mayor, state.board = lord_mayor, {}
+    final(state, [])
+    assert set(state.final.values()) == {0} and state.winner_hall == crowned
+    svg = boards.board_svg("aufruhr", public_view(state), NAMES, label)
+    crowns = [x for x in _texts(svg) if x.startswith("♛")]
+    assert crowns == [f"♛ {NAMES[crowned]} · {ruhr_map().communities[state.cities[crowned]].name}"]

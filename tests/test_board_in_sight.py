@@ -8,10 +8,9 @@ from bot import play
 from bot.play import BOARD_DISTANCE
 from tests.fake_telegram import GROUP, running_bot, until
 from tests.robot import play_out, telegram_act
-from tests.test_telegram_games import fake  # noqa: F401  (the fixture)
 
 
-async def test_the_board_is_never_more_than_a_few_messages_up(fake, monkeypatch):  # noqa: F811
+async def test_the_board_is_never_more_than_a_few_messages_up(fake, monkeypatch):
     # Players who are never watching (play.WATCHING): every step is a message of its own,
     # the most that can push the board up.
     monkeypatch.setattr(play, "WATCHING", -1)

@@ -7,33 +7,13 @@ is recorded by tests/fake_discord.py.
 import asyncio
 import re
 
-import discord
-import pytest
-
 from bot import pictures
-from tests.fake_discord import ALL_RIGHTS, APP_ID, CHANNEL, EPHEMERAL, GUILD, FakeDiscord, World
+from tests.fake_discord import ALL_RIGHTS, APP_ID, CHANNEL, EPHEMERAL, GUILD, World
 
 # A bid of 7 shown in the thread (a 7 inside the hex of the seed's commitment is not one).
 SEVEN = re.compile(r"\b7\b")
 
 ALICE, BOB, CAROL = 11, 22, 33
-
-
-async def no_picture(svg: str) -> None:
-    return None  # as without resvg: boards go out as text snapshots
-
-
-@pytest.fixture
-async def world(monkeypatch):
-    monkeypatch.setattr(pictures, "png", no_picture)
-    fake = FakeDiscord()
-    runner = await fake.start()
-    monkeypatch.setattr(discord.http.Route, "BASE", fake.base_url)
-    made = World(fake)
-    await made.start_bot()
-    yield made
-    await made.close()
-    await runner.cleanup()
 
 
 def callback(world: World, payload) -> dict:

@@ -3,29 +3,11 @@ menus and modals in the game's thread, ephemeral messages and DMs, as the game a
 
 import hashlib
 
-import discord
 import pytest
 
-from bot import game_proof, pictures
-from tests.fake_discord import EPHEMERAL, FakeDiscord, World
+from bot import game_proof
+from tests.fake_discord import EPHEMERAL
 from tests.robot import discord_act, play_out, robot_games
-
-
-async def no_picture(svg: str) -> None:
-    return None
-
-
-@pytest.fixture
-async def world(monkeypatch):
-    monkeypatch.setattr(pictures, "png", no_picture)
-    fake = FakeDiscord()
-    runner = await fake.start()
-    monkeypatch.setattr(discord.http.Route, "BASE", fake.base_url)
-    made = World(fake)
-    await made.start_bot()
-    yield made
-    await made.close()
-    await runner.cleanup()
 
 
 @pytest.mark.parametrize(("game", "players", "options"), robot_games("discord"))

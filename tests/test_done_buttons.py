@@ -2,28 +2,14 @@
 private prompt answered by typing (Telegram) or in a modal (Discord) loses its buttons
 and shows the answer, as a pressed one does (tests/test_telegram.py, test_discord.py)."""
 
-import discord
 import fakeredis
 import pytest
 
-from bot import pictures
-from tests.fake_discord import FakeDiscord, World
-from tests.fake_telegram import GROUP, FakeTelegram, running_bot, until
+from tests.fake_telegram import GROUP, FakeTelegram, begin, running_bot, until
 
 ALICE, BOB = 11, 22
 
-
-async def no_picture(svg: str) -> None:
-    return None
-
-
-@pytest.fixture
-async def fake(monkeypatch):
-    monkeypatch.setattr(pictures, "png", no_picture)
-    fake = FakeTelegram()
-    runner = await fake.start()
-    yield fake
-    await runner.cleanup()
+pytestmark = pytest.mark.usefixtures("text_boards")
 
 
 def prompt_of(fake: FakeTelegram, user: int) -> int:
@@ -33,9 +19,7 @@ def prompt_of(fake: FakeTelegram, user: int) -> int:
 async def test_telegram_a_typed_answer_closes_its_prompt(fake):
     redis = fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer())
     async with running_bot(fake, redis) as bot:
-        fake.say(ALICE, "Alice", "/new auktion rounds=1")
-        fake.say(BOB, "Bob", "/join")
-        fake.say(ALICE, "Alice", "/start")
+        begin(fake, "/new auktion rounds=1", [(ALICE, "Alice"), (BOB, "Bob")])
         await until(lambda: [m for m in fake.sent.values() if m["chat"]["id"] == BOB])
         await bot.adapter.sender.drain()
         alice, bob = prompt_of(fake, ALICE), prompt_of(fake, BOB)
@@ -49,19 +33,6 @@ async def test_telegram_a_typed_answer_closes_its_prompt(fake):
         assert fake.sent[alice]["text"].endswith("✓ 1")
         await until(lambda: "protest" in fake.everything(GROUP), timeout=10)
     await redis.aclose()
-
-
-@pytest.fixture
-async def world(monkeypatch):
-    monkeypatch.setattr(pictures, "png", no_picture)
-    fake = FakeDiscord()
-    runner = await fake.start()
-    monkeypatch.setattr(discord.http.Route, "BASE", fake.base_url)
-    made = World(fake)
-    await made.start_bot()
-    yield made
-    await made.close()
-    await runner.cleanup()
 
 
 async def test_discord_a_modal_answer_closes_its_dm_prompt(world):

@@ -16,7 +16,7 @@ from bot.replies import Reply
 from bot.router import Incoming, Router
 from bot.store import RedisStore
 from tests.conftest import make_backend
-from tests.fake_telegram import GROUP, FakeTelegram, running_bot, until
+from tests.fake_telegram import GROUP, running_bot, until
 
 CHAT = "-100"
 
@@ -202,14 +202,6 @@ async def test_a_picture_read_back_is_drawn_from_the_table_as_it_is(redis):
     again = next(r for r in got if r.board)
     assert again.outbox_id == board.outbox_id and again.text == board.text
     assert again.svg is not None and again.svg() == board.svg()
-
-
-@pytest.fixture
-async def fake():
-    fake = FakeTelegram()
-    runner = await fake.start()
-    yield fake
-    await runner.cleanup()
 
 
 async def test_a_prompt_written_but_never_sent_goes_out_when_a_process_starts(fake):

@@ -9,17 +9,15 @@ import pytest
 import tests.test_discord_games as discord_games
 import tests.test_telegram_games as telegram_games
 from tests.heinzel_robot import play_aiming
-from tests.test_discord_games import world  # noqa: F401  (the fixture)
-from tests.test_telegram_games import fake  # noqa: F401  (the fixture)
 
 
 @pytest.mark.parametrize("players", [2])
-async def test_heinzel_through_telegram(fake, players, monkeypatch):  # noqa: F811
+async def test_heinzel_through_telegram(fake, players, monkeypatch):
     monkeypatch.setattr(telegram_games, "play_out", play_aiming)
     await telegram_games.test_a_whole_game_with_robot_players(fake, "heinzel", players, "")
 
 
 @pytest.mark.parametrize("players", [4])
-async def test_heinzel_through_discord(world, players, monkeypatch):  # noqa: F811
+async def test_heinzel_through_discord(world, players, monkeypatch):
     monkeypatch.setattr(discord_games, "play_out", play_aiming)
     await discord_games.test_a_whole_game_with_robot_players(world, "heinzel", players, "")

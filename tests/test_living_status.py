@@ -2,45 +2,39 @@
 who has answered, whom we wait for and the time left are one group message, edited in
 place as answers come; an answer that leaves the step open posts nothing new."""
 
-import discord
+import contextlib
+
 import fakeredis
 import pytest
 
-from bot import pictures
-from tests.fake_discord import EPHEMERAL, FakeDiscord, World
-from tests.fake_telegram import GROUP, Clock, FakeTelegram, running_bot, until
+from tests.fake_discord import EPHEMERAL, World
+from tests.fake_telegram import GROUP, Clock, FakeTelegram, begin, running_bot, until
 
 ALICE, BOB, CAROL = 11, 22, 33
 PLAYERS = [(ALICE, "Alice"), (BOB, "Bob"), (CAROL, "Carol")]
 
-
-async def no_picture(svg: str) -> None:
-    return None
+pytestmark = pytest.mark.usefixtures("text_boards")
 
 
-@pytest.fixture
-async def fake():
-    fake = FakeTelegram()
-    runner = await fake.start()
-    yield fake
-    await runner.cleanup()
+@contextlib.asynccontextmanager
+async def auction_begun(fake: FakeTelegram, options: str, clock: Clock):
+    """Our bot running, an auction of the three begun, its first status message sent."""
+    redis = fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer())
+    async with running_bot(fake, redis, clock=clock) as bot:
+        begin(fake, f"/new auktion {options}", PLAYERS)
+        await until(lambda: "s left" in fake.everything(GROUP))
+        await bot.adapter.sender.drain()
+        yield bot
+    await redis.aclose()
 
 
 def group_posts(fake: FakeTelegram) -> list[dict]:
     return [c for c in fake.done("sendMessage") + fake.done("sendPhoto") if c["chat_id"] == GROUP]
 
 
-async def test_telegram_answers_edit_one_status_message(fake, monkeypatch):
-    monkeypatch.setattr(pictures, "png", no_picture)
-    redis = fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer())
+async def test_telegram_answers_edit_one_status_message(fake):
     clock = Clock()
-    async with running_bot(fake, redis, clock=clock) as bot:
-        fake.say(ALICE, "Alice", "/new auktion rounds=1 deadline=900")
-        for user, name in PLAYERS[1:]:
-            fake.say(user, name, "/join")
-        fake.say(ALICE, "Alice", "/start")
-        await until(lambda: "900 s left" in fake.everything(GROUP))
-        await bot.adapter.sender.drain()
+    async with auction_begun(fake, "rounds=1 deadline=900", clock) as bot:
         table = await bot.router.table("telegram", str(GROUP))
         await until(lambda: fake.sent.get(int(table.status_message or 0)) is not None)
         table = await bot.router.table("telegram", str(GROUP))
@@ -70,21 +64,12 @@ async def test_telegram_answers_edit_one_status_message(fake, monkeypatch):
         await bot.adapter.sender.drain()
         (new,) = group_posts(fake)[posts:]  # the decision: one new message, its own status
         assert new["text"].endswith(f"⏳ Waiting for {links[1]}, {links[2]} · 60 s left")
-    await redis.aclose()
 
 
-async def test_telegram_seats_that_just_answered_get_their_next_step_in_place(fake, monkeypatch):
+async def test_telegram_seats_that_just_answered_get_their_next_step_in_place(fake):
     """Bob and Carol answered a moment ago: they are watching the status message, so the
     next step that asks them is edited into it, with its buttons; nothing is posted."""
-    monkeypatch.setattr(pictures, "png", no_picture)
-    redis = fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer())
-    async with running_bot(fake, redis, clock=Clock()) as bot:
-        fake.say(ALICE, "Alice", "/new auktion rounds=1")
-        for user, name in PLAYERS[1:]:
-            fake.say(user, name, "/join")
-        fake.say(ALICE, "Alice", "/start")
-        await until(lambda: "s left" in fake.everything(GROUP))
-        await bot.adapter.sender.drain()
+    async with auction_begun(fake, "rounds=1", Clock()) as bot:
         table = await bot.router.table("telegram", str(GROUP))
         status = int(table.status_message)
         posts = len(group_posts(fake))
@@ -97,20 +82,6 @@ async def test_telegram_seats_that_just_answered_get_their_next_step_in_place(fa
         assert last.startswith("⏳ Waiting for") and "tg://" not in last  # an edit calls nobody
         keyboard = fake.sent[status]["reply_markup"]["inline_keyboard"]
         assert [b["text"] for b in keyboard[0]] == ["Protest", "Pass"]
-    await redis.aclose()
-
-
-@pytest.fixture
-async def world(monkeypatch):
-    monkeypatch.setattr(pictures, "png", no_picture)
-    fake = FakeDiscord()
-    runner = await fake.start()
-    monkeypatch.setattr(discord.http.Route, "BASE", fake.base_url)
-    made = World(fake)
-    await made.start_bot()
-    yield made
-    await made.close()
-    await runner.cleanup()
 
 
 def public(world: World, channel: int) -> list[dict]:
@@ -153,19 +124,11 @@ async def test_discord_answers_edit_one_status_message(world):
     assert len(edits) == 1 and edits[0].body["allowed_mentions"] == {"parse": []}
 
 
-async def test_telegram_an_old_status_message_is_posted_anew(fake, monkeypatch):
+async def test_telegram_an_old_status_message_is_posted_anew(fake):
     """Bob and Carol answered within play.WATCHING, but the status message is older than
     that (talk may have pushed it up): the next step is a new message that calls them."""
-    monkeypatch.setattr(pictures, "png", no_picture)
-    redis = fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer())
     clock = Clock()
-    async with running_bot(fake, redis, clock=clock) as bot:
-        fake.say(ALICE, "Alice", "/new auktion rounds=1 deadline=900")
-        for user, name in PLAYERS[1:]:
-            fake.say(user, name, "/join")
-        fake.say(ALICE, "Alice", "/start")
-        await until(lambda: "s left" in fake.everything(GROUP))
-        await bot.adapter.sender.drain()
+    async with auction_begun(fake, "rounds=1 deadline=900", clock) as bot:
         posts = len(group_posts(fake))
         answers = zip(
             PLAYERS, ["2", "1", "0"], [0, 70, 70], ["✓ Alice ·", "✓ Alice, Bob ·", ""], strict=True
@@ -178,4 +141,3 @@ async def test_telegram_an_old_status_message_is_posted_anew(fake, monkeypatch):
         await bot.adapter.sender.drain()
         new = [c for c in group_posts(fake)[posts:] if "protest" in c.get("text", "")]
         assert new and 'href="tg://user?id=' in new[0]["text"]
-    await redis.aclose()

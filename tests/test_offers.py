@@ -8,7 +8,7 @@ import fakeredis
 import pytest
 
 from adapters.console.session import Console, ScriptClock
-from bot import buttons, pictures
+from bot import buttons
 from bot.router import Incoming, Router
 from rules.core.errors import RuleError
 from rules.core.rng import Rng
@@ -20,7 +20,7 @@ from rules.tube.model import Choose
 from rules.tube.model import Go as TubeGo
 from rules.tube.model import Options as TubeOptions
 from rules.tube.network import net
-from tests.fake_telegram import GROUP, FakeTelegram, running_bot, until
+from tests.fake_telegram import GROUP, FakeTelegram, begin, running_bot, until
 from tests.test_tube_game import mover, started
 
 
@@ -96,26 +96,12 @@ def _labels(fake: FakeTelegram, chat: int) -> list[str]:
     return []
 
 
-@pytest.fixture
-async def telegram(monkeypatch):
-    monkeypatch.setattr(pictures, "png", no_picture)
-    fake = FakeTelegram()
-    runner = await fake.start()
-    yield fake
-    await runner.cleanup()
-
-
-async def no_picture(svg: str) -> None:
-    return None
-
-
-async def test_telegram_the_choices_come_privately_as_buttons_and_answer_the_prompt(telegram):
-    fake, alice, bob = telegram, 11, 22
+@pytest.mark.usefixtures("text_boards")
+async def test_telegram_the_choices_come_privately_as_buttons_and_answer_the_prompt(fake):
+    alice, bob = 11, 22
     redis = fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer())
     async with running_bot(fake, redis, seed=1):  # the dice of SCRIPT
-        fake.say(alice, "alice", "/new einsistkeins")
-        fake.say(bob, "bob", "/join")
-        fake.say(alice, "alice", "/start")
+        begin(fake, "/new einsistkeins", [(alice, "alice"), (bob, "bob")])
         for line in SCRIPT[3:]:
             who, _, label = line.partition(": ")
             user = alice if who == "alice" else bob

@@ -12,14 +12,6 @@ from tests.fake_telegram import GROUP, FakeTelegram, running_bot, until
 from tests.robot import PLAYS, play_out, robot_games, telegram_act
 
 
-@pytest.fixture
-async def fake():
-    fake = FakeTelegram()
-    runner = await fake.start()
-    yield fake
-    await runner.cleanup()
-
-
 def private_lines(fake: FakeTelegram, users: list[int]) -> set[str]:
     """What players were told privately, line by line (long lines only: short ones like
     a bare number can also appear in public by chance)."""

@@ -16,14 +16,6 @@ ALICE, BOB = 11, 22
 
 
 @pytest.fixture
-async def fake():
-    fake = FakeTelegram()
-    runner = await fake.start()
-    yield fake
-    await runner.cleanup()
-
-
-@pytest.fixture
 async def redis():
     redis = fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer())
     yield redis

@@ -3,6 +3,8 @@
 import re
 from functools import cache
 
+from pydantic import BaseModel
+
 from rules.aufruhr import treasury
 from rules.aufruhr.actions import Answer, GiftAnswer, GiveFolder, Pay, Propose, ProposeCoop
 from rules.aufruhr.data import place
@@ -18,6 +20,17 @@ def seat_named(state: State, word: str) -> int | None:
         if key in (m.city, place(m.city).casefold(), seat_token(s)):
             return s
     return None
+
+
+def addressee(state: State, seat: int, word: str, self_key: str) -> int:
+    """The one other mayor a `/coop` or `/folder` names by its first word; refused when
+    no mayor is called so (quoted without a trailing colon or comma) or it is `seat`."""
+    to = seat_named(state, word)
+    if to is None:
+        raise RuleError("error.aufruhr.pay_who", name=word.rstrip(":,")[:30])
+    if to == seat:
+        raise RuleError(self_key)
+    return to
 
 
 def pay(state: State, seat: int, text: str, events: list[Event]) -> None:
@@ -175,104 +188,47 @@ def _deal_prompt(number: int, seats: tuple[int, ...]) -> Prompt:
 
 @cache
 def _standing_prompts(n: int) -> tuple[Prompt, ...]:
-    """/pay, /deal, /accept and /decline, /folder, /take and /refuse, open to every
+    """/pay, /deal, /coop, /accept and /decline, /folder, /take and /refuse, open to every
     mayor at any time (an /accept without an open deal is told so by `answer`)."""
     everyone = tuple(range(n))
-    out = [
-        Prompt(
-            id="pay",
+
+    def typed(
+        command: str,
+        action: BaseModel,
+        max_length: int,
+        key: str | None = None,
+        secret: bool = False,
+        answer: bool = False,
+        names_seats: bool = True,
+    ) -> Prompt:
+        """`/<command> <words>`: the words become the action's `text`; an `answer` may
+        be the command alone (`/accept`: the one deal waiting)."""
+        return Prompt(
+            id=command,
             seats=everyone,
-            key="aufruhr.prompt.pay",
-            input=FreeInput(
-                kind="text", field="text", action=Pay(text=""), max_length=60, names_seats=True
-            ),
-            command="pay",
-            standing=True,
-        ),
-        Prompt(
-            id="deal",
-            seats=everyone,
-            key="aufruhr.prompt.deal",
-            input=FreeInput(
-                kind="text",
-                field="text",
-                action=Propose(text=""),
-                max_length=300,
-                names_seats=True,
-            ),
-            command="deal",
-            standing=True,
-        ),
-    ]
-    out.append(
-        Prompt(
-            id="coop",
-            seats=everyone,
-            key="aufruhr.prompt.coop",
+            key=f"aufruhr.prompt.{key or command}",
             input=FreeInput(
                 kind="text",
                 field="text",
-                action=ProposeCoop(text=""),
-                max_length=300,
-                names_seats=True,
+                action=action,
+                max_length=max_length,
+                min_length=0 if answer else 1,
+                names_seats=names_seats,
             ),
-            command="coop",
+            secret=secret,
+            command=command,
             standing=True,
         )
+
+    return (
+        typed("pay", Pay(text=""), 60),
+        typed("deal", Propose(text=""), 300),
+        typed("coop", ProposeCoop(text=""), 300),
+        typed("accept", Answer(text="", yes=True), 10, answer=True, names_seats=False),
+        typed("decline", Answer(text="", yes=False), 10, answer=True, names_seats=False),
+        # A folder handed outside the windows, and the receiver's answer: secret, so said
+        # privately (rules/aufruhr/gifts.py).
+        typed("folder", GiveFolder(text=""), 300, key="gift", secret=True),
+        typed("take", GiftAnswer(text="", yes=True), 40, secret=True, answer=True),
+        typed("refuse", GiftAnswer(text="", yes=False), 40, secret=True, answer=True),
     )
-    for cmd, yes in (("accept", True), ("decline", False)):
-        out.append(
-            Prompt(
-                id=cmd,
-                seats=everyone,
-                key=f"aufruhr.prompt.{cmd}",
-                input=FreeInput(
-                    kind="text",
-                    field="text",
-                    action=Answer(text="", yes=yes),
-                    max_length=10,
-                    min_length=0,
-                ),
-                command=cmd,
-                standing=True,
-            )
-        )
-    # A folder handed outside the windows, and the receiver's answer: secret, so said
-    # privately (rules/aufruhr/gifts.py).
-    out.append(
-        Prompt(
-            id="folder",
-            seats=everyone,
-            key="aufruhr.prompt.gift",
-            input=FreeInput(
-                kind="text",
-                field="text",
-                action=GiveFolder(text=""),
-                max_length=300,
-                names_seats=True,
-            ),
-            secret=True,
-            command="folder",
-            standing=True,
-        )
-    )
-    for cmd, yes in (("take", True), ("refuse", False)):
-        out.append(
-            Prompt(
-                id=cmd,
-                seats=everyone,
-                key=f"aufruhr.prompt.{cmd}",
-                input=FreeInput(
-                    kind="text",
-                    field="text",
-                    action=GiftAnswer(text="", yes=yes),
-                    max_length=40,
-                    min_length=0,
-                    names_seats=True,
-                ),
-                secret=True,
-                command=cmd,
-                standing=True,
-            )
-        )
-    return tuple(out)

@@ -11,7 +11,7 @@ later agreement on the same project replaces an earlier one (NOTES.md 34).
 """
 
 from rules.aufruhr import data, projects
-from rules.aufruhr.commands import DEAL_TEXT, record, seat_named
+from rules.aufruhr.commands import DEAL_TEXT, addressee, record
 from rules.aufruhr.model import Coop, Deal, State
 from rules.core.errors import RuleError
 from rules.core.protocol import Event
@@ -22,11 +22,7 @@ def propose(state: State, seat: int, text: str, events: list[Event]) -> None:
     head, _, rest = text.strip().partition(" ")
     if not head or not rest.strip():
         raise RuleError("error.aufruhr.coop_usage")
-    to = seat_named(state, head)
-    if to is None:
-        raise RuleError("error.aufruhr.pay_who", name=head.rstrip(":,")[:30])
-    if to == seat:
-        raise RuleError("error.aufruhr.coop_self")
+    to = addressee(state, seat, head, "error.aufruhr.coop_self")
     name, _, terms = rest.partition(":")
     card = _named(state, (seat, to), name)
     if card is None:

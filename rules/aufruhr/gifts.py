@@ -10,7 +10,7 @@ the end of the round goes back to its owner.
 
 import re
 
-from rules.aufruhr.commands import seat_named
+from rules.aufruhr.commands import addressee, seat_named
 from rules.aufruhr.model import Gift, State
 from rules.aufruhr.tokens import usable_tokens
 from rules.core.errors import RuleError
@@ -28,11 +28,7 @@ def give(state: State, seat: int, text: str, events: list[Event]) -> None:
     words = list(re.finditer(r"\S+", text))
     if not words:
         raise RuleError("error.aufruhr.gift_usage")
-    to = seat_named(state, words[0][0])
-    if to is None:
-        raise RuleError("error.aufruhr.pay_who", name=words[0][0].rstrip(":,")[:30])
-    if to == seat:
-        raise RuleError("error.aufruhr.gift_self")
+    to = addressee(state, seat, words[0][0], "error.aufruhr.gift_self")
     if away := next((g for g in state.gifts if g.giver == seat), None):
         raise RuleError("error.aufruhr.gift_away", city_id=state.mayors[away.to].city)
     stars: list[int] = []

@@ -48,6 +48,7 @@ class PublicView(Frozen):
     hall: str | None
     deals: tuple[Deal, ...] = MOMENT  # the open ones (Deal.open_in)
     final: dict[int, int] = Field(default_factory=dict)
+    winner: int | None = None  # decided with the final scores (ending.py), tie-break and all
 
 
 class GiftView(Frozen):
@@ -121,6 +122,7 @@ def public_view(state: State) -> PublicView:
         hall=state.hall,
         deals=tuple(d for d in state.deals if d.open_in(state.round)),
         final=dict(state.final),
+        winner=state.winner_hall,
     )
 
 
