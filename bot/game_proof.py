@@ -93,7 +93,7 @@ class GameProof(BaseModel):
     _reset: bool = PrivateAttr(default=False)
 
     def answers(self) -> list[tuple[int, dict[str, Any]]]:
-        """Every answer logged, in order. Raises LookupError if the log was not read."""
+        """Every answer logged, in order. Raises RuntimeError if the log was not read."""
         return [(seat, action) for seat, action in map(json.loads, self.lines())]
 
     def lines(self) -> list[str]:
@@ -104,7 +104,7 @@ class GameProof(BaseModel):
             if self.actions == len(self._new) or self.overflow:
                 stored = []
             else:
-                raise LookupError("the answers were not read (Tables.load(..., answers=True))")
+                raise RuntimeError("the answers were not read (Tables.load(..., answers=True))")
         return stored + self._new
 
     def with_answers(self, entries: list[bytes] | list[str]) -> "GameProof":
