@@ -81,6 +81,13 @@ class Courier:
         while self._pumps:
             await asyncio.gather(*self._pumps.values(), return_exceptions=True)
 
+    async def settled(self, chat: str) -> None:
+        """Wait until this process sends nothing more for `chat`: what it offered is sent,
+        or another process holds the chat's lease and sends it (Discord: an interaction
+        waiting for its replies learns that they will not come through it)."""
+        while (pump := self._pumps.get(chat)) is not None:
+            await asyncio.wait({pump})
+
     async def sweep(self) -> int:
         """Send for every chat whose outbox holds something and nobody sends; returns
         how many replies wait in all (a metric)."""

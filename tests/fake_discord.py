@@ -6,7 +6,8 @@ gateway), then feed INTERACTION_CREATE payloads made here to
 `client._connection.parse_interaction_create`. The fake answers the REST calls the
 adapter makes (interaction callbacks, webhooks, channel messages, DMs, threads,
 command sync) with plausible objects and records every call. It can refuse DMs to
-some users (403, code 50007) and messages in some channels (403, code 50013).
+some users (403, code 50007) and messages in some channels (403, code 50013), and be
+away (`down`: every request's connection is dropped unanswered).
 """
 
 import asyncio
@@ -58,6 +59,7 @@ class FakeDiscord:
     forbidden: set[int] = field(default_factory=set)  # channels where the bot may not post
     threads: list[int] = field(default_factory=list)  # threads the bot made, in order
     expired: set[str] = field(default_factory=set)  # interactions that take no response
+    down: bool = False  # Discord away: connections dropped, nothing done or recorded
     port: int = 0
     _ids: itertools.count = field(default_factory=lambda: itertools.count(10_000))
     _originals: dict[str, str] = field(default_factory=dict)  # token → original message id
@@ -237,6 +239,10 @@ class FakeDiscord:
         return runner
 
     async def _handle(self, request: web.Request) -> web.Response:
+        if self.down:
+            assert request.transport is not None
+            request.transport.close()  # (the client sees the server disconnect)
+            return web.Response(status=503)
         path = "/" + request.match_info["path"]
         body, files = await _read(request)
         self.calls.append(Call(request.method, path, body, files))
@@ -470,7 +476,9 @@ class World:
         rng = Rng.from_seed(len(self.clients) + 1)
         router = Router(self.redis, entropy=lambda: rng.next64() >> 1)
         options.setdefault("ticker", False)
-        client = StammtischClient(DiscordAdapter(router, budget=budget), **options)
+        options.setdefault("sweep", False)  # (tests of the outbox sweep ask for it)
+        outbox = {k: options.pop(k) for k in ("lease",) if k in options}
+        client = StammtischClient(DiscordAdapter(router, budget=budget, **outbox), **options)
         await client.login("fake-token")
         self.clients.append(client)
         return client

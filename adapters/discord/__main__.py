@@ -29,8 +29,10 @@ def build(env: Mapping[str, str]) -> StammtischClient:
     guild = env.get("DISCORD_GUILD_ID")
     shards = _ids(env.get("DISCORD_SHARD_IDS"))
     count = env.get("DISCORD_SHARD_COUNT")
+    adapter = DiscordAdapter(router)
+    metrics.backlog("discord", adapter.sender.backlog)
     return StammtischClient(
-        DiscordAdapter(router),
+        adapter,
         guild_id=int(guild) if guild else None,
         # One process registers the commands: the one running shard 0 (or all shards).
         sync=shards is None or 0 in shards,

@@ -3,14 +3,14 @@
 A chat key is the channel id (a thread's id in a game thread). Private replies are
 ephemeral when their player is the one interacting, else direct messages; a player
 whose DMs are closed gets them ephemerally the next time they interact
-(bot/mailbox.py), and the group is told once that a DM did not arrive.
+(bot/mailbox.py), and the group is told once that a DM did not arrive. How replies go
+out, and why a crash loses none of them: adapters/discord/sending.py.
 """
 
 import asyncio
 import contextlib
-import io
 import logging
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -18,34 +18,39 @@ import discord
 
 from adapters.discord import components
 from adapters.discord.answer import Answer
-from adapters.discord.format import pieces, to_markdown, with_mentions
-from bot import mailbox, pictures
+from adapters.discord.sending import NO_MENTIONS, PLATFORM, Sender
+from bot import mailbox
+from bot.courier import LEASE, SWEEP
 from bot.i18n import normalize, t
-from bot.keys import adapter_key
 from bot.replies import Reply
 from bot.router import Incoming, Router
 from rules import registry
 
 log = logging.getLogger(__name__)
-PLATFORM = "discord"
 BUDGET = 2.0  # seconds we wait for the router before deferring: Discord allows 3 in all
-DM_CLOSED = 50007  # Discord's code for "Cannot send messages to this user"
-NO_MENTIONS = discord.AllowedMentions.none()
 THREAD_ARCHIVE_MINUTES = 1440  # a game thread hides after a day without messages
 THREAD_NAME = 100  # characters
-OPEN_PROMPTS = "open_prompts"  # a user's DMs with live prompt components: channel:id → text
-OPEN_PROMPTS_SECONDS = 86400
 
 
 class DiscordAdapter:
-    def __init__(self, router: Router, budget: float = BUDGET) -> None:
+    def __init__(
+        self,
+        router: Router,
+        budget: float = BUDGET,
+        *,
+        lease: float = LEASE,
+        sweep: float = SWEEP,
+    ) -> None:
+        """`lease` and `sweep`: the durable outbox's send lease and sweep interval
+        (bot/courier.py), shorter in tests."""
         self.router = router
         self.budget = budget
+        self.sender = Sender(router, budget, lease=lease, sweep=sweep)
         self.client: discord.Client | None = None
         self._busy: set[asyncio.Task[Any]] = set()
 
     def bind(self, client: discord.Client) -> None:
-        self.client = client
+        self.client = self.sender.client = client
 
     # ----- interactions in ----------------------------------------------------------------
 
@@ -169,68 +174,22 @@ class DiscordAdapter:
                 await answer.defer()
             replies, waiting = await work
             mine = next((r for r in replies if r.pressed and r.to == msg.user), None)
-            if mine is not None and mine.pressed and await self._done(answer, mine.pressed):
+            if mine is not None and await self.sender.close_pressed(answer, mine):
                 replies = [r for r in replies if r is not mine or r.text]
-            if not answer.done and not _quick(replies, answer):
-                await answer.defer()  # before drawing a picture or calling Discord elsewhere
             await self.send(replies, answer)
             if waiting and answer.lost:
                 await self.send(waiting)  # by DM, or kept again for the next interaction
             elif waiting:
                 lang = normalize(msg.lang)
-                await self._say_private(answer, Reply(text=t(lang, "dc.mailbox")))
+                await self.sender.say_private(answer, Reply(text=t(lang, "dc.mailbox")))
                 for reply in waiting:
-                    await self._say_private(answer, reply)
+                    await self.sender.say_private(answer, reply)
             await answer.finish()
             return answer
         except Exception:  # never a traceback in the chat; one short apology
             log.exception("interaction %s in discord chat %s failed", interaction.id, msg.chat)
             await self._apologise(answer, msg)
             return None
-
-    async def _done(self, answer: Answer, line: str) -> bool:
-        """The pressed message is done with: it shows `line` (the choice, or outdated)
-        and loses its components. Answering the press with this edit costs no extra
-        call, and is the only way to edit an ephemeral message. False: no message."""
-        message = answer.interaction.message
-        if message is None or answer.lost:
-            return False
-        await self._forget(answer.user, f"{message.channel.id}:{message.id}")
-        content = f"{message.content}\n{line}"[:2000]
-        try:
-            if not answer.done:
-                await answer.interaction.response.edit_message(
-                    content=content, view=None, allowed_mentions=NO_MENTIONS
-                )
-            elif not message.flags.ephemeral:
-                await message.edit(content=content, view=None, allowed_mentions=NO_MENTIONS)
-        except discord.HTTPException as e:
-            log.warning("discord: could not close a pressed message: %s", e)
-        return True
-
-    async def _close(self, user: str, line: str) -> None:
-        """The user's direct messages with live prompt components are done: each shows
-        `line` and loses them (answered in a modal or outdated). Ephemeral prompts cannot
-        be edited later; they vanish with the client's session."""
-        assert self.client is not None
-        key = adapter_key(PLATFORM, user, OPEN_PROMPTS)
-        sent = await self.router.redis.hgetall(key)
-        await self.router.redis.delete(key)
-        for where, content in sent.items():
-            channel, _, message_id = (
-                where.decode() if isinstance(where, bytes) else where
-            ).partition(":")
-            text = content.decode() if isinstance(content, bytes) else str(content)
-            partial = self.client.get_partial_messageable(int(channel))
-            try:
-                await partial.get_partial_message(int(message_id)).edit(
-                    content=f"{text}\n{to_markdown(line)}"[:2000], view=None
-                )
-            except discord.HTTPException as e:
-                log.info("discord: could not close prompt %s: %s", where, e)
-
-    async def _forget(self, user: str, where: str) -> None:
-        await self.router.redis.hdel(adapter_key(PLATFORM, user, OPEN_PROMPTS), where)
 
     async def _route(self, msg: Incoming) -> tuple[list[Reply], list[Reply]]:
         """The router's replies, and whatever waited for this player since a DM failed."""
@@ -259,15 +218,19 @@ class DiscordAdapter:
                 self._busy.discard(task)
 
     async def drain(self) -> None:
-        """Wait until every interaction in flight is answered (tests, shutdown)."""
-        while pending := [t for t in self._busy if not t.done()]:
+        """Wait until every interaction in flight is answered and every reply this
+        process sends is sent (tests, shutdown)."""
+        while (pending := [t for t in self._busy if not t.done()]) or self.sender.courier.busy():
             await asyncio.gather(*pending, return_exceptions=True)
+            await self.sender.drain()
 
     # ----- threads ---------------------------------------------------------------------
 
     async def _open_thread(self, answer: Answer, msg: Incoming) -> None:
         """A table just opened in a text channel moves into a thread of its own, so its
-        negotiation and moves stay together. Without the right to make threads it stays."""
+        negotiation and moves stay together. Without the right to make threads it stays,
+        and so it does when another process posted the lobby's message (it held the
+        channel's send lease): the thread is made from that message."""
         channel, rights = answer.interaction.channel, answer.interaction.app_permissions
         if msg.private or not isinstance(channel, discord.TextChannel):
             return
@@ -303,189 +266,8 @@ class DiscordAdapter:
     # ----- replies out ----------------------------------------------------------------
 
     async def send(self, replies: list[Reply], answer: Answer | None = None) -> None:
-        """Every reply to its place; one that fails is logged and the others still go."""
-        for reply in replies:
-            try:
-                if reply.menu is not None:
-                    continue  # slash commands are the same everywhere (commands.py)
-                if reply.pressed and not reply.text:
-                    if reply.private and reply.to:
-                        await self._close(reply.to, reply.pressed)
-                elif (
-                    reply.error
-                    and not reply.private
-                    and answer is not None
-                    and not answer.lost
-                    and reply.chat == answer.chat
-                ):
-                    # A refusal (a /roll it cannot read, a /join too late) is for whoever
-                    # asked: ephemeral, the channel keeps its game.
-                    await self._say_private(answer, reply)
-                elif reply.private and answer is not None and reply.to == answer.user:
-                    await self._say_private(answer, reply)
-                elif reply.private:
-                    await self._direct(reply, answer)
-                elif reply.board:
-                    await self._board(reply, answer)
-                elif reply.edit is not None:
-                    await self._edit(reply, answer)
-                else:
-                    await self._group(reply, answer)
-            except discord.Forbidden as e:
-                await self._explain(answer, reply.chat, e)
-            except Exception:
-                log.exception("sending to discord chat %s failed", reply.chat)
-
-    async def _picture(self, reply: Reply) -> bytes | None:
-        svg = reply.svg() if reply.svg else None
-        return await pictures.png(svg) if svg else None
-
-    async def _post(
-        self,
-        send: Callable[..., Awaitable[Any]],
-        reply: Reply,
-        view: discord.ui.View | None = None,
-        mentions: discord.AllowedMentions = NO_MENTIONS,
-        picture: bytes | None = None,
-    ) -> Any:
-        """A reply as messages of at most 2000 characters: a picture on the first (instead
-        of the text board), components under the last. Returns the last sent."""
-        parts = pieces(reply, with_pre=picture is None) or [""]
-        if reply.mentions:  # whoever must act, notified; nobody else ever
-            parts[-1] = with_mentions(parts[-1], reply.mentions)
-            users = [discord.Object(id=int(user)) for user, _ in reply.mentions]
-            mentions = discord.AllowedMentions(everyone=False, roles=False, users=users)
-        sent = None
-        for i, part in enumerate(parts):
-            kwargs: dict[str, Any] = {"allowed_mentions": mentions}
-            if view is not None and i == len(parts) - 1:
-                kwargs["view"] = view
-            if picture is not None and i == 0:
-                kwargs["file"] = discord.File(io.BytesIO(picture), filename="board.png")
-            sent = await send(part, **kwargs)
-        return sent
-
-    async def _say_private(self, answer: Answer, reply: Reply) -> None:
-        if answer.lost:  # the interaction takes no ephemeral answer: a DM instead
-            await self._direct(replace(reply, to=answer.user), answer)
-            return
-        view = components.view_for(reply.buttons, reply.input)
-        await self._post(answer.private, reply, view, picture=await self._picture(reply))
-
-    async def _group(
-        self,
-        reply: Reply,
-        answer: Answer | None,
-        mentions: discord.AllowedMentions = NO_MENTIONS,
-    ) -> None:
-        view = components.view_for(reply.buttons, reply.input)
-        channel = self._channel(reply.chat, answer)
-
-        async def send(content: str, **kwargs: Any) -> str:
-            ours = answer is not None and answer.chat == reply.chat
-            if ours and (said := await answer.public(content, **kwargs)) is not None:
-                return said
-            sent = await channel.send(content, **kwargs)
-            if ours and answer.message is None:
-                answer.message = sent  # e.g. the lobby's line, for its thread
-            return str(sent.id)
-
-        sent = await self._post(send, reply, view, mentions)
-        if reply.status and sent:  # the living status: the step's answers edit it
-            closing = await self.router.remember_status(
-                PLATFORM, reply.chat, sent, reply.status, reply.text
-            )
-            if closing is not None:  # its step is over already: its buttons go
-                await self._edit(closing, answer)
-
-    async def _edit(self, reply: Reply, answer: Answer | None) -> None:
-        """An earlier message edited in place (its last part, where the status and the
-        components are); one Discord will not edit any more stays as it is."""
-        assert reply.edit is not None
-        where, _, message_id = reply.edit.rpartition(":")  # `<channel>:<id>`: elsewhere
-        channel = self._channel(where or reply.chat, answer)
-        last = (pieces(reply) or [""])[-1]
-        view = components.view_for(reply.buttons, reply.input)
-        try:
-            await channel.get_partial_message(int(message_id)).edit(
-                content=last, view=view, allowed_mentions=NO_MENTIONS
-            )
-        except discord.NotFound:
-            log.info("discord chat %s: message %s to edit is gone", reply.chat, reply.edit)
-
-    def _channel(self, chat: str, answer: Answer | None) -> Any:
-        """The interaction's own channel object where we have it (it knows its guild,
-        which making a thread needs), else a channel known by id alone."""
-        if answer and answer.interaction.channel and str(answer.interaction.channel_id) == chat:
-            return answer.interaction.channel
-        assert self.client is not None
-        return self.client.get_partial_messageable(int(chat))
-
-    async def _direct(self, reply: Reply, answer: Answer | None) -> None:
-        """A DM; if the player's DMs are closed, keep it for their next interaction."""
-        assert self.client is not None and reply.to is not None
-        try:
-            channel = await self.client.create_dm(discord.Object(id=int(reply.to)))
-            view = components.view_for(reply.buttons, reply.input)
-            sent = await self._post(channel.send, reply, view, picture=await self._picture(reply))
-            if view is not None and sent is not None:  # kept, to close it when done
-                key = adapter_key(PLATFORM, reply.to, OPEN_PROMPTS)
-                await self.router.redis.hset(key, f"{channel.id}:{sent.id}", sent.content)
-                await self.router.redis.expire(key, OPEN_PROMPTS_SECONDS)
-        except discord.Forbidden as e:
-            if e.code != DM_CLOSED:
-                raise
-            first = await mailbox.keep(self.router.redis, PLATFORM, reply.to, reply)
-            if first and reply.chat and reply.chat != reply.to:
-                table = await self.router.table(PLATFORM, reply.chat)
-                lang = table.lang if table else "en"
-                notice = Reply(text=t(lang, "dc.dm_closed", mention=f"<@{reply.to}>"))
-                only_them = discord.AllowedMentions(users=[discord.Object(id=int(reply.to))])
-                await self._group(replace(notice, chat=reply.chat), answer, only_them)
-
-    async def _board(self, reply: Reply, answer: Answer | None) -> None:
-        """The board, edited in place where possible; a picture when there is one."""
-        table = await self.router.table(PLATFORM, reply.chat)
-        playing = table is not None and table.status == "playing"
-        view = components.view_for((), hand=t(table.lang, "dc.my_hand") if playing else None)
-        picture = await self._picture(reply)
-        previous = table.board_message if table else None
-        channel = self._channel(reply.chat, answer)
-        parts = pieces(reply, with_pre=picture is None)
-        if previous and len(parts) == 1:
-            try:
-                await channel.get_partial_message(int(previous)).edit(
-                    content=parts[0],
-                    attachments=[discord.File(io.BytesIO(picture), "board.png")] if picture else [],
-                    view=view,
-                    allowed_mentions=NO_MENTIONS,
-                )
-                return
-            except discord.NotFound:
-                pass  # deleted meanwhile: post a new board
-        sent = await self._post(channel.send, reply, view, picture=picture)
-        # A board too long for one message is not edited next time: it is posted anew.
-        board_id = str(sent.id) if sent is not None and len(parts) == 1 else None
-        if board_id != previous:
-            await self.router.remember_board(PLATFORM, reply.chat, board_id)
-        if reply.replaces:  # the board moved down: the old one goes
-            try:
-                await channel.get_partial_message(int(reply.replaces)).delete()
-            except discord.HTTPException as e:
-                log.info("discord chat %s: old board not deleted: %s", reply.chat, e)
-
-    async def _explain(self, answer: Answer | None, chat: str, error: discord.Forbidden) -> None:
-        """The bot lacks a permission: say which, once, to whoever is interacting."""
-        log.warning("discord refused in chat %s: %s", chat, error)
-        if answer is None or answer.explained or answer.lost:
-            return
-        answer.explained = True
-        table = await self.router.table(PLATFORM, chat)
-        lang = table.lang if table else normalize(str(answer.interaction.locale))
-        try:
-            await answer.private(t(lang, "dc.no_permission"), allowed_mentions=NO_MENTIONS)
-        except discord.HTTPException:
-            log.warning("could not explain missing permissions in discord chat %s", chat)
+        """Every reply to its place (adapters/discord/sending.py)."""
+        await self.sender.send(replies, answer)
 
     # ----- deadlines --------------------------------------------------------------------
 
@@ -493,17 +275,3 @@ class DiscordAdapter:
         """A due deadline (from the ticker): what it says goes to its channel."""
         _, _, replies = await self.router.fire(member)
         await self.send(replies)
-
-
-def _quick(replies: list[Reply], answer: Answer) -> bool:
-    """Whether the first reply answers the interaction itself at once: plain text said
-    through it, nothing to draw, edit or send elsewhere first. Else we defer, because
-    a picture or another call could take the rest of Discord's 3 seconds."""
-    if not replies:
-        return True  # `finish` answers at once
-    first = replies[0]
-    if first.board or first.svg is not None or first.edit is not None:
-        return False
-    if first.private:
-        return first.to == answer.user
-    return first.chat == answer.chat

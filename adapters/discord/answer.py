@@ -5,10 +5,18 @@ slow we defer ephemerally ("thinking…" seen only by the user) — Discord give
 first follow-up after a deferral the deferral's visibility whatever it asks for, so
 after an ephemeral deferral group messages go to the channel instead, and nothing
 private can ever turn public.
+
+What the interaction changed is sent from the chat's durable outbox (bot/courier.py)
+by this process when it holds the chat's send lease: it then answers through the
+interaction. `waiting` names those replies until they are sent; the handler waits for
+them (or for the news that another process sends them) before it finishes. Sending
+and the handler's deferral may meet, so every response goes under one lock.
 """
 
+import asyncio
 import logging
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
@@ -28,6 +36,11 @@ class Answer:
     # Discord refused our deferral (the interaction expired, or the network failed): it
     # takes no response and no follow-up, so everything goes to the channel or by DM.
     lost: bool = False
+    started: float = field(default_factory=time.monotonic)
+    # its replies in the outboxes, (chat, outbox id), until sent
+    waiting: set[tuple[str, str]] = field(default_factory=set)
+    delivered: asyncio.Event = field(default_factory=asyncio.Event)  # `waiting` emptied
+    _lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     @property
     def user(self) -> str:
@@ -37,8 +50,18 @@ class Answer:
     def done(self) -> bool:
         return self.interaction.response.is_done()
 
+    def sent(self, kept: tuple[str, str]) -> None:
+        """One of its replies was sent (or kept for a later try)."""
+        self.waiting.discard(kept)
+        if not self.waiting:
+            self.delivered.set()
+
     async def defer(self) -> None:
-        if self.lost:
+        async with self._lock:
+            await self._defer()
+
+    async def _defer(self) -> None:
+        if self.lost or self.done:
             return
         try:
             await self.interaction.response.defer(ephemeral=True, thinking=True)
@@ -56,6 +79,10 @@ class Answer:
     async def public(self, content: str, **kwargs: Any) -> str | None:
         """Say it in the group through the interaction and return the message's id ("" if
         Discord did not say it); None: post it to the channel instead."""
+        async with self._lock:
+            return await self._public(content, **kwargs)
+
+    async def _public(self, content: str, **kwargs: Any) -> str | None:
         if self.deferred or self.lost:
             return None
         if not self.done:
@@ -67,6 +94,10 @@ class Answer:
 
     async def private(self, content: str, **kwargs: Any) -> None:
         """Say it to the interacting user alone (ephemeral)."""
+        async with self._lock:
+            await self._private(content, **kwargs)
+
+    async def _private(self, content: str, **kwargs: Any) -> None:
         if not self.done:
             await self.interaction.response.send_message(content, ephemeral=True, **kwargs)
         elif self.original_free:
@@ -81,6 +112,10 @@ class Answer:
 
     async def finish(self) -> None:
         """Every interaction is answered, even when there was nothing to say."""
+        async with self._lock:
+            await self._finish()
+
+    async def _finish(self) -> None:
         if self.lost:
             return
         if self.original_free:

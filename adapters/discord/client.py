@@ -1,4 +1,5 @@
-"""The discord.py client: slash commands, presses, and the deadline ticker.
+"""The discord.py client: slash commands, presses, the deadline ticker and the outbox
+sweep, which sends what a process that died left unsent (bot/courier.py).
 
 By default it asks for no gateway intents at all: slash commands, button presses and
 modal submits arrive as interactions, which every bot receives, and each carries the
@@ -34,6 +35,8 @@ class StammtischClient(discord.AutoShardedClient):
         guild_id: int | None = None,
         sync: bool = True,
         ticker: bool = True,
+        ticker_interval: float = 1.0,
+        sweep: bool = True,
         read_messages: bool = False,
         **options: Any,
     ) -> None:
@@ -48,10 +51,12 @@ class StammtischClient(discord.AutoShardedClient):
         self.adapter = adapter
         self.guild_id = guild_id
         self.sync_commands = sync
-        self.run_ticker = ticker
+        self.run_ticker, self.ticker_interval = ticker, ticker_interval
+        self.run_sweep = sweep
         self.tree = commands.build_tree(self, adapter.command, adapter.choices)
         adapter.router.reads_chat = read_messages
         self._ticker: asyncio.Task[None] | None = None
+        self._sweep: asyncio.Task[None] | None = None
         adapter.bind(self)
 
     async def setup_hook(self) -> None:
@@ -59,7 +64,11 @@ class StammtischClient(discord.AutoShardedClient):
             await commands.sync(self.tree, self.guild_id)
         if self.run_ticker:
             deadlines = self.adapter.router.deadlines(PLATFORM)
-            self._ticker = asyncio.create_task(run_ticker(deadlines, self.adapter.fire, time.time))
+            self._ticker = asyncio.create_task(
+                run_ticker(deadlines, self.adapter.fire, time.time, self.ticker_interval)
+            )
+        if self.run_sweep:  # now, and every few seconds
+            self._sweep = asyncio.create_task(self.adapter.sender.courier.run())
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Presses and modal submits; slash commands go through the command tree."""
@@ -77,9 +86,10 @@ class StammtischClient(discord.AutoShardedClient):
         await self.adapter.message(message)
 
     async def close(self) -> None:
-        if self._ticker:
-            self._ticker.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._ticker
+        for task in (self._ticker, self._sweep):
+            if task:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         await self.adapter.drain()
         await super().close()
