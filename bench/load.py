@@ -1,12 +1,15 @@
 """Load on real games: robot tables through the router against a real Redis, beside the floor.
 
-    python -m bench.load [--tables 20] [--workers 1 2] [--cluster] [--games aufruhr:6 …]
+    python -m bench.load [--tables 20] [--workers 1 2] [--cluster] [--no-durable] [--games …]
 
 N tables of each game are played to the end by robot players choosing random legal
 answers (as tests/robot.py does), pressing the button or typing the value the bot
 offers, all tables in flight at once, in 1 and then 2 worker processes against one
 redis-server started for the run (or a 3-master Redis Cluster with --cluster). Every
-command carries a platform update id, as every real one does (so its write marks it).
+command carries a platform update id, as every real one does (so its write marks it),
+and what it says is kept in the chat's durable outbox with its write, as Telegram's and
+Discord's are (`--no-durable`: not), and acknowledged after it as the courier does (a
+round trip counted in commands/s, not in the command's latency).
 Printed per run: commands/s, p50/p99 per command kind, compare-and-set retries, Redis
 round trips per command, bytes per table, and the floor measured in the same run.
 
@@ -48,8 +51,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import redis.asyncio as aioredis
 from redis.asyncio.cluster import RedisCluster
 
-from bot import buttons, play
-from bot.keys import table_key, update_key
+from bot import buttons, outbox_store, play
+from bot.keys import outbox_key, table_key, update_key
+from bot.outbox_store import Outboxes
 from bot.router import Incoming, Router
 from bot.store import RedisStore
 from bot.table import Table
@@ -108,11 +112,14 @@ class Counted:
 class CountingStore(RedisStore):
     retries = 0
     sizes: ClassVar[list[int]] = []  # bytes of each table written
+    kept: ClassVar[list[list[int]]] = []  # bytes of each reply kept with it (durable)
 
     async def _write(self, *a: Any, **k: Any) -> Any:
         data = getattr(a[2], "data", a[2])
         if data:
             CountingStore.sizes.append(len(data))
+        push = a[5] if len(a) > 5 else k.get("push")
+        CountingStore.kept.append([len(v) for v in push[1].values()] if push else [])
         lost = await super()._write(*a, **k)
         if lost is not None:
             CountingStore.retries += 1
@@ -191,13 +198,17 @@ async def play_table(router: Router, chat: str, game: str, lat: dict, seed: int)
         msg = replace(msg, update_id=f"{run}.{next(updates)}")  # as every real update has
         before = Counted.trips
         t0, c0 = time.perf_counter(), time.process_time()
-        await router.handle(msg)
+        replies = await router.handle(msg)
         lat[kind].append(time.perf_counter() - t0)
         # this process's CPU for the command (the client's side of Redis included): what
         # other processes on a busy machine take from the wall clock does not count here
         lat[f"_cpu {kind.split(' ')[0]}"].append(time.process_time() - c0)
         lat["_trips"].append(Counted.trips - before)
         lat[f"_trips {kind.split(' ')[0]}"].append(Counted.trips - before)
+        if ids := [r.outbox_id for r in replies if r.outbox_id]:
+            # the courier's part (bot/courier.py): what was sent leaves the durable outbox,
+            # one round trip, counted in commands/s but not in the command's latency
+            await Outboxes(router.redis, PLATFORM).ack(chat, ids)
 
     def say(user: str, text: str) -> Incoming:
         return Incoming(PLATFORM, chat, user, user, text=text)
@@ -227,11 +238,18 @@ async def play_table(router: Router, chat: str, game: str, lat: dict, seed: int)
     raise RuntimeError(f"{game_id}: no end")
 
 
+def _router(client: Any, durable: bool) -> Router:
+    router = Router(client, store=CountingStore(client))
+    if durable:  # as Telegram's and Discord's: what a command says is kept with its write
+        router.durable.add(PLATFORM)
+    return router
+
+
 async def _worker(
-    url: str, cluster: bool, games: list[str], tables: int, offset: int, ready: Any
+    url: str, cluster: bool, durable: bool, games: list[str], tables: int, offset: int, ready: Any
 ) -> dict:
     client = Counted.wrap(_client(url, cluster))
-    router = Router(client, store=CountingStore(client))
+    router = _router(client, durable)
     await client.ping()
     if started is not None:
         started()  # as a worker does once it has started (bot/app.py)
@@ -250,10 +268,10 @@ async def _worker(
     return {"lat": dict(lat), "span": (t0, t1), "retries": CountingStore.retries}
 
 
-async def _quiet(url: str, cluster: bool, games: list[str], tables: int) -> dict:
+async def _quiet(url: str, cluster: bool, durable: bool, games: list[str], tables: int) -> dict:
     """Latency with nothing else in flight: one table after another, one command at a time."""
     client = Counted.wrap(_client(url, cluster))
-    router = Router(client, store=CountingStore(client))
+    router = _router(client, durable)
     lat: dict[str, list[float]] = defaultdict(list)
     began: list[float] = []
 
@@ -278,12 +296,16 @@ def _run_worker(args: tuple, ready: Any, results: Any) -> None:
     results.put(asyncio.run(_worker(*args, ready)))
 
 
-def _workers(url: str, cluster: bool, games: list[str], tables: int, n: int) -> list[dict]:
+def _workers(
+    url: str, cluster: bool, durable: bool, games: list[str], tables: int, n: int
+) -> list[dict]:
     """`n` worker processes, started together once all of them are ready."""
     ctx = multiprocessing.get_context("spawn")
     ready, results = ctx.Barrier(n), ctx.Queue()
     procs = [
-        ctx.Process(target=_run_worker, args=((url, cluster, games, tables, w), ready, results))
+        ctx.Process(
+            target=_run_worker, args=((url, cluster, durable, games, tables, w), ready, results)
+        )
         for w in range(n)
     ]
     for p in procs:
@@ -294,12 +316,15 @@ def _workers(url: str, cluster: bool, games: list[str], tables: int, n: int) -> 
     return done
 
 
-async def _floor(url: str, cluster: bool, size: int, n: int = 300) -> dict[str, list[float]]:
+async def _floor(
+    url: str, cluster: bool, size: int, kept: list[int], n: int = 300
+) -> dict[str, list[float]]:
     """The bare compare-and-set of a table of `size` bytes, with no router, engine or
     rendering: EVALSHA alone (the process knows the version it wrote last: what most
     commands need), and HMGET + EVALSHA (a command that reads first). Each write carries
-    an update marker and appends one answer to the game's log, as a command's does. Wall
-    time, and this process's CPU."""
+    an update marker and appends one answer to the game's log, as a command's does, and
+    `kept` (replies of these sizes into the durable outbox, with the chat's entry in the
+    outboxes' index beside it). Wall time, and this process's CPU."""
     client = _client(url, cluster)
     store = RedisStore(client)
     key = table_key(PLATFORM, "floor")
@@ -312,13 +337,18 @@ async def _floor(url: str, cluster: bool, size: int, n: int = 300) -> dict[str, 
     for i in range(2 * n):
         read = i % 2 == 1
         marker = update_key(PLATFORM, "floor", f"f{i}-{time.monotonic_ns()}")
+        fields = {outbox_store.field(version + 1, j): b"x" * b for j, b in enumerate(kept)}
+        push = (outbox_key(PLATFORM, "floor"), fields) if kept else None
+        also = (lambda pipe: outbox_store.index(pipe, PLATFORM, "floor")) if kept else None
         t0, c0 = time.perf_counter(), time.process_time()
         if read:
             version = (await store.load(key)).version
-        assert await store.cas(key, version, write, marker)
+        assert await store._write(key, version, write, also, marker, push) is None
         times["read wall" if read else "wall"].append(time.perf_counter() - t0)
         times["read cpu" if read else "cpu"].append(time.process_time() - c0)
         version += 1
+        if i % 50 == 49:
+            await client.delete(outbox_key(PLATFORM, "floor"))  # (as the courier would)
     await client.aclose()
     return times
 
@@ -371,15 +401,22 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=10, help="tables of each game per worker")
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--cluster", action="store_true", help="a 3-master Redis Cluster")
+    parser.add_argument(
+        "--no-durable",
+        action="store_true",
+        help="replies not kept in the durable outbox (Telegram and Discord keep them)",
+    )
     parser.add_argument("--games", nargs="+", default=list(GAMES))
     args = parser.parse_args()
+    durable = not args.no_durable
     sys.setrecursionlimit(10_000)
     with contextlib.ExitStack() as stack:
         url = stack.enter_context(redis_cluster() if args.cluster else redis_server())
         print(
             f"machine: {platform.machine()}, {os.cpu_count()} cores, Python "
             f"{platform.python_version()}, {'3-master cluster' if args.cluster else 'one'} "
-            f"redis-server on loopback; games {', '.join(args.games)}"
+            f"redis-server on loopback; games {', '.join(args.games)}; replies "
+            f"{'kept in the durable outbox, acknowledged' if durable else 'not kept'}"
         )
         sizes = asyncio.run(_table_sizes(url, args.cluster, args.games))
         for game, (json_bytes, memory) in sizes.items():
@@ -389,11 +426,14 @@ def main() -> None:
             )
         if started is not None:
             started()  # as a worker does once it has started (bot/app.py)
-        quiet = asyncio.run(_quiet(url, args.cluster, args.games, 2))
+        quiet = asyncio.run(_quiet(url, args.cluster, durable, args.games, 2))
         written = int(statistics.median(CountingStore.sizes))
+        # the replies a write keeps, as many and as long as the commands' median write's
+        by_count = sorted(CountingStore.kept, key=len)
+        kept = sorted(by_count[len(by_count) // 2])
         # The floor just before and just after: a busy machine changes both.
-        before = asyncio.run(_floor(url, args.cluster, written, 150))
-        after = asyncio.run(_floor(url, args.cluster, written, 150))
+        before = asyncio.run(_floor(url, args.cluster, written, kept, 150))
+        after = asyncio.run(_floor(url, args.cluster, written, kept, 150))
         floor = {k: before[k] + after[k] for k in before}
         trips = quiet.pop("_trips")
         collected = quiet.pop("_gc", [])
@@ -411,7 +451,8 @@ def main() -> None:
         every_floor = mixed(trips, "wall")
         print(
             f"\nfloor, the bare compare-and-set of a {written} B table (the median the "
-            f"commands wrote) with its update marker and one logged answer:\n"
+            f"commands wrote) with its update marker, one logged answer and {len(kept)} "
+            f"replies kept ({sum(kept)} B):\n"
             f"  EVALSHA alone: p50 {pct(floor['wall'], 50):.2f} ms, p99 "
             f"{pct(floor['wall'], 99):.2f} ms, CPU p50 {pct(floor['cpu'], 50):.2f} ms; HMGET + "
             f"EVALSHA: p50 {pct(floor['read wall'], 50):.2f} ms, p99 "
@@ -452,7 +493,7 @@ def main() -> None:
                 f"    {kind:36s} n={len(xs):5d}  p50 {pct(xs, 50):6.2f}  p99 {pct(xs, 99):6.2f} ms"
             )
         for workers in args.workers:
-            results = _workers(url, args.cluster, args.games, args.tables, workers)
+            results = _workers(url, args.cluster, durable, args.games, args.tables, workers)
             span = max(r["span"][1] for r in results) - min(r["span"][0] for r in results)
             lat: dict[str, list[float]] = defaultdict(list)
             for r in results:
