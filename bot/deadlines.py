@@ -5,7 +5,10 @@ whether the deadline still matters (a prompt answered meanwhile bumps the step).
 """
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from bot.table import Table
 
 Kind = Literal["timeout", "remind", "lobby"]
 SEP = "|"
@@ -34,3 +37,29 @@ class Deadline:
         if kind not in ("timeout", "remind", "lobby"):
             raise ValueError(member)
         return cls(platform, chat, kind, int(step), extra)  # type: ignore[arg-type]
+
+
+def of_step(table: "Table") -> list[str]:
+    """The timeout and the reminder of the table's current step (bot/play.py)."""
+    return [
+        Deadline(table.platform, table.chat, kind, table.step, table.step_token).member()
+        for kind in ("timeout", "remind")
+    ]
+
+
+def of_lobby(table: "Table") -> str:
+    """The expiry of the table's open lobby (bot/lobby.py)."""
+    return Deadline(table.platform, table.chat, "lobby", 0, repr(table.opened_at)).member()
+
+
+def of_table(table: "Table") -> set[str]:
+    """Every deadline the table as it is now may have scheduled (not all are: a step
+    without a deadline has no timeout). One the table had before a change and has no
+    longer belongs to a step that has passed: it is removed with the change
+    (router.Router._transact), instead of lingering in the sorted set until it comes due
+    and finds nothing to do."""
+    if table.status == "lobby":
+        return {of_lobby(table)}
+    if table.status == "playing" and table.step_token:
+        return set(of_step(table))
+    return set()

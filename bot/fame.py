@@ -13,6 +13,9 @@ from rules.core.protocol import GameSpec, Outcome
 
 MAX_BEST = 5  # solo results kept per game
 MAX_WINNERS = 10  # winners shown per game
+# Winners kept per game: a chat of thousands whose winners all stayed would grow its
+# table (read by every command) without bound; those with the fewest wins go first.
+MAX_KEPT = 50
 
 
 class Winner(BaseModel):
@@ -46,6 +49,13 @@ def enter(
             user, name = seats[seat]
             winner = entry.wins.setdefault(user, Winner(name=name))
             winner.name, winner.wins = name, winner.wins + 1
+        while len(entry.wins) > MAX_KEPT:  # (never one just counted: they have won)
+            won = {seats[s][0] for s in outcome.ranking[0]}
+            least = min(
+                (u for u in entry.wins if u not in won),
+                key=lambda u: (entry.wins[u].wins, entry.wins[u].name, u),
+            )
+            del entry.wins[least]
     record = outcome.record
     if record is None:
         return False

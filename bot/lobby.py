@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from bot.deadlines import Deadline
+from bot import deadlines
 from bot.outbox import Outbox
 from bot.table import Seat, Table
 from rules import registry
@@ -128,9 +128,7 @@ def open_lobby(
     out.game = spec.id
     table.seats = [player]
     out.joined.add(player.user)
-    out.schedule[Deadline(table.platform, table.chat, "lobby", 0, repr(now)).member()] = (
-        now + lobby_ttl
-    )
+    out.schedule[deadlines.of_lobby(table)] = now + lobby_ttl
     out.group(
         "lobby.opened",
         name=player.name,

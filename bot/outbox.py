@@ -36,6 +36,7 @@ class Outbox:
     morph: str | None = None  # the status message that becomes this step's (play.announce)
     mentions: list[tuple[str, str]] = field(default_factory=list)  # for the group message
     schedule: dict[str, float] = field(default_factory=dict)
+    unschedule: set[str] = field(default_factory=set)  # deadlines of a step that has passed
     joined: set[str] = field(default_factory=set)  # users who now sit at this table
     left: set[str] = field(default_factory=set)
     menu: str | None = None  # a game began (its id) or ended (""): the chat's menu follows

@@ -20,9 +20,19 @@ from typing import Any, Final
 from bot.keys import outbox_key, outboxes_key, sending_key
 from bot.mailbox import dumps
 from bot.replies import Reply
-from bot.store import Push
+from bot.store import PUSH_CAP, Push
 
 SHARDS: Final = 8  # as the deadlines' (bot/scheduler.py): spread over a cluster's masters
+# A chat's outbox holds at most PUSH_CAP (50) replies: the table's script drops the
+# oldest past it. A chat whose platform refuses for hours (network, a long flood wait)
+# would otherwise grow with every command and every timeout. When the platform takes
+# messages again, what players need is the game as it is now — the newest board and the
+# question with live buttons — not hours of old lines, which Telegram would also pace at
+# 20 a minute (50 are 2½ minutes of catch-up). So the oldest go first, lines without a
+# prompt or board before those with one (their fields end in KEPT), and never what the
+# newest change said: one change says far fewer than 50 (a 6-player step ~15).
+CAP: Final = PUSH_CAP
+KEPT: Final = "p"
 
 # The lease is renewed, and given up, only by its holder; given up only when the outbox is
 # empty (else the holder sends on): a reply written while the holder was finishing is
@@ -39,8 +49,15 @@ return 1
 """
 
 
-def field(version: int, index: int) -> str:
-    return f"{version:012d}.{index:03d}"
+def field(version: int, index: int, prompt: bool = False) -> str:
+    """`<version>.<index>`, zero-padded so fields sort in the order replies were made;
+    KEPT at the end for a reply that asks something or shows the board (see CAP)."""
+    return f"{version:012d}.{index:03d}" + (KEPT if prompt else "")
+
+
+def prompts(reply: Reply) -> bool:
+    """Whether a reply asks something or shows the game as it is: kept longest."""
+    return bool(reply.buttons or reply.input or reply.board or reply.status or reply.menu)
 
 
 def shard_of(chat: str, shards: int = SHARDS) -> int:
@@ -53,7 +70,7 @@ def shard_of(chat: str, shards: int = SHARDS) -> int:
 def push(platform: str, chat: str, replies: list[Reply], version: int) -> tuple[Push, list[str]]:
     """What the table's write at `version` also writes: the replies, each under its
     field (returned too, in order)."""
-    ids = [field(version, i) for i in range(len(replies))]
+    ids = [field(version, i, prompts(r)) for i, r in enumerate(replies)]
     fields = {i: dumps(r) for i, r in zip(ids, replies, strict=True)}
     return (outbox_key(platform, chat), fields), ids
 

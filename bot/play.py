@@ -12,8 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from bot import buttons, fame, game_proof
-from bot.deadlines import Deadline
+from bot import buttons, deadlines, fame, game_proof
 from bot.i18n import keys
 from bot.lobby import spec_of
 from bot.outbox import Outbox
@@ -457,17 +456,10 @@ def _input_request(table: Table, index: int, prompt: Prompt, out: Outbox) -> Inp
     )
 
 
-def _deadline_members(table: Table) -> list[str]:
-    return [
-        Deadline(table.platform, table.chat, kind, table.step, table.step_token).member()
-        for kind in ("timeout", "remind")
-    ]
-
-
 def _schedule(
     table: Table, prompts: list[Prompt], deadline: int | None, out: Outbox, now: float
 ) -> None:
-    timeout, remind = _deadline_members(table)
+    timeout, remind = deadlines.of_step(table)
     if deadline is not None and table.deadline_at is not None:
         out.schedule[timeout] = table.deadline_at
         if deadline >= REMIND_MIN_DEADLINE:
@@ -573,7 +565,13 @@ def remind(table: Table, token: str, out: Outbox, now: float) -> bool:
         out.group_lines.clear()
         refresh_status(table, spec, state_of(spec, table), out, now)
     else:
-        call(table, waiting, out)
+        # No adapter ever told us it posted this step's question: it may never have
+        # arrived (a table written before the durable outbox, a message the platform
+        # refused, one dropped from a full outbox). The reminder asks it again, with
+        # its live buttons, as /board would.
+        prompts = waiting_prompts(spec, state_of(spec, table))
+        post_prompts(table, prompts, out)
+        open_status(table, prompts, out, now)
     return True
 
 

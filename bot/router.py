@@ -27,7 +27,7 @@ from bot.answers import (
     typed_value,
 )
 from bot.commands import Command, parse
-from bot.deadlines import Deadline
+from bot.deadlines import Deadline, of_table
 from bot.hygiene import clean
 from bot.i18n import normalize, t
 from bot.outbox import Outbox
@@ -526,8 +526,11 @@ class Router:
                 table = Table(platform=platform, chat=chat, lang=lang)
             names, game = [s.name for s in table.seats], table.game or ""
             out = Outbox(lang=table.lang, platform=platform, game=game, names=names)
+            had = of_table(table)
             try:
                 changed = op(table, out, now)
+                if changed:  # the deadlines of a step that passed go with the write
+                    out.unschedule = had - of_table(table)
                 # Any other new group message pushes the board up too (play.settle).
                 if (
                     changed

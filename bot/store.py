@@ -55,16 +55,20 @@ KEEP: Final = Keep()
 # written with the write, atomically, and a write whose marker exists is refused (-2), so
 # an update delivered again, to any process, any time within the marker's life, is
 # applied once; and after a lost answer the marker tells whether the write landed.
-# With ARGV[6] ~= '', the next key is a list beside the table (`Log`: the game's answers):
-# emptied first if ARGV[6] == '1', then given the ARGV[7] lines that follow, and set to
+# With ARGV[8] ~= '', KEYS[4] is a list beside the table (`Log`: the game's answers):
+# emptied first if ARGV[8] == '1', then given the ARGV[9] lines that follow, and set to
 # expire with the table, with the write and only with it.
-# The ARGV after those, when given, are field/value pairs written into the hash named by
-# the last key (the chat's durable outbox, bot/outbox_store.py) with the write, and only
-# with it: what a command says is stored exactly when what it did is.
+# The ARGV[6] after those are field/value pairs written into the hash KEYS[3] (the chat's
+# durable outbox, bot/outbox_store.py) with the write, and only with it: what a command
+# says is stored exactly when what it did is. The outbox then holds at most ARGV[7]
+# replies: past that the oldest go, those without a prompt or board (a field ending in
+# 'p') first, this write's never (bot/outbox_store.py says why).
+# ARGV after those are members removed from the sorted set KEYS[5] (the chat's deadlines
+# of a step that has passed: bot/tables.py), again only if the write wins.
+# KEYS[2], KEYS[3] and KEYS[4] are the table's own key when there is no marker, outbox
+# or log.
 _CAS = """
-local k = 1
-local marker = nil
-if ARGV[5] == '1' then k = 2; marker = KEYS[2] end
+local marker = ARGV[5] == '1' and KEYS[2] or nil
 if marker and redis.call('EXISTS', marker) == 1 then return -2 end
 local v = tonumber(redis.call('HGET', KEYS[1], 'v') or '0')
 if v ~= tonumber(ARGV[1]) then return {v, redis.call('HGET', KEYS[1], 'd')} end
@@ -75,17 +79,31 @@ else
   redis.call('PEXPIRE', KEYS[1], ARGV[3])
 end
 if marker then redis.call('SET', marker, '1', 'PX', ARGV[4]) end
-local n = tonumber(ARGV[7])
-if ARGV[6] ~= '' then
-  local log = KEYS[k + 1]
-  if ARGV[6] == '1' then redis.call('DEL', log) end
-  if n > 0 then redis.call('RPUSH', log, unpack(ARGV, 8, 7 + n)) end
-  redis.call('PEXPIRE', log, ARGV[3])
+local m = tonumber(ARGV[9])
+if ARGV[8] ~= '' then
+  if ARGV[8] == '1' then redis.call('DEL', KEYS[4]) end
+  if m > 0 then redis.call('RPUSH', KEYS[4], unpack(ARGV, 10, 9 + m)) end
+  redis.call('PEXPIRE', KEYS[4], ARGV[3])
 end
-if #ARGV > 7 + n then
-  redis.call('HSET', KEYS[#KEYS], unpack(ARGV, 8 + n))
-  redis.call('PEXPIRE', KEYS[#KEYS], ARGV[3])
+local first = 10 + m
+local n = tonumber(ARGV[6])
+if n > 0 then
+  redis.call('HSET', KEYS[3], unpack(ARGV, first, first + n - 1))
+  redis.call('PEXPIRE', KEYS[3], ARGV[3])
+  local over = redis.call('HLEN', KEYS[3]) - tonumber(ARGV[7])
+  if over > 0 then
+    local fields = redis.call('HKEYS', KEYS[3])
+    table.sort(fields)
+    for pass = 1, 2 do
+      for _, f in ipairs(fields) do
+        if over > 0 and f < ARGV[first] and (pass == 2 or string.sub(f, -1) ~= 'p') then
+          over = over - redis.call('HDEL', KEYS[3], f)
+        end
+      end
+    end
+  end
 end
+if #ARGV >= first + n then redis.call('ZREM', KEYS[5], unpack(ARGV, first + n)) end
 return v + 1
 """
 DUPLICATE = -2
@@ -114,6 +132,13 @@ class MaybeApplied(Exception):
 # What a write stores beside the table in the same script: a hash's key (of the table's
 # hash tag) and its fields → values (bot/outbox_store.py: what the command says).
 Push = tuple[str, dict[str, str]]
+# The most fields that hash keeps after a write: past it the oldest go (see _CAS;
+# bot/outbox_store.py says why 50 and what goes first).
+PUSH_CAP: Final = 50
+
+# What a write removes from a sorted set beside the table if it wins: the set's key and
+# the members (bot/tables.py: the deadlines of a step that has passed).
+Drop = tuple[str, list[str]]
 
 
 @dataclass(frozen=True)
@@ -165,13 +190,13 @@ class RedisStore:
         data: bytes | Write | None,
         marker: str | None = None,
         push: Push | None = None,
+        drop: Drop | None = None,
     ) -> bool:
         """Write `data` (None deletes) if the stored version is still `expected` (and the
         update `marker` names was not applied yet: else `Duplicate`); `push`'s fields are
-        written with it."""
+        written with it, `drop`'s members removed."""
         write = data if isinstance(data, Write) else Write(data)
-        keys, args = self._cas_args(key, expected, write, marker, push)
-        return _lost(await self._evalsha(keys, args)) is None
+        return await self._write(key, expected, write, None, marker, push, drop) is None
 
     def _cas_args(
         self,
@@ -180,18 +205,22 @@ class RedisStore:
         write: Write,
         marker: str | None,
         push: Push | None = None,
+        drop: Drop | None = None,
     ) -> tuple[list[str], list[Any]]:
-        keys = [key, marker] if marker else [key]
+        pairs = [x for pair in push[1].items() for x in pair] if push else []
+        log = write.log
         args = [expected, write.data or b"", self.ttl_ms, MARKER_TTL_SECONDS * 1000]
-        args.append(int(bool(marker)))
-        if (log := write.log) is not None:
-            keys.append(log.key)
+        args += [int(bool(marker)), len(pairs), PUSH_CAP]
+        if log is not None:
             args += ["1" if log.reset else "0", len(log.lines), *log.lines]
         else:
             args += ["", 0]
-        if push and push[1]:
-            keys.append(push[0])
-            args.extend(x for pair in push[1].items() for x in pair)
+        args += pairs
+        outbox = push[0] if push and pairs else key
+        keys = [key, marker or key, outbox, log.key if log else key]  # (see _CAS)
+        if drop and drop[1]:
+            keys.append(drop[0])
+            args.extend(drop[1])
         return keys, args
 
     async def _evalsha(self, keys: list[str], args: list[Any]) -> Any:
@@ -219,23 +248,28 @@ class RedisStore:
         also: Callable[[Any], None] | None,
         marker: str | None = None,
         push: Push | None = None,
+        drop: Drop | None = None,
     ) -> Versioned | None:
         """None if the write won; else what is stored now (the write lost)."""
-        keys, args = self._cas_args(key, expected, write, marker, push)
         queued = _Queued()
         if also is not None:
             also(queued)
-        if not queued.calls:  # (most writes have nothing to go with them)
-            return _lost(await self._evalsha(keys, args))
         if self.cluster:
-            # A cluster client refuses scripts in a pipeline (their keys may lie anywhere):
-            # the write goes alone, and what goes with it follows once it has won.
+            # A cluster client refuses scripts in a pipeline (their keys may lie anywhere),
+            # and a script touches one slot only: the write goes alone, and what goes with
+            # it (`also`, and `drop`'s set, which lies elsewhere) follows once it has won.
+            keys, args = self._cas_args(key, expected, write, marker, push)
             lost = _lost(await self._evalsha(keys, args))
-            if lost is None:
+            if lost is None and (queued.calls or (drop and drop[1])):
                 async with self.redis.pipeline(transaction=False) as pipe:
                     queued.replay(pipe)
+                    if drop and drop[1]:
+                        pipe.zrem(drop[0], *drop[1])
                     await pipe.execute()
             return lost
+        keys, args = self._cas_args(key, expected, write, marker, push, drop)
+        if not queued.calls:  # (most writes have nothing to go with them)
+            return _lost(await self._evalsha(keys, args))
 
         # EVALSHA queued by hand: a script called with client=pipe makes redis-py send
         # SCRIPT EXISTS before every pipeline, a third round trip per write. The
@@ -281,6 +315,7 @@ class RedisStore:
         also: Callable[[R, Any], None] | None = None,
         marker: str | None = None,
         push: Callable[[R, int], Push | None] | None = None,
+        drop: Callable[[R], Drop | None] | None = None,
     ) -> R:
         """Run `fn(current) -> (new, result)` until its write wins; return its result.
 
@@ -293,7 +328,9 @@ class RedisStore:
         update being handled: it is marked with the write (or, for KEEP, on its own),
         and an update marked already raises `Duplicate`. When Redis fails mid-write,
         `NotApplied` or `MaybeApplied` says what we know. `push(result, new version)`
-        names what is written with the table, atomically (bot/outbox_store.py).
+        names what is written with the table, atomically (bot/outbox_store.py);
+        `drop(result)` what is removed from a sorted set if the write wins (in the same
+        script; on a cluster, right after it).
         """
         lock = self._locks.get(key)
         if lock is None:
@@ -322,9 +359,12 @@ class RedisStore:
                     return result
                 queue = functools.partial(also, result) if also else None
                 pushed = push(result, current.version + 1) if push else None
+                dropped = drop(result) if drop else None
                 write = new if isinstance(new, Write) else Write(new)  # type: ignore[arg-type]
                 try:
-                    lost = await self._write(key, current.version, write, queue, marker, pushed)
+                    lost = await self._write(
+                        key, current.version, write, queue, marker, pushed, dropped
+                    )
                 except (RedisTimeoutError, RedisConnectionError) as e:
                     if not await self._landed(key, current.version, write.data, marker):
                         raise NotApplied(key) from e

@@ -20,7 +20,7 @@ from bot.deadlines import Deadline
 from bot.keys import answers_key, moved_key, table_key, update_key, user_tables_key
 from bot.outbox import Outbox
 from bot.scheduler import Deadlines
-from bot.store import KEEP, Keep, Log, Push, RedisStore, Write
+from bot.store import KEEP, Drop, Keep, Log, Push, RedisStore, Write
 from bot.table import Table
 
 log = logging.getLogger(__name__)
@@ -87,6 +87,7 @@ class Tables:
             also=lambda out, pipe: self._with_write(chat, out, pipe),
             marker=marker,
             push=push if durable else None,
+            drop=lambda out: self._passed(platform, out),
         )
         try:
             await self._after_write(platform, chat, out, written[0])
@@ -158,6 +159,15 @@ class Tables:
             pipe.sadd(user_tables_key(out.platform, user), chat)
             # idle, it goes with its tables (a user's last table expires as idle as this)
             pipe.pexpire(user_tables_key(out.platform, user), self.store.ttl_ms)
+
+    def _passed(self, platform: str, out: Outbox) -> Drop | None:
+        """The deadlines of a step the write ends (removed by it if it wins; they are all
+        of one chat, so of one sorted set)."""
+        if not out.unschedule:
+            return None
+        (key, members), *more = self.deadlines(platform).by_key(out.unschedule).items()
+        assert not more, "one table's deadlines share a shard"
+        return key, members
 
     async def _after_write(self, platform: str, chat: str, out: Outbox, written: Any) -> None:
         """What must only happen once the write has won: forgetting private routes, and

@@ -357,6 +357,26 @@ def test_a_group_word_chain_by_elimination():
     assert state.reward == 0
 
 
+def test_an_unbroken_word_chain_starts_a_new_round():
+    """Two players who never break the chain: after CHAIN_WORDS words a new round begins
+    with a fresh letter and no words kept; after the last round, dice settle it."""
+    from rules.bohei.challenges import CHAIN_WORDS, MAX_ROUNDS
+
+    state, _ = _played([["chain_all", "tax"], ["diet"], ["blue"]], "chain_all")
+    rounds = []
+    for _ in range(MAX_ROUNDS):
+        ch = state.challenge
+        rounds.append(ch.round)
+        for i in range(CHAIN_WORDS):
+            ch = state.challenge
+            word = ch.letter + "".join("abcdefghij"[int(d)] for d in f"{i:03d}") + "x"
+            state, keys = act(state, ch.chain_turn, Word(text=word))
+            assert len(state.challenge.used if state.challenge else []) < CHAIN_WORDS
+        assert "bohei.chain_held" in keys
+    assert rounds == list(range(1, MAX_ROUNDS + 1))
+    assert "bohei.dice_off" in keys and state.challenge is None and state.reward is not None
+
+
 def test_a_typing_race_first_right_answer_wins():
     state, _ = _played([["type_all", "tax"], ["diet"], ["blue"]], "type_all")
     from rules.bohei.data import deck

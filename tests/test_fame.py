@@ -76,3 +76,17 @@ async def test_a_new_best_record_is_announced_when_the_game_ends(redis, monkeypa
         "[group] 🏆 A new best in this chat's Hall of Fame: alice, Your bid of 3"
     )
     assert "[group]   1. alice – Your bid of 3 is sealed." in await chat.say("bob: /fame")
+
+
+def test_a_chat_keeps_its_50_best_winners_per_game_not_every_one():
+    """Thousands of winners would grow the table every command reads: the ones with the
+    fewest wins go, never one who has just won."""
+    book: dict[str, fame.Fame] = {}
+    fame.enter(book, SPEC, SEATS, Outcome(ranking=((0,), (1,))))  # Ann: 2 wins
+    fame.enter(book, SPEC, SEATS, Outcome(ranking=((0,), (1,))))
+    for i in range(200):
+        seats = [(f"x{i}", f"Player {i:03d}"), ("u2", "Ben")]
+        fame.enter(book, SPEC, seats, Outcome(ranking=((0,), (1,))))
+        assert f"x{i}" in book[SPEC.id].wins  # the newest winner stays
+    wins = book[SPEC.id].wins
+    assert len(wins) == fame.MAX_KEPT and wins["u1"].wins == 2

@@ -283,7 +283,7 @@ async def test_a_graceful_stop_hands_back_what_it_was_firing(redis):
 # A ticker in a real OS process against the real redis-server: each fire is recorded in a
 # Redis list, slowly, so the process can be killed mid-fire.
 TICKER = """
-import asyncio, sys, time
+import asyncio, signal, sys, time
 import redis.asyncio as aioredis
 from bot.scheduler import Deadlines, run_ticker
 
@@ -293,15 +293,63 @@ async def main():
     async def fire(member):
         await r.rpush("fired", member)
         await asyncio.sleep(0.002)
-    await run_ticker(d, fire, clock=time.time, interval=0.01, lease=2.0)
+    ticker = asyncio.create_task(
+        run_ticker(d, fire, clock=time.time, interval=0.01, lease=float(sys.argv[2]))
+    )
+    # SIGTERM stops it as the bots' on_stop does: the ticker task is cancelled
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, ticker.cancel)
+    try:
+        await ticker
+    except asyncio.CancelledError:
+        pass
 
 asyncio.run(main())
 """
 
 
-def _ticker(url: str) -> subprocess.Popen:
+def _ticker(url: str, lease: float = 2.0) -> subprocess.Popen:
     root = Path(__file__).resolve().parent.parent
-    return subprocess.Popen([sys.executable, "-c", TICKER, url], cwd=root)
+    return subprocess.Popen([sys.executable, "-c", TICKER, url, str(lease)], cwd=root)
+
+
+async def test_a_ticker_process_stopped_gracefully_mid_batch_loses_no_deadline(real_redis_url):
+    """1,000 due deadlines; a ticker process is stopped (SIGTERM: its ticker cancelled)
+    while firing them: it hands back its claim before it exits, so a second one fires
+    the rest at once, none lost — without waiting for a lease (an hour here) to run out."""
+    r = aioredis.Redis.from_url(real_redis_url)
+    await r.flushdb()
+    d = Deadlines(r, "test")
+    await d.add({f"m{i}": float(i) for i in range(1000)})
+    first = _ticker(real_redis_url, lease=3600)
+    try:
+        for _ in range(500):
+            if await r.llen("fired") >= 100:
+                break
+            await asyncio.sleep(0.01)
+        first.send_signal(signal.SIGTERM)
+        assert first.wait(10) == 0  # it stopped by itself
+        stopped_after = await r.llen("fired")
+        assert 0 < stopped_after < 1000, "the stop must come mid-batch"
+        claimed = [k + ":claimed" for k in d.keys]
+        assert sum([await r.zcard(k) for k in claimed]) == 0  # nothing left claimed
+        second = _ticker(real_redis_url, lease=3600)
+        try:
+            for _ in range(3000):
+                if len({m for m in await r.lrange("fired", 0, -1)}) == 1000:
+                    break
+                await asyncio.sleep(0.01)
+        finally:
+            second.send_signal(signal.SIGTERM)
+            second.wait(10)
+        all_fired = [m.decode() for m in await r.lrange("fired", 0, -1)]
+        assert set(all_fired) == {f"m{i}" for i in range(1000)}, "a deadline was lost"
+        assert len(all_fired) - len(set(all_fired)) <= 1  # the one cut short, at most
+        print(f"stopped after {stopped_after} of 1000; fired twice: {len(all_fired) - 1000}")
+    finally:
+        if first.poll() is None:
+            first.kill()
+        await r.flushdb()
+        await r.aclose()
 
 
 async def test_a_ticker_process_killed_mid_batch_loses_no_deadline(real_redis_url):

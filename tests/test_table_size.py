@@ -41,6 +41,7 @@ async def test_a_six_player_aufruhr_table_with_64_character_names_stays_within_8
 
     sizes: list[tuple[int, int, int]] = []  # (round, MEMORY USAGE, bytes stored)
     compressed = 0  # steps at which the table was large enough to be stored compressed
+    logged: list[int] = []  # the answer log's length (bot/game_proof.py), kept in the table
 
     async def measure() -> Table | None:
         nonlocal compressed
@@ -51,6 +52,7 @@ async def test_a_six_player_aufruhr_table_with_64_character_names_stays_within_8
             stored = await redis.hget(key, "d")
             state = table.state or {}
             sizes.append((state["round"], await redis.memory_usage(key), len(stored)))
+            logged.append(len(table.proof.log) if table.proof else 0)
             compressed += not stored.startswith(b"{")
         return table
 
@@ -84,6 +86,8 @@ async def test_a_six_player_aufruhr_table_with_64_character_names_stays_within_8
     print(f"{len(sizes)} steps, {compressed} compressed; the most: {worst[1]} B in Redis")
     assert worst[1] <= LIMIT, f"{worst[1]} B in Redis in round {worst[0]} ({worst[2]} B stored)"
     assert compressed > 0  # (64-character names make the table large enough for it)
+    # What is measured holds the game's answer log for /verify (3.3 KB by the end)
+    assert max(logged) > 2000, max(logged)
 
 
 def test_a_table_stored_as_one_json_document_still_loads():

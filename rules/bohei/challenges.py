@@ -25,6 +25,10 @@ from rules.core.turns import Collect, clockwise
 MAX_TRIES = 3
 LETTERS = "abdefghiklmnoprstw"  # first letters both languages have plenty of words for
 ONE_WORD = re.compile(r"[^\W\d_]{2,}")
+# Words one chain holds: a chain that has held this long has no loser in sight (a table
+# would start afresh), and each word is kept to refuse its repeat, so a table's size
+# would grow with a chain nobody breaks (NOTES.md, "word chain").
+CHAIN_WORDS = 50
 SIGN_SHOWN = ("✊", "✋", "✌️")
 BEATS = {0: 2, 1: 0, 2: 1}  # rock beats scissors, paper beats rock, scissors beat paper
 
@@ -208,6 +212,9 @@ def _chain(state: State, seat: int, text: str) -> list[Event]:
             *_out(state, seat),
         ]
     ch.used.append(folded)
+    if len(ch.used) >= CHAIN_WORDS:  # unbroken: a new round, a new letter
+        told = Event(key="bohei.chain_held", params={"count": CHAIN_WORDS})
+        return [told, *_replay(state, list(ch.seats))]
     ch.letter = folded[-1]
     ch.chain_turn = _after(ch.seats, seat)
     return []  # the next player is asked by the chain's prompt
