@@ -113,10 +113,11 @@ class GameProof(BaseModel):
         return self
 
     def packs(self) -> bool:
-        """Whether this command's write brings the log to a multiple of PACK answers: its
-        tail is to be packed once the write has won (bot/tables.py)."""
+        """Whether this command's write brings the log to a multiple of PACK answers, or
+        ends the game: its tail is to be packed once the write has won (bot/tables.py)."""
         new = len(self._new)
-        return bool(new) and self.actions // PACK != (self.actions - new) // PACK
+        crossed = self.actions // PACK != (self.actions - new) // PACK
+        return bool(new) and (crossed or self.end is not None)
 
     def appended(self) -> tuple[list[str], bool]:
         """What the table's write does to the log: the lines it appends, and whether the
