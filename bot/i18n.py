@@ -15,7 +15,7 @@ import io
 import logging
 import math
 import unicodedata
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -147,21 +147,56 @@ class _Params(dict[str, Any]):
 
 def t(lang: str, key: str, **params: Any) -> str:
     """The message `key` in `lang`, with `{name}` placeholders filled from params."""
-    lang = normalize(lang)
-    text = key
-    counted = _plurals(lang, registry.version()).get(key)
+    return fill(lang, key, params)
+
+
+def fill(lang: str, key: str, params: dict[str, Any]) -> str:
+    """`t` with its parameters as one dict (bot/outbox.py: not unpacked and packed again)."""
+    if lang not in LANGUAGES:  # (the usual "en"/"de" skips the parsing)
+        lang = normalize(lang)
+    version = registry.version()
+    template, counted = _message(lang, key, version)
     if counted is not None:  # a count that is no whole number reads as plural
         n = params.get(counted)
         count = n if isinstance(n, int) and not isinstance(n, bool) else 2
-        text = _translations(lang).ngettext(key, key, count)
-    if text == key:  # not a plural message
-        text = _messages(lang, registry.version()).get(key, key)
+        text = _plural(lang, key, count, version)
+        if text == key:
+            text = template
+    else:
+        text = template
     if text == key:
         log.error("message key %r missing in the %s catalog", key, lang)
-    return text.format_map(_Params((k, _shown(v, lang)) for k, v in params.items()))
+    if not params:  # a label, a title: the same text every time
+        return _bare(text)
+    shown = _Params()
+    for k, v in params.items():
+        # (most parameters are small whole numbers, shown as they are)
+        shown[k] = v if type(v) is int and -10_000 < v < 10_000 else _shown(v, lang)
+    return text.format_map(shown)
+
+
+@lru_cache(maxsize=4096)
+def _message(lang: str, key: str, games_version: int) -> tuple[str, str | None]:
+    """A key's singular text (the key itself where the catalogs lack it) and, for a
+    plural message, the parameter that counts: looked up once, not on each of the
+    ten or twenty messages a command formats."""
+    return _messages(lang, games_version).get(key, key), _plurals(lang, games_version).get(key)
+
+
+@lru_cache(maxsize=4096)
+def _plural(lang: str, key: str, count: int, games_version: int) -> str:
+    # (gettext walks its chain of catalogs for each: one per game, and the core's)
+    return _translations_at(lang, _paths_at(lang, games_version)).ngettext(key, key, count)
+
+
+@lru_cache(maxsize=4096)
+def _bare(text: str) -> str:
+    return text.format_map(_Params())
 
 
 def _shown(value: Any, lang: str) -> Any:
+    if type(value) is int and -10_000 < value < 10_000:  # (most parameters: as they are)
+        return value
     if isinstance(value, dict) and value and all(isinstance(v, str) for v in value.values()):
         # A name given in several languages (a card's name from a game's data, in
         # German and English): shown in the chat's language.
@@ -188,7 +223,7 @@ def _number(value: Any, lang: str) -> Any:
     context holds 28 digits; a longer number a player typed is grouped by hand."""
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10_000:
         if abs(value) < 10**27:
-            return format_decimal(value, locale=lang)
+            return _grouped(value, lang)
         sep = "." if lang == "de" else ","
         digits = str(abs(value))
         groups = [digits[max(0, i - 3) : i] for i in range(len(digits), 0, -3)][::-1]
@@ -196,5 +231,18 @@ def _number(value: Any, lang: str) -> Any:
     if isinstance(value, float):
         if not math.isfinite(value) or abs(value) >= 1e27:
             return f"{value:g}"
-        return format_decimal(value, format="0.0##", locale=lang)
+        return _fraction(repr(value), lang)
     return value
+
+
+# Babel takes ~30 µs a number; a game shows the same few again and again (a blood
+# alcohol level of 0.6, a treasury of 12,000), so each is formatted once.
+@lru_cache(maxsize=4096)
+def _grouped(value: int, lang: str) -> str:
+    return format_decimal(value, locale=lang)
+
+
+@lru_cache(maxsize=4096)
+def _fraction(value: str, lang: str) -> str:
+    # by its repr, which tells -0.0 from 0.0 (equal, and equal keys, as floats)
+    return format_decimal(float(value), format="0.0##", locale=lang)

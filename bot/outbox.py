@@ -7,9 +7,10 @@ parameters became text through its render module's hook (render.boards.params).
 """
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
-from bot.i18n import t
+from bot.i18n import fill, t
 from bot.replies import Button, InputRequest, Reply
 from render import boards
 
@@ -45,7 +46,9 @@ class Outbox:
     outbox_ids: list[str] = field(default_factory=list)
 
     def text(self, key: str, **params: Any) -> str:
-        return t(self.lang, key, **self.named(self.shown(key, params)))
+        if not params:  # a label or a title: nothing for the game's hook or the names
+            return t(self.lang, key)
+        return fill(self.lang, key, self.named(self.shown(key, params)))
 
     def text_of(self, game: str, key: str, params: dict[str, Any]) -> str:
         """A message of another game than the table's (a record in /fame)."""
@@ -61,16 +64,15 @@ class Outbox:
         """Seat numbers → names; lists per seat → 'Alice: 3, Bob: 0'; other lists joined."""
         out: dict[str, Any] = {}
         for k, v in params.items():
-            if k.endswith("_by_seat"):
+            role = _role(k)
+            if role is _PLAIN:
+                out[k] = ", ".join(str(x) for x in v) if isinstance(v, list | tuple) else v
+            elif role is _BY_SEAT:
                 out[k] = ", ".join(f"{self.name(s)}: {x}" for s, x in enumerate(v))
-            elif k == "seat" or k.endswith("_seat"):
+            elif role is _SEAT:
                 out[k] = self.name(v)
-            elif k == "seats" or k.endswith("_seats"):
-                out[k] = ", ".join(self.name(s) for s in v)
-            elif isinstance(v, list | tuple):
-                out[k] = ", ".join(str(x) for x in v)
             else:
-                out[k] = v
+                out[k] = ", ".join(self.name(s) for s in v)
         return out
 
     def name(self, seat: Any) -> str:
@@ -87,7 +89,8 @@ class Outbox:
     def notice(self, user: str, key: str, **params: Any) -> None:
         self.extra.append(Reply(text=self.text(key, **params), to=user, notice=True))
 
-    def replies(self) -> list[Reply]:
+    def replies(self, chat: str = "") -> list[Reply]:
+        """What to send; the messages made here are addressed to `chat` (the table's)."""
         # Closing earlier prompts goes first: a new private prompt sent now stays open.
         out: list[Reply] = [*self.edits, *(r for r in self.extra if r.pressed)]
         boards = [r for r in self.extra if r.board]
@@ -101,6 +104,7 @@ class Outbox:
                     status=self.status_token if self.status_token and not self.morph else "",
                     edit=self.morph,
                     mentions=tuple(self.mentions),
+                    chat=chat,
                 )
             )
         out.extend(boards)
@@ -112,9 +116,26 @@ class Outbox:
                     to=user,
                     buttons=buttons,
                     input=self.private_inputs.get(user),
+                    chat=chat,
                 )
             )
         out.extend(r for r in self.extra if not r.board and not r.pressed)
         if self.menu is not None:
-            out.append(Reply(menu=(self.menu, self.lang)))
+            out.append(Reply(menu=(self.menu, self.lang), chat=chat))
         return out
+
+
+_PLAIN, _BY_SEAT, _SEAT, _SEATS = "plain", "by_seat", "seat", "seats"
+
+
+@cache
+def _role(name: str) -> str:
+    """What a parameter's name says its value is (`seat`, `winner_seat`, `seats`,
+    `bids_by_seat`), read once per name rather than on every message."""
+    if name.endswith("_by_seat"):
+        return _BY_SEAT
+    if name == "seat" or name.endswith("_seat"):
+        return _SEAT
+    if name == "seats" or name.endswith("_seats"):
+        return _SEATS
+    return _PLAIN

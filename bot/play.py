@@ -7,7 +7,6 @@ answers are secret is shown, with its options, only privately to its seats.
 import hashlib
 import secrets
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from pydantic import BaseModel
@@ -383,22 +382,21 @@ def post_prompts(table: Table, prompts: list[Prompt], out: Outbox) -> None:
             # names /deal and /pay, the talk that goes on meanwhile)
             waiting = kind_key(out, [prompt], "secret_waiting", "prompt.secret_waiting")
             out.group(waiting, **params)
+            # One question and one set of buttons, made once, for all its seats (six
+            # bidders are asked the same): each seat is shown those not hidden from it.
+            question, buttons_ = out.text(prompt.key, **params), _buttons(table, index, prompt, out)
             for seat in prompt.seats:
-                ask_privately(table, index, prompt, seat, out)
+                user = table.seats[seat].user
+                out.private.setdefault(user, []).append(question)
+                keyboard = _rows(buttons_, prompt, (seat,))
+                out.private_buttons.setdefault(user, []).extend(keyboard)
+                if request:
+                    out.private_inputs[user] = request
         else:
             out.group(prompt.key, **params)
             out.group_buttons.extend(_keyboard(table, index, prompt, out, prompt.seats))
             out.group_input = request or out.group_input
     out.group_buttons.extend(secret_row(prompts, out))
-
-
-def ask_privately(table: Table, index: int, prompt: Prompt, seat: int, out: Outbox) -> None:
-    """A secret prompt's question and buttons, to one of its seats."""
-    user = table.seats[seat].user
-    out.dm(user, prompt.key, **{"seats": list(prompt.seats), **prompt.params})
-    out.private_buttons.setdefault(user, []).extend(_keyboard(table, index, prompt, out, (seat,)))
-    if request := _input_request(table, index, prompt, out):
-        out.private_inputs[user] = request
 
 
 def secret_row(prompts: list[Prompt], out: Outbox) -> list[tuple[Button, ...]]:
@@ -429,13 +427,29 @@ def _keyboard(
     table: Table, index: int, prompt: Prompt, out: Outbox, viewers: tuple[int, ...]
 ) -> list[tuple[Button, ...]]:
     """The prompt's buttons for `viewers`: those not hidden from all of them."""
-    row = tuple(
+    return _rows(_buttons(table, index, prompt, out), prompt, viewers)
+
+
+def _buttons(table: Table, index: int, prompt: Prompt, out: Outbox) -> list[Button]:
+    """Every option's button, one for one."""
+    return [
         Button(
             label=option.label if option.literal else out.text(option.label, **option.params),
             data=buttons.encode(table.chat, table.step_token, index, i),
         )
         for i, option in enumerate(prompt.options)
-        if not set(viewers) <= set(option.hidden_from)
+    ]
+
+
+def _rows(
+    every: list[Button], prompt: Prompt, viewers: tuple[int, ...]
+) -> list[tuple[Button, ...]]:
+    """The buttons of `_buttons` that `viewers` see, in rows."""
+    seen = set(viewers)
+    row = tuple(
+        b
+        for b, option in zip(every, prompt.options, strict=True)
+        if not seen.issubset(option.hidden_from)
     )
     # A phone shows about 3 long labels side by side before it cuts them short.
     per = 3 if any(len(b.label) > LONG_LABEL for b in row) else 4
@@ -632,8 +646,8 @@ def show_board(
         return board_svg(spec.id, view, names, words)
 
     title = out.text("board.title", game=spec.name(table.lang))
-    board = Reply(text=title, pre=text, svg=svg if table.images else None, board=True)
-    out.extra.append(replace(board, replaces=replaces))
+    svg_or_none = svg if table.images else None
+    out.extra.append(Reply(text=title, pre=text, svg=svg_or_none, board=True, replaces=replaces))
 
 
 def _words(out: Outbox) -> Callable[..., str]:

@@ -550,7 +550,8 @@ class Router:
         out = await self.tables.transact(
             platform, chat, fn, msg.update_id if msg else None, durable=platform in self.durable
         )
-        replies = [replace(r, chat=r.chat or chat) for r in out.replies()]
+        # (dataclasses.replace costs ~5 µs: only the replies made elsewhere need it)
+        replies = [r if r.chat else replace(r, chat=chat) for r in out.replies(chat)]
         if ids := out.outbox_ids:
             replies = [replace(r, outbox_id=i) for r, i in zip(replies, ids, strict=True)]
         return replies

@@ -483,7 +483,7 @@ def params(key: str, params: dict[str, Any], label: Label) -> dict[str, Any]:
     star count → ★★; a seat without a bid → a dash; deal numbers → "1, 2"; a card id →
     its name (an event card's also its text); a community id (`place_id`, `city_id`) →
     its name on the map."""
-    if not params:
+    if _SHOWN.isdisjoint(params):  # (most messages: seats and amounts only)
         return params
     shown = dict(params)
     if "place_id" in params:
@@ -513,6 +513,25 @@ def params(key: str, params: dict[str, Any], label: Label) -> dict[str, Any]:
     if isinstance(params.get("numbers"), list):
         shown["numbers"] = ", ".join(str(n) for n in params["numbers"])
     return shown
+
+
+# Every parameter `params` shows otherwise: a message with none of them is left as it is.
+_SHOWN = frozenset(
+    (
+        "place_id",
+        "city_id",
+        "city_ids",
+        "card",
+        "event_card",
+        "category",
+        "demand_arg",
+        "token_stars",
+        "stars",
+        "bids_by_seat",
+        "text",
+        "numbers",
+    )
+)
 
 
 @cache

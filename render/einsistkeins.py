@@ -4,6 +4,7 @@ district and lifebuoy); and the picture: the map of Hanover (render/hanover.py),
 players and a legend under it for a phone. Text snapshots and SVG pictures."""
 
 from collections import Counter
+from functools import cache
 from typing import Any
 
 from render import hanover, pieces
@@ -70,8 +71,14 @@ def card_line(name: str, view: PublicView) -> str:
     district and its lifebuoy, so a player who reads only text can plan a lifebuoy win.
     A district named like its lifebuoy is said once (four players' cards must fit one
     chat message): 'Cheers (09:00–01:00 · Mitte)', 'Grotte (… · Oststadt · 🛟 Oststadt/List)'."""
+    return _card_line(name, name in view.open_pubs)
+
+
+@cache
+def _card_line(name: str, open_now: bool) -> str:
+    # Made once per card (a fact of the game's data): a board shows ~25 cards a step.
     p = pub(name)
-    mark = OPEN if name in view.open_pubs else SHUT
+    mark = OPEN if open_now else SHUT
     parts = [hours(p)]
     buoy = LIFEBUOY_NAMES[p.lifebuoy] if p.lifebuoy else None
     if buoy != p.district:

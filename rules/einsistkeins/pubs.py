@@ -7,7 +7,7 @@ each assignment comes from: NOTES.md.
 """
 
 import json
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Literal
 
@@ -149,6 +149,13 @@ def is_open(pub: Pub, minute: int) -> bool:
     Pubs open every day, so yesterday's late span counts in the early morning."""
     m = minute % DAY
     return any(s.open <= t < s.close for s in pub.spans for t in (m, m + DAY))
+
+
+@lru_cache(maxsize=512)
+def open_at(minute: int) -> tuple[str, ...]:
+    """The names of the cards' pubs open at `minute`, in the rule book's order: each
+    view of the board shows them, and a night has some thirty half hours."""
+    return tuple(p.name for p in PUBS if is_open(p, minute))
 
 
 def choices(name: str) -> tuple[str, ...]:

@@ -6,6 +6,8 @@ with a takeaway, a button for the nearest open pub (the free walk heads there). 
 a button for each amount up to the most allowed.
 """
 
+from functools import cache
+
 from rules.core.protocol import FreeInput, Option, Prompt
 from rules.einsistkeins.board.drinking import drink_limit, in_open_pub
 from rules.einsistkeins.board.graph import index, square
@@ -25,9 +27,36 @@ from rules.einsistkeins.board.model import (
 from rules.einsistkeins.board.moving import budget, takeaway_targets
 from rules.einsistkeins.board.route import distances
 
+# The prompts' parts are frozen models, made once and shared (a prompt is made for every
+# new state, and validating its ten buttons anew was a tenth of a command's time).
+GO_INPUT = FreeInput(kind="text", field="to", action=Go(to=("",)), max_length=80)
 
-def _go_input() -> FreeInput:
-    return FreeInput(kind="text", field="to", action=Go(to=("",)), max_length=80)
+
+@cache
+def _go_option(name: str, within_reach: bool) -> Option:
+    action = Go(to=(name,))
+    if within_reach:
+        return Option(label=name, literal=True, action=action)
+    return Option(label="einsistkeins.button.towards", params={"pub": name}, action=action)
+
+
+@cache
+def _takeaway_option(name: str) -> Option:
+    return Option(label="einsistkeins.button.takeaway", params={"pub": name}, action=Go(to=(name,)))
+
+
+@cache
+def _drink_option(amount: int) -> Option:
+    return Option(
+        label="einsistkeins.button.drink",
+        params={"amount": permille(amount)},
+        action=Drink(amount=amount),
+    )
+
+
+@cache
+def _plain(label: str, action: Stay | Roll | Draw) -> Option:
+    return Option(label=label, action=action)
 
 
 def _go_options(state: State, seat: int) -> list[Option]:
@@ -40,42 +69,21 @@ def _go_options(state: State, seat: int) -> list[Option]:
     options = []
     for name in targets:
         sq = index(name)
-        if sq == here:
-            continue
-        action = Go(to=(name,))
-        if dist[sq] >= 0:
-            options.append(Option(label=name, literal=True, action=action))
-        else:
-            options.append(
-                Option(label="einsistkeins.button.towards", params={"pub": name}, action=action)
-            )
+        if sq != here:
+            options.append(_go_option(name, dist[sq] >= 0))
     return options
 
 
 def _takeaway_options(state: State, seat: int) -> list[Option]:
     """The takeaway: a button for each nearest open pub (the free walk heads there)."""
-    return [
-        Option(
-            label="einsistkeins.button.takeaway",
-            params={"pub": square(sq).name},
-            action=Go(to=(square(sq).name,)),
-        )
-        for sq in takeaway_targets(state, seat)
-    ]
+    return [_takeaway_option(square(sq).name) for sq in takeaway_targets(state, seat)]
 
 
 def _drink_options(state: State, seat: int, roll: int) -> list[Option]:
     """Any amount from the most allowed down to 0.1 ‰ (the most first: the usual choice);
     nothing at all is the "stay" button (the rhubarb spritzer)."""
     most = drink_limit(state, seat, roll)
-    return [
-        Option(
-            label="einsistkeins.button.drink",
-            params={"amount": permille(amount)},
-            action=Drink(amount=amount),
-        )
-        for amount in range(most, 0, -1)
-    ]
+    return [_drink_option(amount) for amount in range(most, 0, -1)]
 
 
 def prompts(state: State) -> list[Prompt]:
@@ -89,7 +97,7 @@ def prompts(state: State) -> list[Prompt]:
                 **base,
                 key="einsistkeins.prompt.roll",
                 params={"seat": seat, "level": level, "place_square": place},
-                options=(Option(label="einsistkeins.button.roll", action=Roll()),),
+                options=(_plain("einsistkeins.button.roll", Roll()),),
             )
         ]
     if phase in ("one", "act", "gum"):
@@ -101,7 +109,7 @@ def prompts(state: State) -> list[Prompt]:
         stay = "einsistkeins.button.skip" if phase == "one" else "einsistkeins.button.wait"
         if phase != "one" and in_open_pub(state, seat):
             stay = "einsistkeins.button.stay"
-        options.append(Option(label=stay, action=Stay()))
+        options.append(_plain(stay, Stay()))
         key = f"einsistkeins.prompt.{phase}"
         if takeaway:
             drinks = drink_limit(state, seat, roll) > 0
@@ -123,7 +131,7 @@ def prompts(state: State) -> list[Prompt]:
                     **({"nearest": [o.params["pub"] for o in takeaway]} if takeaway else {}),
                 },
                 options=tuple(options),
-                input=_go_input(),
+                input=GO_INPUT,
                 command="go",
             )
         ]

@@ -4,7 +4,7 @@ and a seat's view adds only which seat it is (the spec's secrets are `no_secrets
 from rules.einsistkeins import wins
 from rules.einsistkeins.board.hours import trams_run
 from rules.einsistkeins.board.model import PublicView, SeatView, State
-from rules.einsistkeins.pubs import PUBS, is_open, pub
+from rules.einsistkeins.pubs import open_at, pub
 
 
 def public_view(state: State) -> PublicView:
@@ -27,7 +27,7 @@ def public_view(state: State) -> PublicView:
         boxed=len(state.boxed),
         pos=tuple(state.pos),
         alcohol=tuple(state.alcohol),
-        open_pubs=tuple(p.name for p in PUBS if is_open(p, state.clock)),
+        open_pubs=open_at(state.clock),
         winner=state.winner,
         win_kind=state.win_kind,
         end_reason=state.end_reason,
