@@ -1,20 +1,38 @@
 """Load on real games: robot tables through the router against a real Redis, beside the floor.
 
-    python -m bench.load [--tables 20] [--workers 1 2] [--cluster] [--games aufruhr:6 …]
+    python -m bench.load [--tables 20] [--workers 1 2] [--cluster] [--no-durable] [--games …]
 
 N tables of each game are played to the end by robot players choosing random legal
 answers (as tests/robot.py does), pressing the button or typing the value the bot
 offers, all tables in flight at once, in 1 and then 2 worker processes against one
-redis-server started for the run (or a 3-master Redis Cluster with --cluster). Printed
-per run: commands/s, p50/p99 per command kind, compare-and-set retries, Redis round
-trips per command, bytes per table, and the floor measured in the same run: the bare
-HMGET + EVALSHA compare-and-set round trips a command needs, on a table of the same
-size, with no router, engine or rendering.
+redis-server started for the run (or a 3-master Redis Cluster with --cluster). Every
+command carries a platform update id, as every real one does (so its write marks it),
+and what it says is kept in the chat's durable outbox with its write, as Telegram's and
+Discord's are (`--no-durable`: not), and acknowledged after it as the courier does (a
+round trip counted in commands/s, not in the command's latency).
+Printed per run: commands/s, p50/p99 per command kind, compare-and-set retries, Redis
+round trips per command, bytes per table, and the floor measured in the same run.
+
+The floor is the bare Redis work the commands really need, with no router, engine or
+rendering: one EVALSHA of the compare-and-set script writing a table of the size the
+commands wrote (median), with an update marker and one answer appended to the game's log,
+as a command's write does; and, as the commands are measured to need one more round trip
+now and then (a table another process wrote, a refusal read afresh), the floor of that
+exact mix: one EVALSHA, or HMGET + EVALSHA, as often as the commands needed either.
+
+What commands/s counts: the time from the moment every worker process is ready (spawned,
+imported, connected: not counted) until its last command is answered, from the first
+worker's start to the last one's end; less the robots' own synchronous thinking (reading
+the table the bot last wrote from the process's memory, parsing it, trying answers on the
+engine until one is legal), measured around it. Everything `Router.handle` does for a
+command is counted, its Redis round trips, event-loop scheduling and garbage collection
+included.
 """
 
 import argparse
 import asyncio
 import contextlib
+import gc
 import multiprocessing
 import os
 import platform
@@ -26,21 +44,35 @@ import time
 from collections import Counter, defaultdict
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import redis.asyncio as aioredis
 from redis.asyncio.cluster import RedisCluster
 
-from bot import buttons, play
-from bot.keys import table_key
+from bot import buttons, outbox_store, play
+from bot.keys import outbox_key, table_key, update_key
+from bot.outbox_store import Outboxes
 from bot.router import Incoming, Router
 from bot.store import RedisStore
 from bot.table import Table
 from rules import registry
 from rules.core.errors import RuleError
 from tests.redis_server import redis_cluster, redis_server
+
+try:  # (the bench also runs on the code before the answers' log left the table)
+    from bot.app import started
+    from bot.keys import answers_key
+    from bot.store import Log, Write
+except ImportError:
+    started = None  # type: ignore[assignment]
+
+    Log = Write = None  # type: ignore[assignment,misc]
+
+    def answers_key(platform: str, chat: str) -> str:
+        return ""
+
 
 PLATFORM = "bench"
 GAMES = ("aufruhr:6:events=3 deadline=60", "einsistkeins:4", "einsistkeins_karten:5")
@@ -79,8 +111,15 @@ class Counted:
 
 class CountingStore(RedisStore):
     retries = 0
+    sizes: ClassVar[list[int]] = []  # bytes of each table written
+    kept: ClassVar[list[list[int]]] = []  # bytes of each reply kept with it (durable)
 
     async def _write(self, *a: Any, **k: Any) -> Any:
+        data = getattr(a[2], "data", a[2])
+        if data:
+            CountingStore.sizes.append(len(data))
+        push = a[5] if len(a) > 5 else k.get("push")
+        CountingStore.kept.append([len(v) for v in push[1].values()] if push else [])
         lost = await super()._write(*a, **k)
         if lost is not None:
             CountingStore.retries += 1
@@ -141,20 +180,35 @@ def _pick(table: Table, rng: random.Random) -> Move | None:
     return next((m for m, action in found if _legal(table, m[1], action)), None)
 
 
+def _seen(router: Router, chat: str) -> Table | None:
+    """The table as this process last wrote it (the robot's view: no round trip of its
+    own, as only this process plays it), parsed."""
+    known = router.store._known.get(table_key(PLATFORM, chat))
+    return Table.load(known.data) if known is not None and known.data else None
+
+
 async def play_table(router: Router, chat: str, game: str, lat: dict, seed: int) -> None:
     game_id, players, *options = game.split(":")
     users = [f"{chat}-p{i}" for i in range(int(players))]
     rng = random.Random(seed)
+    updates = iter(range(1, 10**9))
+    run = f"{os.getpid()}.{time.monotonic_ns()}"  # (update ids never met before)
 
     async def send(kind: str, msg: Incoming) -> None:
+        msg = replace(msg, update_id=f"{run}.{next(updates)}")  # as every real update has
         before = Counted.trips
         t0, c0 = time.perf_counter(), time.process_time()
-        await router.handle(msg)
+        replies = await router.handle(msg)
         lat[kind].append(time.perf_counter() - t0)
         # this process's CPU for the command (the client's side of Redis included): what
         # other processes on a busy machine take from the wall clock does not count here
         lat[f"_cpu {kind.split(' ')[0]}"].append(time.process_time() - c0)
         lat["_trips"].append(Counted.trips - before)
+        lat[f"_trips {kind.split(' ')[0]}"].append(Counted.trips - before)
+        if ids := [r.outbox_id for r in replies if r.outbox_id]:
+            # the courier's part (bot/courier.py): what was sent leaves the durable outbox,
+            # one round trip, counted in commands/s but not in the command's latency
+            await Outboxes(router.redis, PLATFORM).ack(chat, ids)
 
     def say(user: str, text: str) -> Incoming:
         return Incoming(PLATFORM, chat, user, user, text=text)
@@ -164,11 +218,17 @@ async def play_table(router: Router, chat: str, game: str, lat: dict, seed: int)
         await send("join", say(user, "/join"))
     await send("start", say(users[0], "/start"))
     for _ in range(5000):
-        table = await router.table(PLATFORM, chat)
+        # the robot's own thinking, not the bot's: taken out of commands/s (no await in it)
+        t0 = time.perf_counter()
+        table = _seen(router, chat)
+        if table is None:  # (not remembered: read, and counted as the robot's read)
+            lat["_robot reads"].append(1.0)
+            table = await router.table(PLATFORM, chat)
+            t0 = time.perf_counter()
         assert table is not None
         if table.status != "playing":
+            lat["_robot"].append(time.perf_counter() - t0)
             return
-        t0 = time.perf_counter()  # the robot's own thinking: not the bot's, taken out below
         move = _pick(table, rng)
         lat["_robot"].append(time.perf_counter() - t0)
         if move is None:
@@ -178,11 +238,24 @@ async def play_table(router: Router, chat: str, game: str, lat: dict, seed: int)
     raise RuntimeError(f"{game_id}: no end")
 
 
-async def _worker(url: str, cluster: bool, games: list[str], tables: int, offset: int) -> dict:
-    client = Counted.wrap(_client(url, cluster))
+def _router(client: Any, durable: bool) -> Router:
     router = Router(client, store=CountingStore(client))
+    if durable:  # as Telegram's and Discord's: what a command says is kept with its write
+        router.durable.add(PLATFORM)
+    return router
+
+
+async def _worker(
+    url: str, cluster: bool, durable: bool, games: list[str], tables: int, offset: int, ready: Any
+) -> dict:
+    client = Counted.wrap(_client(url, cluster))
+    router = _router(client, durable)
+    await client.ping()
+    if started is not None:
+        started()  # as a worker does once it has started (bot/app.py)
     lat: dict[str, list[float]] = defaultdict(list)
-    t0 = time.perf_counter()
+    ready.wait()  # every worker spawned, imported and connected: the clock starts
+    t0 = time.monotonic()  # (system-wide: comparable between the workers)
     await asyncio.gather(
         *(
             play_table(router, f"w{offset}-{g.split(':')[0]}-{i}", g, lat, offset * 1000 + i)
@@ -190,42 +263,92 @@ async def _worker(url: str, cluster: bool, games: list[str], tables: int, offset
             for i in range(tables)
         )
     )
-    wall = time.perf_counter() - t0
+    t1 = time.monotonic()
     await client.aclose()
-    return {"lat": dict(lat), "wall": wall, "retries": CountingStore.retries}
+    return {"lat": dict(lat), "span": (t0, t1), "retries": CountingStore.retries}
 
 
-async def _quiet(url: str, cluster: bool, games: list[str], tables: int) -> dict:
+async def _quiet(url: str, cluster: bool, durable: bool, games: list[str], tables: int) -> dict:
     """Latency with nothing else in flight: one table after another, one command at a time."""
     client = Counted.wrap(_client(url, cluster))
-    router = Router(client, store=CountingStore(client))
+    router = _router(client, durable)
     lat: dict[str, list[float]] = defaultdict(list)
-    for g in games:
-        for i in range(tables):
-            await play_table(router, f"quiet-{g.split(':')[0]}-{i}", g, lat, 7000 + i)
+    began: list[float] = []
+
+    def pauses(phase: str, info: dict) -> None:  # the garbage collector's, in ms
+        if phase == "start":
+            began.append(time.perf_counter())
+        else:
+            lat["_gc"].append((time.perf_counter() - began.pop()) * 1000)
+
+    gc.callbacks.append(pauses)
+    try:
+        for g in games:
+            for i in range(tables):
+                await play_table(router, f"quiet-{g.split(':')[0]}-{i}", g, lat, 7000 + i)
+    finally:
+        gc.callbacks.remove(pauses)
     await client.aclose()
     return dict(lat)
 
 
-def _run_worker(args: tuple) -> dict:
-    return asyncio.run(_worker(*args))
+def _run_worker(args: tuple, ready: Any, results: Any) -> None:
+    results.put(asyncio.run(_worker(*args, ready)))
 
 
-async def _floor(url: str, cluster: bool, size: int, n: int = 300) -> dict[str, list[float]]:
-    """The bare compare-and-set a command needs (HMGET, then EVALSHA of a table of
-    `size` bytes), with no router, engine or rendering: the floor of one write. Its wall
-    time, and this process's CPU for it."""
+def _workers(
+    url: str, cluster: bool, durable: bool, games: list[str], tables: int, n: int
+) -> list[dict]:
+    """`n` worker processes, started together once all of them are ready."""
+    ctx = multiprocessing.get_context("spawn")
+    ready, results = ctx.Barrier(n), ctx.Queue()
+    procs = [
+        ctx.Process(
+            target=_run_worker, args=((url, cluster, durable, games, tables, w), ready, results)
+        )
+        for w in range(n)
+    ]
+    for p in procs:
+        p.start()
+    done = [results.get() for _ in procs]
+    for p in procs:
+        p.join()
+    return done
+
+
+async def _floor(
+    url: str, cluster: bool, size: int, kept: list[int], n: int = 300
+) -> dict[str, list[float]]:
+    """The bare compare-and-set of a table of `size` bytes, with no router, engine or
+    rendering: EVALSHA alone (the process knows the version it wrote last: what most
+    commands need), and HMGET + EVALSHA (a command that reads first). Each write carries
+    an update marker and appends one answer to the game's log, as a command's does, and
+    `kept` (replies of these sizes into the durable outbox, with the chat's entry in the
+    outboxes' index beside it). Wall time, and this process's CPU."""
     client = _client(url, cluster)
     store = RedisStore(client)
     key = table_key(PLATFORM, "floor")
     data = b"x" * size
-    times: dict[str, list[float]] = {"wall": [], "cpu": []}
-    for _ in range(n):
+    line = '[3,{"choice":2,"type":"folder"}]'  # an AUFRUHR! answer, as logged
+    log = Log(answers_key(PLATFORM, "floor"), [line]) if Log is not None else None
+    write = Write(data, log) if Write is not None else data
+    times: dict[str, list[float]] = {"wall": [], "cpu": [], "read wall": [], "read cpu": []}
+    version = (await store.load(key)).version
+    for i in range(2 * n):
+        read = i % 2 == 1
+        marker = update_key(PLATFORM, "floor", f"f{i}-{time.monotonic_ns()}")
+        fields = {outbox_store.field(version + 1, j): b"x" * b for j, b in enumerate(kept)}
+        push = (outbox_key(PLATFORM, "floor"), fields) if kept else None
+        also = (lambda pipe: outbox_store.index(pipe, PLATFORM, "floor")) if kept else None
         t0, c0 = time.perf_counter(), time.process_time()
-        current = await store.load(key)
-        await store.cas(key, current.version, data)
-        times["wall"].append(time.perf_counter() - t0)
-        times["cpu"].append(time.process_time() - c0)
+        if read:
+            version = (await store.load(key)).version
+        assert await store._write(key, version, write, also, marker, push) is None
+        times["read wall" if read else "wall"].append(time.perf_counter() - t0)
+        times["read cpu" if read else "cpu"].append(time.process_time() - c0)
+        version += 1
+        if i % 50 == 49:
+            await client.delete(outbox_key(PLATFORM, "floor"))  # (as the courier would)
     await client.aclose()
     return times
 
@@ -278,15 +401,22 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=10, help="tables of each game per worker")
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--cluster", action="store_true", help="a 3-master Redis Cluster")
+    parser.add_argument(
+        "--no-durable",
+        action="store_true",
+        help="replies not kept in the durable outbox (Telegram and Discord keep them)",
+    )
     parser.add_argument("--games", nargs="+", default=list(GAMES))
     args = parser.parse_args()
+    durable = not args.no_durable
     sys.setrecursionlimit(10_000)
     with contextlib.ExitStack() as stack:
         url = stack.enter_context(redis_cluster() if args.cluster else redis_server())
         print(
             f"machine: {platform.machine()}, {os.cpu_count()} cores, Python "
             f"{platform.python_version()}, {'3-master cluster' if args.cluster else 'one'} "
-            f"redis-server on loopback; games {', '.join(args.games)}"
+            f"redis-server on loopback; games {', '.join(args.games)}; replies "
+            f"{'kept in the durable outbox, acknowledged' if durable else 'not kept'}"
         )
         sizes = asyncio.run(_table_sizes(url, args.cluster, args.games))
         for game, (json_bytes, memory) in sizes.items():
@@ -294,64 +424,93 @@ def main() -> None:
                 f"  {game}, largest in a game with 64-char names: {json_bytes} B stored, "
                 f"{memory} B in Redis (MEMORY USAGE)"
             )
-        biggest = max(j for j, _ in sizes.values())
-        # The floor just before and just after the commands: a busy machine changes both.
-        before = asyncio.run(_floor(url, args.cluster, biggest, 150))
-        quiet = asyncio.run(_quiet(url, args.cluster, args.games, 2))
-        after = asyncio.run(_floor(url, args.cluster, biggest, 150))
-        floor, floor_cpu = before["wall"] + after["wall"], before["cpu"] + after["cpu"]
+        if started is not None:
+            started()  # as a worker does once it has started (bot/app.py)
+        quiet = asyncio.run(_quiet(url, args.cluster, durable, args.games, 2))
+        written = int(statistics.median(CountingStore.sizes))
+        # the replies a write keeps, as many and as long as the commands' median write's
+        by_count = sorted(CountingStore.kept, key=len)
+        kept = sorted(by_count[len(by_count) // 2])
+        # The floor just before and just after: a busy machine changes both.
+        before = asyncio.run(_floor(url, args.cluster, written, kept, 150))
+        after = asyncio.run(_floor(url, args.cluster, written, kept, 150))
+        floor = {k: before[k] + after[k] for k in before}
         trips = quiet.pop("_trips")
+        collected = quiet.pop("_gc", [])
         quiet.pop("_robot")
+        quiet.pop("_robot reads", None)
         cpu = {k.split(" ", 1)[1]: quiet.pop(k) for k in list(quiet) if k.startswith("_cpu ")}
+        mix = {k.split(" ", 1)[1]: quiet.pop(k) for k in list(quiet) if k.startswith("_trips ")}
+
+        def mixed(of: list[int], kind: str) -> list[float]:
+            """The floor of this mix of commands: EVALSHA alone for one that made one
+            round trip, HMGET + EVALSHA for one that made more."""
+            plain, read = floor[kind], floor[f"read {kind}"]
+            return [(plain if n <= 1 else read)[i % len(plain)] for i, n in enumerate(of)]
+
+        every_floor = mixed(trips, "wall")
         print(
-            f"\nfloor (HMGET + EVALSHA of a {biggest} B table, alone): "
-            f"p50 {pct(floor, 50):.2f} ms, p99 {pct(floor, 99):.2f} ms; this process's "
-            f"CPU p50 {pct(floor_cpu, 50):.2f} ms"
+            f"\nfloor, the bare compare-and-set of a {written} B table (the median the "
+            f"commands wrote) with its update marker, one logged answer and {len(kept)} "
+            f"replies kept ({sum(kept)} B):\n"
+            f"  EVALSHA alone: p50 {pct(floor['wall'], 50):.2f} ms, p99 "
+            f"{pct(floor['wall'], 99):.2f} ms, CPU p50 {pct(floor['cpu'], 50):.2f} ms; HMGET + "
+            f"EVALSHA: p50 {pct(floor['read wall'], 50):.2f} ms, p99 "
+            f"{pct(floor['read wall'], 99):.2f} ms, CPU p50 {pct(floor['read cpu'], 50):.2f} ms"
+        )
+        c = Counter(trips)
+        print(
+            f"  the commands' mix ({dict(sorted(c.items()))} round trips, mean "
+            f"{statistics.mean(trips):.2f}): p50 {pct(every_floor, 50):.2f} ms, p99 "
+            f"{pct(every_floor, 99):.2f} ms"
         )
         every = [x for v in quiet.values() for x in v]
         print(
             f"one command at a time ({len(every)} commands): p50 {pct(every, 50):.2f} ms "
-            f"({pct(every, 50) / pct(floor, 50):.1f}× the floor), p99 {pct(every, 99):.2f} ms"
+            f"({pct(every, 50) / pct(every_floor, 50):.1f}× the mix's floor), p99 "
+            f"{pct(every, 99):.2f} ms"
         )
         for game, xs in cpu.items():
             if registry.get(game) is None:  # a lobby command
                 continue
             wall = [x for k, v in quiet.items() if k.split(" ")[0] == game for x in v]
+            own, own_cpu = mixed(mix[game], "wall"), mixed(mix[game], "cpu")
             print(
-                f"  {game}: p50 {pct(wall, 50):.2f} ms ({pct(wall, 50) / pct(floor, 50):.1f}× "
-                f"the floor), p99 {pct(wall, 99):.2f} ms; CPU p50 {pct(xs, 50):.2f} ms "
-                f"({pct(xs, 50) / pct(floor_cpu, 50):.1f}× the floor's)"
+                f"  {game}: p50 {pct(wall, 50):.2f} ms ({pct(wall, 50) / pct(own, 50):.1f}× "
+                f"its floor, {pct(wall, 50) / pct(floor['read wall'], 50):.1f}× HMGET + "
+                f"EVALSHA's), p99 {pct(wall, 99):.2f} ms; CPU p50 {pct(xs, 50):.2f} ms "
+                f"({pct(xs, 50) / pct(own_cpu, 50):.1f}× its floor's); round trips "
+                f"{statistics.mean(mix[game]):.2f}"
+            )
+        if collected:
+            print(
+                f"  garbage collector: {len(collected)} pauses in {len(every)} commands, "
+                f"{sum(collected):.1f} ms in all, the longest {max(collected):.2f} ms"
             )
         for kind in sorted(quiet):
             xs = quiet[kind]
             print(
                 f"    {kind:36s} n={len(xs):5d}  p50 {pct(xs, 50):6.2f}  p99 {pct(xs, 99):6.2f} ms"
             )
-        c = Counter(trips)
-        print(
-            f"  Redis round trips per command: mean {statistics.mean(trips):.2f}, "
-            f"{dict(sorted(c.items()))}"
-        )
         for workers in args.workers:
-            jobs = [(url, args.cluster, args.games, args.tables, w) for w in range(workers)]
-            t0 = time.perf_counter()
-            with multiprocessing.get_context("spawn").Pool(workers) as pool:
-                results = pool.map(_run_worker, jobs)
-            wall = time.perf_counter() - t0
+            results = _workers(url, args.cluster, durable, args.games, args.tables, workers)
+            span = max(r["span"][1] for r in results) - min(r["span"][0] for r in results)
             lat: dict[str, list[float]] = defaultdict(list)
             for r in results:
                 for k, v in r["lat"].items():
                     lat[k].extend(v)
-            lat.pop("_trips")
-            robot = sum(lat.pop("_robot")) / workers
-            done = sum(len(v) for v in lat.values())
-            every = [x for v in lat.values() for x in v]
+            robot = sum(lat["_robot"]) / workers  # (the workers think in parallel)
+            reads = len(lat["_robot reads"])
+            commands = {k: v for k, v in lat.items() if not k.startswith("_")}
+            done = sum(len(v) for v in commands.values())
+            every = [x for v in commands.values() for x in v]
             print(
                 f"\n{workers} worker process(es), {args.tables} tables of each game each, all "
-                f"in flight: {done} commands in {wall:.1f} s = {done / wall:.0f} commands/s "
-                f"({done / (wall - robot):.0f}/s without the robots' own {robot:.1f} s); "
-                f"CAS retries {sum(r['retries'] for r in results)}; latency in flight (queued "
-                f"behind the other tables) p50 {pct(every, 50):.2f} ms, p99 {pct(every, 99):.2f} ms"
+                f"in flight: {done} commands in {span:.2f} s = {done / span:.0f} commands/s; "
+                f"{done / (span - robot):.0f}/s without the robots' own {robot:.2f} s "
+                f"(robot reads from Redis: {reads}); CAS retries "
+                f"{sum(r['retries'] for r in results)}; latency in flight (queued behind the "
+                f"other tables) p50 {pct(every, 50):.2f} ms, p99 {pct(every, 99):.2f} ms"
             )
 
 

@@ -6,7 +6,8 @@ For each game, a few tables are played through the router against a redis-server
 started for the run, each to a different point of its game (lobby, start, some way in),
 with the most players the game allows; then `--tables` tables are made from them as
 the router would have left them — each its own chat and its own players, with what
-lives beside a table: its players' routes (user → chats) and its pending deadlines.
+lives beside a table: its players' routes (user → chats), its pending deadlines and its
+game's logged answers.
 Printed per game: Redis's `used_memory` grown per table (INFO memory), and that times
 100,000. Update markers (one per platform update, 36 hours) are not idle and not
 counted; they are measured on their own.
@@ -29,7 +30,7 @@ import redis.asyncio as aioredis
 
 from bench.load import _pick
 from bot.deadlines import Deadline
-from bot.keys import table_key, update_key, user_tables_key
+from bot.keys import answers_key, table_key, update_key, user_tables_key
 from bot.router import Incoming, Router
 from bot.scheduler import Deadlines
 from bot.store import MARKER_TTL_SECONDS, RedisStore
@@ -42,7 +43,9 @@ TEMPLATES = 12  # real tables played per game, copied round-robin
 BATCH = 500  # tables written per pipeline
 
 
-async def _templates(router: Router, game: str, players: int, names: int) -> list[bytes]:
+async def _templates(
+    router: Router, game: str, players: int, names: int
+) -> list[tuple[bytes, list[bytes]]]:
     """Tables of `game` played through the router to different points of the game."""
     rng = random.Random(game)
     found = []
@@ -72,7 +75,9 @@ async def _templates(router: Router, game: str, players: int, names: int) -> lis
             await router.handle(replace(msg, platform=PLATFORM, name=name[users.index(msg.user)]))
         stored = await router.store.load(table_key(PLATFORM, chat))
         if stored.data:
-            found.append(stored.data)
+            # the answers its game logged, kept beside it (bot/game_proof.py)
+            logged = await router.store.redis.lrange(answers_key(PLATFORM, chat), 0, -1)
+            found.append((stored.data, logged))
     return found
 
 
@@ -115,9 +120,13 @@ async def measure(url: str, games: list[str], n: int, names: int) -> list[tuple[
         for start in range(0, n, BATCH):
             async with client.pipeline(transaction=False) as pipe:
                 for i in range(start, min(n, start + BATCH)):
-                    chat, data, users, due = _copy(templates[i % len(templates)], i)
+                    template, logged = templates[i % len(templates)]
+                    chat, data, users, due = _copy(template, i)
                     pipe.hset(table_key(PLATFORM, chat), mapping={"v": 1, "d": data})
                     pipe.pexpire(table_key(PLATFORM, chat), store.ttl_ms)
+                    if logged:
+                        pipe.rpush(answers_key(PLATFORM, chat), *logged)
+                        pipe.pexpire(answers_key(PLATFORM, chat), store.ttl_ms)
                     for user in users:
                         pipe.sadd(user_tables_key(PLATFORM, user), chat)
                         pipe.pexpire(user_tables_key(PLATFORM, user), store.ttl_ms)

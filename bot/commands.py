@@ -45,12 +45,17 @@ class CommandSpec:
     change: do.Change | None = None
     # Said privately, it acts on the one table the user sits at (`/hand` in a DM).
     via_private: bool = False
+    # A reply that reads the chat's game's logged answers (/verify: bot/game_proof.py),
+    # kept beside the table and read only when asked for.
+    reads_answers: bool = False
 
 
 # In the order Telegram shows its menu.
 COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("roll", "both", "anyone", "cmd.roll", arg="dice", reply=do.roll),
-    CommandSpec("verify", "both", "anyone", "cmd.verify", arg="roll_id", reply=do.verify),
+    CommandSpec(
+        "verify", "both", "anyone", "cmd.verify", arg="roll_id", reply=do.verify, reads_answers=True
+    ),
     CommandSpec(
         "new", "group", "anyone", "cmd.new", "error.new_usage", "game_options", change=do.new
     ),

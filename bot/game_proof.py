@@ -2,17 +2,30 @@
 
 At /start a game gets a seed of 32 bytes from a CSPRNG (its first 8, read as a
 big-endian integer, seed the engine's PRNG; the other 24 make it unguessable) and the
-group is told its SHA-256: the commitment. The table keeps the seed and every answer
-the engine applied, in order (a player's, or the timeout's for a silent seat), hidden
-like the rest of the table: the log holds sealed bids and ballots, so it is revealed
-only with the seed. At the end the group is told the seed and the SHA-256 of the
-answers and the final state. `/verify` then replays the game in the chat — a new game
-from the seed, the options and the number of seats, the logged answers applied in
-order — and says whether the seed has the committed hash and the answers with the
-state they end in have the announced one. Without trusting the bot,
-`python -m bot.game_proof FILE` does the same on your machine with the record that
-`/verify record` posts once the game is over (or that the operator exports with
-`python -m bot.game_proof export PLATFORM CHAT`; README, "Games anyone can verify").
+group is told its SHA-256: the commitment. The table keeps the seed, and every answer
+the engine applied is logged in order (a player's, or the timeout's for a silent seat),
+hidden like the rest of the table: the log holds sealed bids and ballots, so it is
+revealed only with the seed. At the end the group is told the seed and the SHA-256 of
+the answers and the final state.
+
+`/verify` then replays the game in the chat — a new game from the seed, the options and
+the number of seats, the logged answers applied in order — and says whether the seed has
+the committed hash and the answers with the state they end in have the announced one.
+Without trusting the bot, `python -m bot.game_proof FILE` does the same on your machine
+with the record that `/verify record` posts once the game is over (or that the operator
+exports with `python -m bot.game_proof export PLATFORM CHAT`; README, "Games anyone can
+verify").
+
+The log is a Redis list beside the table (bot/keys.answers_key, the table's hash tag),
+appended by the table's own compare-and-set script (bot/store.py `Log`): an answer costs
+one line sent with the write, whatever the game's length, and a write that loses appends
+nothing. Every PACK answers, once the write has won, the lines at the list's tail are
+packed into one zlib-compressed element (`pack`: two round trips every PACK answers), so
+a long game's log takes ~1/4 of the memory its lines would. The table keeps only a
+running hash of the lines (`chain`), so the end's hash is computed without reading the
+log back; the log is read only by `/verify` and the export (`Tables.load(...,
+answers=True)`). Until 2026-11-24 the log was kept inside the table, zlib-compressed
+(`log`): such a table still verifies, and its log moves to the list at its next answer.
 """
 
 import base64
@@ -25,7 +38,7 @@ import zlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, PrivateAttr, ValidationError
 
 from bot.i18n import t
 from rules import registry
@@ -40,6 +53,9 @@ NONCE_BYTES = SEED_BYTES - 8  # what a Router draws beside the engine's 63-bit s
 # Answers a log holds: the conformance suite ends every game within 5,000 random
 # answers; a longer game is still played, but can no longer be replayed.
 MAX_ACTIONS = 5000
+# Answers packed into one element of the log's list: 32 AUFRUHR! answers are ~1.6 KB of
+# JSON lines, ~50 B of Redis memory each as list elements; packed, ~10 B each.
+PACK = 32
 # How long after its end a game is verified in the chat, unless the chat's next game
 # starts first (which replaces the record). Its exported record never expires.
 KEEP_SECONDS = 7 * 24 * 3600
@@ -53,27 +69,60 @@ RECORD_WORDS = ("record", "protokoll")  # `/verify record`
 
 
 class GameProof(BaseModel):
-    """One game's seed, its commitment and its answers, kept in its table."""
+    """One game's seed, its commitment and what is known of its answers, kept in its table."""
 
     game: str
     seats: int
     options: dict[str, Any]  # as the engine was set up (after `without_chat`)
     seed: str  # hex; secret until the game is over
     commitment: str  # SHA-256 of the seed, in hex: announced at /start
-    # The answers applied, in order: JSON lines `[seat, action]`, zlib-compressed and
-    # base64-encoded: a random game of AUFRUHR! of 1,000 answers logs 50 KB of JSON,
-    # 5 KB so (appending one costs ~1 ms at that length).
+    # The running hash of the answers logged (`chained`): hex, "" before the first. None:
+    # a game begun before 2026-11-24, whose end hashed the answers in one piece.
+    chain: str | None = None
+    # A table stored before 2026-11-24: its answers, JSON lines `[seat, action]`,
+    # zlib-compressed and base64-encoded (now they are a list beside the table).
     log: str = ""
     actions: int = 0
     overflow: bool = False  # more than MAX_ACTIONS: no longer replayable
     end: str | None = None  # SHA-256 of the answers and final state, announced at the end
     ended_at: float | None = None  # None while it runs (or when it was aborted)
+    # The lines of the log as stored (None: not read, see `with_answers`); the lines this
+    # command adds, and whether the stored ones go first (a new game, an overflow).
+    _stored: list[str] | None = PrivateAttr(default=None)
+    _new: list[str] = PrivateAttr(default_factory=list)
+    _reset: bool = PrivateAttr(default=False)
 
     def answers(self) -> list[tuple[int, dict[str, Any]]]:
-        if not self.log:
-            return []
-        lines = zlib.decompress(base64.b64decode(self.log)).decode().splitlines()
-        return [(seat, action) for seat, action in map(json.loads, lines)]
+        """Every answer logged, in order. Raises RuntimeError if the log was not read."""
+        return [(seat, action) for seat, action in map(json.loads, self.lines())]
+
+    def lines(self) -> list[str]:
+        if self.log:
+            return zlib.decompress(base64.b64decode(self.log)).decode().splitlines()
+        stored = [] if self._reset else self._stored
+        if stored is None:
+            if self.actions == len(self._new) or self.overflow:
+                stored = []
+            else:
+                raise RuntimeError("the answers were not read (Tables.load(..., answers=True))")
+        return stored + self._new
+
+    def with_answers(self, entries: list[bytes] | list[str]) -> "GameProof":
+        """The log as read from its list: lines, and lines packed (`pack`)."""
+        self._stored = [line for entry in entries for line in _unpacked_lines(entry)]
+        return self
+
+    def packs(self) -> bool:
+        """Whether this command's write brings the log to a multiple of PACK answers, or
+        ends the game: its tail is to be packed once the write has won (bot/tables.py)."""
+        new = len(self._new)
+        crossed = self.actions // PACK != (self.actions - new) // PACK
+        return bool(new) and (crossed or self.end is not None)
+
+    def appended(self) -> tuple[list[str], bool]:
+        """What the table's write does to the log: the lines it appends, and whether the
+        list is emptied first."""
+        return self._new, self._reset
 
 
 def seed_bytes(engine_seed: int, nonce: bytes) -> bytes:
@@ -90,10 +139,16 @@ def commitment(seed: bytes) -> str:
     return hashlib.sha256(seed).hexdigest()
 
 
-def fingerprint(answers: list[tuple[int, dict[str, Any]]], state: BaseModel) -> str:
+def fingerprint(answers: list[tuple[int, dict[str, Any]]], state: BaseModel, chained: bool) -> str:
     """SHA-256 of the answers and the final state, as JSON with sorted keys (the same
     on any machine): announced at the end, it binds the log as it was, even an answer
-    that changed nothing at the end."""
+    that changed nothing at the end. `chained` (every game begun since 2026-11-24):
+    over the answers' running hash (`link`), which the table keeps as they come."""
+    if chained:
+        chain = ""
+        for seat, action in answers:
+            chain = link(chain, _canonical([seat, action]))
+        return closing(chain, state)
     digest = hashlib.sha256()
     for seat, action in answers:
         digest.update(_canonical([seat, action]).encode() + b"\n")
@@ -101,43 +156,104 @@ def fingerprint(answers: list[tuple[int, dict[str, Any]]], state: BaseModel) -> 
     return digest.hexdigest()
 
 
+def link(chain: str, line: str) -> str:
+    """The running hash after one more answer: SHA-256(previous hash's 32 bytes, or none
+    before the first answer; the answer's line, JSON with sorted keys)."""
+    return hashlib.sha256(bytes.fromhex(chain) + line.encode()).hexdigest()
+
+
+def closing(chain: str, state: BaseModel) -> str:
+    """The end's hash: SHA-256(the running hash's 32 bytes, the final state's JSON with
+    sorted keys)."""
+    data = bytes.fromhex(chain) + _canonical(state.model_dump(mode="json")).encode()
+    return hashlib.sha256(data).hexdigest()
+
+
 def _canonical(data: Any) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def begin(game: str, seats: int, options: BaseModel, seed: bytes) -> GameProof:
-    return GameProof(
+    proof = GameProof(
         game=game,
         seats=seats,
         options=options.model_dump(mode="json"),
         seed=seed.hex(),
         commitment=commitment(seed),
+        chain="",
     )
+    proof._reset = True  # the chat's previous game's log goes
+    return proof
 
 
 def record(proof: GameProof | None, seat: int, action: BaseModel | dict[str, Any]) -> None:
-    """One more answer the engine applied."""
+    """One more answer the engine applied: a line for the log, a link of the chain."""
     if proof is None or proof.overflow:
         return
-    if proof.actions >= MAX_ACTIONS:
-        proof.overflow, proof.log = True, ""  # bounded: the table does not grow on
+    if proof.actions >= MAX_ACTIONS:  # bounded: the log does not grow on
+        proof.overflow, proof.log, proof.chain = True, "", None
+        proof._new, proof._reset = [], True
         return
+    if proof.log:  # stored before 2026-11-24: its log moves to the list, all of it
+        proof._new, proof._reset = [_canonical(json.loads(x)) for x in proof.lines()], True
+        proof.log = ""
+    if proof.chain is None:  # (a game begun before: its chain from what is logged)
+        proof.chain = ""
+        for line in proof._new:
+            proof.chain = link(proof.chain, line)
     data = action.model_dump(mode="json") if isinstance(action, BaseModel) else action
-    text = zlib.decompress(base64.b64decode(proof.log)).decode() if proof.log else ""
-    proof.log, proof.actions = _pack(text + _line(seat, data)), proof.actions + 1
+    line = _canonical([seat, data])
+    proof._new.append(line)
+    proof.chain, proof.actions = link(proof.chain, line), proof.actions + 1
 
 
-def _line(seat: int, action: dict[str, Any]) -> str:
-    return json.dumps([seat, action], separators=(",", ":"), ensure_ascii=False) + "\n"
+def _unpacked_lines(entry: bytes | str) -> list[str]:
+    if isinstance(entry, str):
+        return [entry]
+    if entry[:1] == b"[":  # a line: JSON `[seat, action]`
+        return [entry.decode()]
+    return zlib.decompress(entry).decode().split("\n")  # (a line has no raw line break)
 
 
-def _pack(text: str) -> str:
-    return base64.b64encode(zlib.compress(text.encode())).decode()
+# Replaces the `ARGV[2]` lines at the log's tail by the packed `ARGV[3]`, unless the list
+# changed since it was read (its length then is no longer `ARGV[1]`: left for next time);
+# its time to live stays.
+_PACK = """
+if redis.call('LLEN', KEYS[1]) ~= tonumber(ARGV[1]) then return 0 end
+local ttl = redis.call('PTTL', KEYS[1])
+redis.call('LTRIM', KEYS[1], 0, -tonumber(ARGV[2]) - 1)
+redis.call('RPUSH', KEYS[1], ARGV[3])
+if ttl > 0 then redis.call('PEXPIRE', KEYS[1], ttl) end
+return 1
+"""
+
+
+async def pack(redis: Any, key: str) -> bool:
+    """Pack the lines at the tail of the log `key` into one element (after the write that
+    brought it to a multiple of PACK answers). False: the list changed meanwhile."""
+    async with redis.pipeline(transaction=False) as pipe:
+        pipe.llen(key)
+        pipe.lrange(key, -2 * PACK, -1)
+        length, tail = await pipe.execute()
+    lines: list[bytes] = []
+    for entry in reversed(tail):
+        if entry[:1] != b"[":
+            break
+        lines.insert(0, entry)
+    if len(lines) < 2:
+        return False
+    packed = zlib.compress(b"\n".join(lines), 9)
+    return bool(await redis.eval(_PACK, 1, key, length, len(lines), packed))
 
 
 def end(proof: GameProof | None, state: BaseModel, now: float) -> None:
-    if proof is not None:
-        proof.end, proof.ended_at = fingerprint(proof.answers(), state), now
+    if proof is None:
+        return
+    if proof.chain is None:  # begun before 2026-11-24 and never answered since
+        proof.end = fingerprint(proof.answers(), state, chained=False)
+    else:
+        proof.end = closing(proof.chain, state)
+    proof.ended_at = now
 
 
 def chat_line(lang: str, table: "Table | None", now: float) -> str | None:
@@ -202,7 +318,7 @@ def check(proof: GameProof) -> Verdict:
         return Verdict(False, "verify.game_refused", {**shown, "move": refused})
     if proof.end is None:  # aborted: nothing was announced to compare the end with
         return Verdict(True, "verify.game_match_aborted", shown)
-    end = fingerprint(answers, state)
+    end = fingerprint(answers, state, chained=proof.chain is not None)
     if end != proof.end:
         return Verdict(False, "verify.game_other_end", {**shown, "end": proof.end[:SHOWN]})
     return Verdict(True, "verify.game_match", {**shown, "end": end[:SHOWN]})
@@ -254,9 +370,8 @@ def unpacked(text: str) -> dict[str, Any]:
 def imported(data: dict[str, Any]) -> GameProof:
     answers = data.get("answers", [])
     proof = GameProof.model_validate({k: v for k, v in data.items() if k != "answers"})
-    proof.log = _pack("".join(_line(seat, action) for seat, action in answers))
     proof.actions = len(answers)
-    return proof
+    return proof.with_answers([_canonical([seat, action]) for seat, action in answers])
 
 
 # What the command line prints, for whoever checks a game (in English, as its flags are).
@@ -294,7 +409,7 @@ def _export(platform: str, chat: str) -> int:
     from bot.tables import Tables
 
     async def load() -> Any:
-        return await Tables(connect()).load(platform, chat)
+        return await Tables(connect()).load(platform, chat, answers=True)
 
     table = asyncio.run(load())
     proof = getattr(table, "proof", None)

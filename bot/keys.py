@@ -27,6 +27,12 @@ def table_key(platform: str, chat: str) -> str:
     return f"{PREFIX}:{{{chat_tag(platform, chat)}}}:table"
 
 
+def answers_key(platform: str, chat: str) -> str:
+    """The log of the answers of the chat's game (bot/game_proof.py): a list appended by
+    the table's compare-and-set, so it shares the table's hash tag."""
+    return f"{PREFIX}:{{{chat_tag(platform, chat)}}}:answers"
+
+
 def moved_key(platform: str, chat: str) -> str:
     """Where a chat's table went when the chat changed its id (bot/tables.move)."""
     return f"{PREFIX}:{{{chat_tag(platform, chat)}}}:moved"

@@ -6,6 +6,7 @@ answers are secret is shown, with its options, only privately to its seats.
 
 import hashlib
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import BaseModel
@@ -639,14 +640,22 @@ def show_board(
         table.posts_since_board = 0
         table.posts_since_status += 1  # (below the status message of this step)
     text = board_text(spec.id, view, out.names, out.text)
-    names = list(out.names)
+    names, words = list(out.names), _words(out)
 
     def svg() -> str | None:  # drawn only by adapters that show pictures
-        return board_svg(spec.id, view, names, out.text)
+        return board_svg(spec.id, view, names, words)
 
     title = out.text("board.title", game=spec.name(table.lang))
     svg_or_none = svg if table.images else None
     out.extra.append(Reply(text=title, pre=text, svg=svg_or_none, board=True, replaces=replaces))
+
+
+def _words(out: Outbox) -> Callable[..., str]:
+    """`out.text` for a picture drawn later, from an outbox of its own: the reply that
+    carries the drawing lives in `out`, and a drawing holding `out` would make a
+    reference cycle of every board (its view, its buttons), left to the garbage collector
+    — whose pauses, every ~45 commands, were most of AUFRUHR!'s slowest 1 % (bench/load.py)."""
+    return Outbox(lang=out.lang, platform=out.platform, game=out.game, names=out.names).text
 
 
 def show_hand(table: Table, user: str, out: Outbox) -> None:
@@ -658,10 +667,10 @@ def show_hand(table: Table, user: str, out: Outbox) -> None:
     spec = spec_of(table)
     view = spec.seat_view(state_of(spec, table), seat)
     text = private_text(spec.id, view, out.names, out.text)
-    names = list(out.names)
+    names, words = list(out.names), _words(out)
 
     def svg() -> str | None:
-        return private_svg(spec.id, view, names, out.text)
+        return private_svg(spec.id, view, names, words)
 
     title = out.text("hand.title", game=spec.name(table.lang))
     out.extra.append(Reply(text=title, to=user, pre=text, svg=svg if table.images else None))

@@ -250,8 +250,10 @@ class Router:
         """A chat changed its id (Telegram: group → supergroup): its table follows."""
         await self.tables.move(platform, old_chat, new_chat)
 
-    async def table(self, platform: str, chat: str) -> Table | None:
-        return await self.tables.load(platform, chat)
+    async def table(self, platform: str, chat: str, answers: bool = False) -> Table | None:
+        """The chat's table; with `answers`, its game's logged answers too (a second read
+        in the same round trip: bot/game_proof.py)."""
+        return await self.tables.load(platform, chat, answers)
 
     # ----- dispatch -----------------------------------------------------------------
 
@@ -292,7 +294,11 @@ class Router:
             # Touches no table, so the update is marked handled on its own: a /roll
             # delivered twice is answered once, with one set of dice.
             await self.tables.claim_update(msg.platform, msg.chat, msg.update_id)
-            table = None if msg.private else await self.table(msg.platform, msg.chat)
+            table = (
+                None
+                if msg.private
+                else await self.table(msg.platform, msg.chat, spec.reads_answers)
+            )
             lang = table.lang if table is not None else normalize(msg.lang)
             call = replace(call, table=table)
             try:
@@ -554,7 +560,7 @@ class Router:
                 out = Outbox(lang=table.lang, platform=platform)
                 out.extra.append(self._error_reply(msg, table.lang, e, game))
                 return KEEP, out
-            return (table.dump() if changed else KEEP), out
+            return (table.write() if changed else KEEP), out
 
         out = await self.tables.transact(
             platform, chat, fn, msg.update_id if msg else None, durable=platform in self.durable

@@ -26,7 +26,7 @@ import random
 import secrets
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
@@ -61,14 +61,18 @@ KEEP: Final = Keep()
 # any process, any time within the marker's life, is applied once; and after a lost answer
 # the marker tells whether the write landed (the token: this very write, sent again by a
 # client's retry, is told apart from another delivery of its update).
-# ARGV[8 .. 7+ARGV[6]] are field/value pairs written into the hash KEYS[3] (the chat's
+# With ARGV[8] ~= '', KEYS[4] is a list beside the table (`Log`: the game's answers):
+# emptied first if ARGV[8] == '1', then given the ARGV[9] lines that follow, and set to
+# expire with the table, with the write and only with it.
+# The ARGV[6] after those are field/value pairs written into the hash KEYS[3] (the chat's
 # durable outbox, bot/outbox_store.py) with the write, and only with it: what a command
 # says is stored exactly when what it did is. The outbox then holds at most ARGV[7]
 # replies: past that the oldest go, those without a prompt or board (a field ending in
 # 'p') first, this write's never (bot/outbox_store.py says why).
-# ARGV after those are members removed from the sorted set KEYS[4] (the chat's deadlines
+# ARGV after those are members removed from the sorted set KEYS[5] (the chat's deadlines
 # of a step that has passed: bot/tables.py), again only if the write wins.
-# KEYS[2] and KEYS[3] are the table's own key when there is no marker or outbox.
+# KEYS[2], KEYS[3] and KEYS[4] are the table's own key when there is no marker, outbox
+# or log.
 _CAS = """
 local marker = ARGV[5] ~= '' and KEYS[2] or nil
 if marker then
@@ -84,9 +88,16 @@ else
   redis.call('PEXPIRE', KEYS[1], ARGV[3])
 end
 if marker then redis.call('SET', marker, ARGV[5], 'PX', ARGV[4]) end
+local m = tonumber(ARGV[9])
+if ARGV[8] ~= '' then
+  if ARGV[8] == '1' then redis.call('DEL', KEYS[4]) end
+  if m > 0 then redis.call('RPUSH', KEYS[4], unpack(ARGV, 10, 9 + m)) end
+  redis.call('PEXPIRE', KEYS[4], ARGV[3])
+end
+local first = 10 + m
 local n = tonumber(ARGV[6])
 if n > 0 then
-  redis.call('HSET', KEYS[3], unpack(ARGV, 8, 7 + n))
+  redis.call('HSET', KEYS[3], unpack(ARGV, first, first + n - 1))
   redis.call('PEXPIRE', KEYS[3], ARGV[3])
   local over = redis.call('HLEN', KEYS[3]) - tonumber(ARGV[7])
   if over > 0 then
@@ -94,14 +105,14 @@ if n > 0 then
     table.sort(fields)
     for pass = 1, 2 do
       for _, f in ipairs(fields) do
-        if over > 0 and f < ARGV[8] and (pass == 2 or string.sub(f, -1) ~= 'p') then
+        if over > 0 and f < ARGV[first] and (pass == 2 or string.sub(f, -1) ~= 'p') then
           over = over - redis.call('HDEL', KEYS[3], f)
         end
       end
     end
   end
 end
-if #ARGV > 7 + n then redis.call('ZREM', KEYS[4], unpack(ARGV, 8 + n)) end
+if #ARGV >= first + n then redis.call('ZREM', KEYS[5], unpack(ARGV, first + n)) end
 return v + 1
 """
 DUPLICATE = -2
@@ -125,6 +136,26 @@ PUSH_CAP: Final = 50
 # What a write removes from a sorted set beside the table if it wins: the set's key and
 # the members (bot/tables.py: the deadlines of a step that has passed).
 Drop = tuple[str, list[str]]
+
+
+@dataclass(frozen=True)
+class Log:
+    """A list beside a table (a key of its hash tag) that the table's write appends to,
+    atomically: a write that loses appends nothing. It expires with the table."""
+
+    key: str
+    lines: Sequence[str] = ()
+    reset: bool = False  # emptied first (a new game's answers)
+    pack: bool = False  # for the writer: its tail is to be packed once the write has won
+
+
+@dataclass(frozen=True)
+class Write:
+    """What a transaction function may return to store: the table (None deletes it) and
+    what its write appends to a list beside it (bot/game_proof.py: the game's answers)."""
+
+    data: bytes | None
+    log: Log | None = None
 
 
 @dataclass(frozen=True)
@@ -159,7 +190,7 @@ class RedisStore:
         self,
         key: str,
         expected: int,
-        data: bytes | None,
+        data: bytes | Write | None,
         marker: str | None = None,
         push: Push | None = None,
         drop: Drop | None = None,
@@ -167,40 +198,45 @@ class RedisStore:
         """Write `data` (None deletes) if the stored version is still `expected` (and the
         update `marker` names was not applied yet: else `Duplicate`); `push`'s fields are
         written with it, `drop`'s members removed."""
-        return await self._write(key, expected, data, None, marker, push, drop) is None
-
-    async def _cas_now(
-        self,
-        key: str,
-        expected: int,
-        data: bytes | None,
-        marker: str | None = None,
-        push: Push | None = None,
-        token: str = "",
-    ) -> Versioned | None:
-        """None if the write won; else what is stored now."""
-        keys, args = self._cas_args(key, expected, data, marker, push, token=token)
-        return _lost(await self._cas(keys=keys, args=args), token)
+        write = data if isinstance(data, Write) else Write(data)
+        return await self._write(key, expected, write, None, marker, push, drop) is None
 
     def _cas_args(
         self,
         key: str,
         expected: int,
-        data: bytes | None,
+        write: Write,
         marker: str | None,
         push: Push | None = None,
         drop: Drop | None = None,
         token: str = "",
     ) -> tuple[list[str], list[Any]]:
         pairs = [x for pair in push[1].items() for x in pair] if push else []
-        args = [expected, data or b"", self.ttl_ms, MARKER_TTL_SECONDS * 1000]
-        args.append(token if marker else "")
-        args += [len(pairs), PUSH_CAP, *pairs]
-        keys = [key, marker or key, push[0] if push and pairs else key]  # (see _CAS)
+        log = write.log
+        args = [expected, write.data or b"", self.ttl_ms, MARKER_TTL_SECONDS * 1000]
+        args += [token if marker else "", len(pairs), PUSH_CAP]
+        if log is not None:
+            args += ["1" if log.reset else "0", len(log.lines), *log.lines]
+        else:
+            args += ["", 0]
+        args += pairs
+        outbox = push[0] if push and pairs else key
+        keys = [key, marker or key, outbox, log.key if log else key]  # (see _CAS)
         if drop and drop[1]:
             keys.append(drop[0])
             args.extend(drop[1])
         return keys, args
+
+    async def _evalsha(self, keys: list[str], args: list[Any]) -> Any:
+        """The compare-and-set, one command (no pipeline object: redis-py's costs ~0.2 ms
+        a write in its own bookkeeping); the script loaded on NOSCRIPT (first use, or
+        after a restart or SCRIPT FLUSH)."""
+        run = self.redis.execute_command
+        try:
+            return await run("EVALSHA", self._cas.sha, len(keys), *keys, *args)
+        except NoScriptError:
+            self._cas.sha = await self.redis.script_load(_CAS)
+            return await run("EVALSHA", self._cas.sha, len(keys), *keys, *args)
 
     async def claim(self, marker: str) -> None:
         """Mark an update handled that writes nothing (a refusal, a roll); `Duplicate` if
@@ -212,7 +248,7 @@ class RedisStore:
         self,
         key: str,
         expected: int,
-        data: bytes | None,
+        write: Write,
         also: Callable[[Any], None] | None,
         marker: str | None = None,
         push: Push | None = None,
@@ -226,23 +262,26 @@ class RedisStore:
             # A cluster client refuses scripts in a pipeline (their keys may lie anywhere),
             # and a script touches one slot only: the write goes alone, and what goes with
             # it (`also`, and `drop`'s set, which lies elsewhere) follows once it has won.
-            lost = await self._cas_now(key, expected, data, marker, push, token)
-            if lost is None and (also or drop):
+            keys, args = self._cas_args(key, expected, write, marker, push, token=token)
+            lost = _lost(await self._evalsha(keys, args), token)
+            if lost is None and (also is not None or (drop and drop[1])):
                 async with self.redis.pipeline(transaction=False) as pipe:
-                    if also:
+                    if also is not None:
                         also(pipe)
                     if drop and drop[1]:
                         pipe.zrem(drop[0], *drop[1])
-                    if len(pipe):  # (most writes have nothing to go with them)
-                        await pipe.execute()
+                    await pipe.execute()
             return lost
 
         # EVALSHA queued by hand: a script called with client=pipe makes redis-py send
         # SCRIPT EXISTS before every pipeline, a third round trip per write. The
         # script is loaded on demand instead, when the server answers NOSCRIPT (first
         # use, or after a restart or SCRIPT FLUSH); `also` is then sent once more,
-        # which its contract (harmless if the write loses) allows.
-        keys, args = self._cas_args(key, expected, data, marker, push, drop, token)
+        # which its contract (harmless if the write loses) allows. The write goes first:
+        # a deadline it schedules must not fire before the step it belongs to exists.
+        # (Always through a pipeline on a connection taken first, even for a write alone:
+        # only so is a Redis out of reach known to have received nothing, `_connection`.)
+        keys, args = self._cas_args(key, expected, write, marker, push, drop, token)
 
         async def send() -> list[Any]:
             connection = await self._connection()
@@ -273,7 +312,7 @@ class RedisStore:
     async def transact(
         self,
         key: str,
-        fn: Callable[[bytes | None], tuple[bytes | Keep | None, R]],
+        fn: Callable[[bytes | None], tuple[bytes | Write | Keep | None, R]],
         also: Callable[[R, Any], None] | None = None,
         marker: str | None = None,
         push: Callable[[R, int], Push | None] | None = None,
@@ -282,7 +321,8 @@ class RedisStore:
         """Run `fn(current) -> (new, result)` until its write wins; return its result.
 
         `fn` must be pure: it may run several times. `new` is the bytes to store,
-        None to delete the key, or KEEP to write nothing (one round trip only).
+        None to delete the key, a `Write` (bytes or None, and lines for a list beside
+        the table), or KEEP to write nothing (one round trip only).
         `also(result, pipeline)` may queue commands sent in the same round trip as the
         write — before it is known to win, so only commands harmless if it loses.
         `marker` (a key of the same hash tag, bot/keys.update_key) names the platform
@@ -324,17 +364,11 @@ class RedisStore:
                 queue = functools.partial(also, result) if also else None
                 pushed = push(result, current.version + 1) if push else None
                 dropped = drop(result) if drop else None
+                write = new if isinstance(new, Write) else Write(new)  # type: ignore[arg-type]
                 token = secrets.token_hex(8)  # this write's, in its marker
                 try:
                     lost = await self._write(
-                        key,
-                        current.version,
-                        new,  # type: ignore[arg-type]
-                        queue,
-                        marker,
-                        pushed,
-                        dropped,
-                        token,
+                        key, current.version, write, queue, marker, pushed, dropped, token
                     )
                 except (RedisTimeoutError, RedisConnectionError) as e:
                     if not await landed(
@@ -342,7 +376,7 @@ class RedisStore:
                         self.load,
                         key,
                         current.version,
-                        new,  # type: ignore[arg-type]
+                        write.data,
                         marker=marker,
                         token=token,
                         marker_ttl_ms=MARKER_TTL_SECONDS * 1000,
@@ -352,8 +386,8 @@ class RedisStore:
                     return result
                 if lost is None:
                     logs.VERSION.set(current.version + 1)
-                    if new is not None:
-                        self._remember(key, Versioned(current.version + 1, new))  # type: ignore[arg-type]
+                    if write.data is not None:
+                        self._remember(key, Versioned(current.version + 1, write.data))
                     return result
                 if fresh:  # (a write on what this process remembered is no race lost)
                     metrics.CAS_RETRIES.inc()

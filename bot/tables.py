@@ -15,19 +15,19 @@ from typing import Any
 
 from redis.exceptions import RedisError
 
-from bot import outbox_store
+from bot import game_proof, outbox_store
 from bot.deadlines import Deadline
-from bot.keys import moved_key, table_key, update_key, user_tables_key
+from bot.keys import answers_key, moved_key, table_key, update_key, user_tables_key
 from bot.outbox import Outbox
 from bot.scheduler import Deadlines
-from bot.store import Drop, Keep, Push, RedisStore
+from bot.store import Drop, Keep, Log, Push, RedisStore, Write
 from bot.table import Table
 
 log = logging.getLogger(__name__)
 
 # A transaction's function: the stored table's JSON (None if there is none) → what to
 # store (KEEP: nothing) and what it says.
-Fn = Callable[[bytes | None], tuple[bytes | Keep, Outbox]]
+Fn = Callable[[bytes | None], tuple[bytes | Write | Keep, Outbox]]
 
 
 class Tables:
@@ -35,9 +35,26 @@ class Tables:
         self.redis = redis
         self.store = store or RedisStore(redis)
 
-    async def load(self, platform: str, chat: str) -> Table | None:
-        data = (await self.store.load(table_key(platform, chat))).data
-        return Table.load(data) if data else None
+    async def load(self, platform: str, chat: str, answers: bool = False) -> Table | None:
+        """The chat's table; with `answers`, the answers its game logged too (read in the
+        same round trip; for /verify and the export, bot/game_proof.py)."""
+        if not answers:
+            data = (await self.store.load(table_key(platform, chat))).data
+            return Table.load(data) if data else None
+        return (await self._with_answers(platform, chat))[1]
+
+    async def _with_answers(self, platform: str, chat: str) -> tuple[int, Table | None]:
+        """The table's version, and the table with its game's answers."""
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.hmget(table_key(platform, chat), ["v", "d"])
+            pipe.lrange(answers_key(platform, chat), 0, -1)
+            (version, data), lines = await pipe.execute()
+        if not data:
+            return int(version or 0), None
+        table = Table.load(data)
+        if table.proof is not None:
+            table.proof.with_answers(lines)
+        return int(version or 0), table
 
     async def transact(
         self, platform: str, chat: str, fn: Fn, update_id: str | None = None, durable: bool = False
@@ -57,18 +74,25 @@ class Tables:
             pushed, out.outbox_ids = outbox_store.push(platform, chat, replies, version)
             return pushed
 
+        written: list[Any] = [None]
+
+        def run(data: bytes | None) -> tuple[bytes | Write | Keep, Outbox]:
+            new, out = fn(data)
+            written[0] = new  # (the store returns once the last one has won)
+            return new, out
+
         out = await self.store.transact(
             table_key(platform, chat),
-            fn,
+            run,
             also=lambda out, pipe: self._with_write(chat, out, pipe),
             marker=marker,
             push=push if durable else None,
             drop=lambda out: self._passed(platform, out),
         )
         try:
-            await self._after_write(platform, chat, out)
-        except RedisError:  # the write has won: a stale route is harmless (chats_of)
-            log.warning("could not forget routes in %s %s", platform, chat, exc_info=True)
+            await self._after_write(platform, chat, out, written[0])
+        except RedisError:  # the write has won: a stale route, an unpacked log are harmless
+            log.warning("could not finish the write in %s %s", platform, chat, exc_info=True)
         return out
 
     async def claim_update(self, platform: str, chat: str, update_id: str | None) -> None:
@@ -98,24 +122,26 @@ class Tables:
         copied: int | None = None  # the version of the new chat's table this move wrote
         table: Table | None = None
         for _ in range(self.store.max_retries):
-            current = await self.store.load(old_key)
-            if current.data is None:
+            version, current = await self._with_answers(platform, old_chat)
+            if current is None:
                 break
-            table = Table.load(current.data)
+            table = current
             table.chat = new_chat
+            # The game's answers move with it, all of them: the new chat's list begins anew.
+            lines = table.proof.lines() if table.proof is not None else []
+            copy = Write(table.dump(), Log(answers_key(platform, new_chat), lines, reset=True))
             if copied is None:
                 there = await self.store.load(new_key)
-                if there.data is None and await self.store.cas(
-                    new_key, there.version, table.dump()
-                ):
+                if there.data is None and await self.store.cas(new_key, there.version, copy):
                     copied = there.version + 1
                 # Buttons already sent name the old chat: a pointer sends presses on.
                 await self.redis.set(moved_key(platform, old_chat), new_chat, px=self.store.ttl_ms)
-            elif await self.store.cas(new_key, copied, table.dump()):
+            elif await self.store.cas(new_key, copied, copy):
                 copied += 1
             else:  # written in the new chat meanwhile: that table goes on, this copy not
                 log.warning("%s %s changed in both chats as it moved", platform, old_chat)
-            if await self.store.cas(old_key, current.version, None):
+            gone = Write(None, Log(answers_key(platform, old_chat), reset=True))
+            if await self.store.cas(old_key, version, gone):
                 break
         if table is None:
             return
@@ -158,10 +184,13 @@ class Tables:
         assert not more, "one table's deadlines share a shard"
         return key, members
 
-    async def _after_write(self, platform: str, chat: str, out: Outbox) -> None:
-        """What must only happen once the write has won: forgetting private routes."""
+    async def _after_write(self, platform: str, chat: str, out: Outbox, written: Any) -> None:
+        """What must only happen once the write has won: forgetting private routes, and
+        packing the game's log (bot/game_proof.py)."""
         if gone := out.left - out.joined:
             async with self.redis.pipeline(transaction=False) as pipe:
                 for user in gone:
                     pipe.srem(user_tables_key(platform, user), chat)
                 await pipe.execute()
+        if isinstance(written, Write) and written.log is not None and written.log.pack:
+            await game_proof.pack(self.redis, written.log.key)

@@ -30,7 +30,7 @@ async def test_a_whole_game_with_robot_players(world, game, players, options):
     assert moves > players
     assert "is over" in fake.text_of(thread)
     # The /start message commits to the seed; the end reveals it (bot/game_proof.py).
-    proof = (await load()).proof
+    proof = (await router.table("discord", str(thread), answers=True)).proof
     started = [m["content"] for m in fake.messages.values() if "begins" in m["content"]]
     assert f"seed has SHA-256 {proof.commitment}." in started[0]
     assert hashlib.sha256(bytes.fromhex(proof.seed)).hexdigest() == proof.commitment

@@ -11,7 +11,7 @@ import pytest
 
 from adapters.console.session import GROUP, PLATFORM
 from bot import game_proof
-from bot.keys import table_key
+from bot.keys import answers_key, table_key
 from tests.chat import Chat
 
 SCRIPT = Path(__file__).parent / "transcripts" / "auktion_whole_game.txt"
@@ -34,12 +34,15 @@ async def whole_game(chat: Chat) -> list[str]:
 
 async def tamper(chat: Chat, change) -> None:
     """Change the stored record behind the bot's back (what a corrupted store, or an
-    operator editing it, would do)."""
+    operator editing it, would do): the table, and the answers logged beside it."""
     key = table_key(PLATFORM, GROUP)
     loaded = await chat.router.store.load(key)
-    table = (await chat.table()).model_copy(deep=True)
+    table = await chat.router.table(PLATFORM, GROUP, answers=True)
     change(table.proof)
     assert await chat.router.store.cas(key, loaded.version, table.dump())
+    redis = chat.router.store.redis
+    await redis.delete(answers_key(PLATFORM, GROUP))
+    await redis.rpush(answers_key(PLATFORM, GROUP), *table.proof.lines())
 
 
 def changed_answer(proof: game_proof.GameProof) -> None:
@@ -48,7 +51,7 @@ def changed_answer(proof: game_proof.GameProof) -> None:
     seat, action = answers[number]
     answers[number] = (seat, {**action, "amount": action["amount"] - 1})
     tampered = game_proof.imported({**game_proof.export(proof), "answers": answers})
-    proof.log = tampered.log
+    proof.with_answers(tampered.lines())
 
 
 async def test_a_whole_game_reveals_the_committed_seed_and_verifies(redis):
@@ -63,7 +66,15 @@ async def test_a_whole_game_reveals_the_committed_seed_and_verifies(redis):
     # the seed was shown nowhere before the end (nor the answers' log, ever)
     over = next(i for i, line in enumerate(lines) if "is over" in line)
     assert not any(seed in line for line in lines[:over])
-    assert (await chat.table()).proof.log not in said
+    # the answers are logged beside the table, one line each, none of them ever shown
+    stored = await chat.router.store.redis.lrange(answers_key(PLATFORM, GROUP), 0, -1)
+    proof = (await chat.router.table(PLATFORM, GROUP, answers=True)).proof
+    assert len(stored) == 1  # packed into one element at the end
+    logged = game_proof.GameProof.model_validate(proof.model_dump()).with_answers(stored).lines()
+    assert len(logged) == proof.actions >= 10 and logged == proof.lines()
+    assert not any(line in said for line in logged)
+    table = (await chat.stored()).decode()
+    assert table.startswith("{") and not any(line in table for line in logged)  # nor there
     (reply,) = await chat.say("alice: /verify")
     assert reply.startswith("[group] 🔏 Match ✅")
     assert seed in reply and commitment[:16] in reply and end[:16] in reply
@@ -136,7 +147,7 @@ async def test_the_seed_is_unguessable_from_the_engine_seed(redis):
 async def test_the_command_line_checks_an_exported_record(redis, tmp_path, capsys):
     chat = Chat.make(redis)
     await whole_game(chat)
-    proof = (await chat.table()).proof
+    proof = (await chat.router.table(PLATFORM, GROUP, answers=True)).proof
     record = tmp_path / "game.json"
     record.write_text(json.dumps(game_proof.export(proof)))
     assert game_proof.main([str(record)]) == 0
@@ -215,3 +226,81 @@ async def test_transcript_games_with_timeouts_verify(name):
     lang = "de" if name.endswith(".de") else "en"
     await run_script([*script, "zed: /verify"], seed=1, lang=lang, write=lines.append)
     assert lines[-1].startswith("[group] 🔏 " + ("Stimmt ✅" if lang == "de" else "Match ✅"))
+
+
+async def test_the_answers_are_appended_with_the_write_and_only_with_it(redis):
+    """The log is a list beside the table, appended by the table's own compare-and-set:
+    a write that loses appends nothing, a new game empties it, and it expires with the
+    table."""
+    from bot.store import Log, RedisStore, Write
+
+    store, key, log = RedisStore(redis, ttl_seconds=3600), "t:{c}:table", "t:{c}:answers"
+    assert await store.cas(key, 0, Write(b"1", Log(log, ["a", "b"])))
+    assert not await store.cas(key, 0, Write(b"lost", Log(log, ["c"])))  # lost: nothing
+    assert await store.cas(key, 1, Write(b"2", Log(log, ["c"])))
+    assert await redis.lrange(log, 0, -1) == [b"a", b"b", b"c"]
+    assert 3590_000 < await redis.pttl(log) <= 3600_000
+    assert await store.cas(key, 2, Write(b"3", Log(log, ["new"], reset=True)))
+    assert await redis.lrange(log, 0, -1) == [b"new"]
+    assert await store.cas(key, 3, Write(None, Log(log, reset=True)))  # the table goes: all
+    assert not await redis.exists(key) and not await redis.exists(log)
+
+
+async def test_a_table_whose_log_was_kept_inside_it_still_verifies_and_moves_it(redis):
+    """Tables stored before 2026-11-24 kept the answers in the table, compressed, and
+    their end hashed them in one piece: such a game still verifies, and a game still
+    running moves its log to the list at its next answer."""
+    import base64
+    import zlib
+
+    chat = Chat.make(redis)
+    await chat.say("alice: /new auktion", "bob: /join", "carol: /join", "alice: /start")
+    await chat.say("alice> [2]", "bob> 3")
+
+    def as_before(proof):
+        text = "".join(line + "\n" for line in proof.lines())
+        proof.log = base64.b64encode(zlib.compress(text.encode())).decode()
+        proof.chain = None
+
+    await tamper(chat, as_before)
+    await chat.router.store.redis.delete(answers_key(PLATFORM, GROUP))
+    await chat.say("carol> 1")
+    proof = (await chat.router.table(PLATFORM, GROUP, answers=True)).proof
+    assert proof.log == "" and proof.chain and proof.actions == 3 == len(proof.lines())
+    await chat.say("alice: /abort")
+    (reply,) = await chat.say("bob: /verify")
+    assert "Match ✅ (aborted game)" in reply and "3 answers" in reply
+
+    chat = Chat.make(fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer()))
+    await whole_game(chat)
+
+    def ended_before(proof):  # the end as it was hashed then: the answers in one piece
+        spec = game_proof.registry.get(proof.game)
+        state, _ = game_proof.replay(spec, proof, proof.answers())
+        proof.end = game_proof.fingerprint(proof.answers(), state, chained=False)
+        as_before(proof)
+
+    await tamper(chat, ended_before)
+    await chat.router.store.redis.delete(answers_key(PLATFORM, GROUP))
+    (reply,) = await chat.say("alice: /verify")
+    assert reply.startswith("[group] 🔏 Match ✅")
+
+
+async def test_the_log_is_packed_in_order_and_keeps_its_time_to_live(redis):
+    """Every PACK answers the lines at the list's tail become one compressed element;
+    read back, the log is the same lines in the same order. A list that changed between
+    the read and the packing is left as it is (packed next time)."""
+    key = answers_key(PLATFORM, GROUP)
+    lines = [f'[{i % 3},{{"amount":{i},"type":"bid"}}]' for i in range(70)]
+    await redis.rpush(key, *lines)
+    await redis.pexpire(key, 60_000)
+    assert await game_proof.pack(redis, key)
+    stored = await redis.lrange(key, 0, -1)
+    assert len(stored) == 70 - 2 * game_proof.PACK + 1 and stored[-1][:1] != b"["
+    assert sum(map(len, stored)) < sum(map(len, lines)) / 2
+    proof = game_proof.GameProof(game="auktion", seats=3, options={}, seed="", commitment="")
+    assert proof.with_answers(stored).lines() == lines
+    assert 0 < await redis.pttl(key) <= 60_000
+    await redis.rpush(key, "[0,{}]", "[1,{}]")
+    assert not await redis.eval(game_proof._PACK, 1, key, 999, 2, b"x")  # changed: left
+    assert await redis.lrange(key, -2, -1) == [b"[0,{}]", b"[1,{}]"]

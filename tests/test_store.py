@@ -8,6 +8,7 @@ from redis.asyncio.connection import AbstractConnection
 
 from bot.keys import (
     adapter_key,
+    answers_key,
     deadlines_key,
     mailbox_key,
     mailbox_told_key,
@@ -45,6 +46,7 @@ def test_keys_are_pinned_and_share_the_chat_hash_tag():
     assert adapter_key("telegram", "-100123", "sent") == "stammtisch:{telegram:-100123}:sent"
     assert deadlines_key("telegram", 3) == "stammtisch:{deadlines:telegram:3}:zset"
     assert outbox_key("telegram", "-100123") == "stammtisch:{telegram:-100123}:outbox"
+    assert answers_key("telegram", "-100123") == "stammtisch:{telegram:-100123}:answers"
     assert sending_key("telegram", "-100123") == "stammtisch:{telegram:-100123}:sending"
     assert outboxes_key("telegram", 3) == "stammtisch:{outboxes:telegram:3}:set"
 

@@ -44,7 +44,7 @@ async def test_a_whole_game_with_robot_players(fake, game, players, options):
         moves = await play_out(load, act, seed=len(game))
         await until(lambda: "is over" in fake.everything(GROUP))
         await bot.adapter.sender.drain()
-        proof = (await load()).proof
+        proof = (await router.table("telegram", str(GROUP), answers=True)).proof
     await redis.aclose()
     assert moves > players
     # The /start message commits to the seed; the end reveals it (bot/game_proof.py).

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from adapters.discord.adapter import DiscordAdapter
 from adapters.discord.client import StammtischClient
 from bot import logs, metrics
-from bot.app import make_router, read_env_file
+from bot.app import make_router, read_env_file, started
 
 
 def _ids(raw: str | None) -> list[int] | None:
@@ -51,6 +51,7 @@ def main() -> int:
     if not token:
         sys.exit("DISCORD_TOKEN is not set: create a bot in the Discord Developer Portal")
     client = build(os.environ)
+    started()
     client.run(token, log_handler=None)  # logging is set up above
     return 0
 

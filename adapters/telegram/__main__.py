@@ -11,7 +11,7 @@ from pathlib import Path
 from adapters.telegram.application import UPDATES, build
 from adapters.telegram.settings import Settings
 from bot import logs, metrics
-from bot.app import make_router, read_env_file
+from bot.app import make_router, read_env_file, started
 
 
 def main() -> int:
@@ -20,6 +20,7 @@ def main() -> int:
     metrics.serve_from_env(os.environ)
     settings = Settings.from_env(os.environ)
     bot = build(settings, make_router(os.environ))
+    started()
     if settings.webhook_url:
         bot.app.run_webhook(allowed_updates=UPDATES, **settings.webhook())  # type: ignore[arg-type]
     else:
