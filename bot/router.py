@@ -324,13 +324,28 @@ class Router:
             lobby.expire_if_stale(table, now, self.lobby_ttl)
             return change(table, out, now, call)
 
-        if spec.name == "join" and (moved := await self._moved_lobby(msg)):
-            # Said where the table was opened (Discord: the channel, the table now in
-            # its thread): the player sits down there, and is told where it is.
-            replies = await self._transact(msg.platform, moved, msg, op, create=False)
-            note = Reply(text=t(await self._lang(msg), "lobby.in_thread"), to=msg.user, notice=True)
-            return [*replies, replace(note, chat=msg.chat)]
+        if spec.name == "join":
+            return await self._join(msg, op)
         return await self._transact(msg.platform, msg.chat, msg, op)
+
+    async def _join(self, msg: Incoming, op: Op) -> list[Reply]:
+        """A /join: at the chat's table, or where the table opened here moved to.
+
+        Said where the table was opened (Discord: the channel, the table now in its
+        thread), the player sits down there and is told where it is. The table may move
+        while the join is under way (bot/tables.py `move`): it then follows it."""
+        for _ in range(3):
+            if moved := await self._moved_lobby(msg):
+                replies = await self._transact(msg.platform, moved, msg, op, create=False)
+                lang = await self._lang(msg)
+                note = Reply(text=t(lang, "lobby.in_thread"), to=msg.user, notice=True)
+                return [*replies, replace(note, chat=msg.chat)]
+            try:
+                return await self._transact(msg.platform, msg.chat, msg, op, create=False)
+            except _NoTable:
+                if await self.tables.moved_to(msg.platform, msg.chat) is None:
+                    break
+        return await self._transact(msg.platform, msg.chat, msg, op)  # none: its refusal
 
     async def _moved_lobby(self, msg: Incoming) -> str | None:
         """The chat a table opened here moved to, if this chat has none of its own."""

@@ -20,7 +20,7 @@ from bot.deadlines import Deadline
 from bot.keys import answers_key, moved_key, table_key, update_key, user_tables_key
 from bot.outbox import Outbox
 from bot.scheduler import Deadlines
-from bot.store import KEEP, Drop, Keep, Log, Push, RedisStore, Write
+from bot.store import Drop, Keep, Log, Push, RedisStore, Write
 from bot.table import Table
 
 log = logging.getLogger(__name__)
@@ -111,25 +111,40 @@ class Tables:
         return sorted(m.decode() if isinstance(m, bytes) else m for m in members)
 
     async def move(self, platform: str, old_chat: str, new_chat: str) -> None:
-        """A chat changed its id (Telegram: group → supergroup): its table, its players'
-        routes and its deadlines follow."""
+        """A chat changed its id (Telegram: group → supergroup; Discord: a lobby into its
+        thread): its table, its players' routes and its deadlines follow.
+
+        The old chat's table may change while it moves (a /join said in the channel as
+        the thread is made): it is copied again until it is removed unchanged since its
+        last copy, so no write to it is lost. Until then a command there finds it there;
+        after, the pointer sends a /join on (router)."""
         old_key, new_key = table_key(platform, old_chat), table_key(platform, new_chat)
-        version, table = await self._with_answers(platform, old_chat)
+        copied: int | None = None  # the version of the new chat's table this move wrote
+        table: Table | None = None
+        for _ in range(self.store.max_retries):
+            version, current = await self._with_answers(platform, old_chat)
+            if current is None:
+                break
+            table = current
+            table.chat = new_chat
+            # The game's answers move with it, all of them: the new chat's list begins anew.
+            lines = table.proof.lines() if table.proof is not None else []
+            copy = Write(table.dump(), Log(answers_key(platform, new_chat), lines, reset=True))
+            if copied is None:
+                there = await self.store.load(new_key)
+                if there.data is None and await self.store.cas(new_key, there.version, copy):
+                    copied = there.version + 1
+                # Buttons already sent name the old chat: a pointer sends presses on.
+                await self.redis.set(moved_key(platform, old_chat), new_chat, px=self.store.ttl_ms)
+            elif await self.store.cas(new_key, copied, copy):
+                copied += 1
+            else:  # written in the new chat meanwhile: that table goes on, this copy not
+                log.warning("%s %s changed in both chats as it moved", platform, old_chat)
+            gone = Write(None, Log(answers_key(platform, old_chat), reset=True))
+            if await self.store.cas(old_key, version, gone):
+                break
         if table is None:
             return
-        table.chat = new_chat
-        # The game's answers move with it, all of them: the new chat's list begins anew.
-        lines = table.proof.lines() if table.proof is not None else []
-        log = Log(answers_key(platform, new_chat), lines, reset=True)
-
-        def put(data: bytes | None) -> tuple[Write | Keep, None]:
-            return (KEEP if data else Write(table.dump(), log)), None
-
-        await self.store.transact(new_key, put)
-        # Buttons already sent name the old chat: a pointer sends their presses on.
-        await self.redis.set(moved_key(platform, old_chat), new_chat, px=self.store.ttl_ms)
-        gone = Log(answers_key(platform, old_chat), reset=True)
-        await self.store.cas(old_key, version, Write(None, gone))
         async with self.redis.pipeline(transaction=False) as pipe:
             for seat in table.seats:
                 pipe.srem(user_tables_key(platform, seat.user), old_chat)

@@ -5,6 +5,7 @@ is recorded by tests/fake_discord.py.
 """
 
 import asyncio
+import contextlib
 import re
 
 from bot import pictures
@@ -389,6 +390,30 @@ async def test_the_ticker_fires_deadlines_into_their_channel(world):
     while "Time is up" not in fake.text_of(thread) and loop.time() < end:
         await asyncio.sleep(0.02)
     assert "Time is up" in fake.text_of(thread)
+
+
+async def test_close_does_not_wait_forever_for_a_ticker_that_will_not_stop(world):
+    """A ticker whose cancellation was lost (bot/scheduler.py, gh-86296) goes on
+    forever: closing waits for it a bounded time, then closes anyway."""
+    await world.clients[0].close()
+    client = await world.start_bot(sync=False, stop_within=0.3)
+
+    released = asyncio.Event()
+
+    async def stubborn() -> None:
+        while not released.is_set():
+            with contextlib.suppress(asyncio.CancelledError):  # lost: it keeps ticking
+                await asyncio.sleep(0.05)
+
+    ticker = asyncio.create_task(stubborn())
+    client._ticker = ticker
+    loop = asyncio.get_running_loop()
+    begun = loop.time()
+    await asyncio.wait_for(client.close(), 5)
+    assert loop.time() - begun < 2
+    assert client.is_closed() and not ticker.done()  # left running, as `stop` logs
+    released.set()
+    await ticker
 
 
 async def test_a_failing_handler_apologises_without_a_traceback(world):

@@ -21,7 +21,7 @@ from types import SimpleNamespace
 import redis.asyncio as aioredis
 
 from bot.router import Router
-from tests.fake_discord import FakeDiscord
+from tests.fake_discord import CHANNEL, FakeDiscord
 from tests.fake_telegram import until
 from tests.robot import Move, find, play_out
 
@@ -123,12 +123,28 @@ async def test_three_shard_processes_play_a_whole_game(real_redis_url):
         await until(lambda: fake.threads, timeout=10)
         (thread,) = fake.threads
         here = {"channel": thread, "thread": True}
+
+        async def in_the_thread(joins: list[dict]) -> None:
+            # What a player in the thread waits for: the bot's word that the table is
+            # there (posted once it has moved in; the thread appears a moment before).
+            await until(lambda: "This thread is the table" in fake.text_of(thread), timeout=10)
+            await asyncio.gather(*(send(j, to=1 + i) for i, j in enumerate(joins)))
+
         # Three joins at once, one to each process: they race for the table's
-        # compare-and-set, and every one must win once.
-        joins = [fake.command("join", *user, **here) for user in users[1:]]
-        await asyncio.gather(*(send(j, to=i % PROCESSES) for i, j in enumerate(joins)))
+        # compare-and-set, and every one must win once. The first is said in the channel
+        # as the thread is made, while the table moves into it (bot/tables.py `move`).
+        in_channel = fake.command("join", *users[1])
+        joins = [fake.command("join", *user, **here) for user in users[2:]]
+        await asyncio.gather(send(in_channel, to=0), in_the_thread(joins))
         router = Router(redis)
-        await until(lambda: fake.text_of(thread).count("sits down") == 3, timeout=10)
+
+        # Said in the channel before the table left it, the join is answered there;
+        # after, in the thread (and told so in the channel).
+        def seated() -> bool:
+            said = fake.text_of(thread) + fake.text_of(CHANNEL)
+            return all(f"{name} sits down" in said for _, name in users[1:])
+
+        await until(seated, timeout=10)
         table = await router.table("discord", str(thread))
         assert table is not None
         assert sorted(int(s.user) for s in table.seats) == [u for u, _ in users]

@@ -5,6 +5,7 @@ import logging
 
 import pytest
 
+from bot.keys import table_key
 from bot.router import Incoming, Router
 from tests.chat import Chat
 from tests.conftest import make_backend
@@ -358,6 +359,54 @@ async def test_a_table_follows_its_chat_to_a_new_id(chat):
         )
     )
     assert any(r.chat == "supergroup" and "✓ alice" in r.text and r.edit for r in replies)
+
+
+def _join(user: str, update_id: str) -> Incoming:
+    return Incoming("console", "group", user, user, text="/join", update_id=update_id)
+
+
+async def test_a_join_in_the_channel_while_the_table_moves_is_carried_along(chat, monkeypatch):
+    """Discord: `/new` in a channel, the table moves into its thread, and a /join said
+    in the channel lands on the channel's table between its copy and its removal: the
+    copy is made again, so the player sits in the thread's table (issue 17)."""
+    await chat.say(LOBBY[0])
+    store = chat.router.tables.store
+    cas, said = store.cas, []
+
+    async def join_first(key, *args, **kwargs):
+        if key == table_key("console", "group") and not said:  # the move removes it now
+            said.extend(await chat.router.handle(_join("bob", "u2")))
+        return await cas(key, *args, **kwargs)
+
+    monkeypatch.setattr(store, "cas", join_first)
+    await chat.router.move_table("console", "group", "thread")
+    assert said and not any(r.error for r in said)
+    assert await chat.router.table("console", "group") is None
+    table = await chat.router.table("console", "thread")
+    assert [s.user for s in table.seats] == ["alice", "bob"]
+    assert await chat.router.tables.chats_of("console", "bob") == ["thread"]
+
+
+async def test_a_join_whose_write_loses_to_the_move_sits_down_in_the_new_chat(chat, monkeypatch):
+    """The /join read the channel's table, and the table moved before its write: it
+    follows the table instead of being told "No table is open" (issue 17)."""
+    await chat.say(LOBBY[0])
+    store = chat.router.tables.store
+    write, moved = store._write, []
+
+    async def move_first(key, *args, **kwargs):
+        if key == table_key("console", "group") and not moved:
+            moved.append(key)
+            await chat.router.move_table("console", "group", "thread")
+        return await write(key, *args, **kwargs)
+
+    monkeypatch.setattr(store, "_write", move_first)
+    replies = await chat.router.handle(_join("bob", "u2"))
+    assert moved and not any(r.error for r in replies)
+    assert any("bob sits down" in r.text for r in replies if r.chat == "thread")
+    table = await chat.router.table("console", "thread")
+    assert [s.user for s in table.seats] == ["alice", "bob"]
+    assert await chat.router.table("console", "group") is None
 
 
 async def test_a_moved_lobby_still_expires_and_a_moved_game_still_times_out(redis):

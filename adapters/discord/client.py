@@ -11,7 +11,6 @@ played with what the group watches (`GameSpec.without_chat`), and the table is t
 """
 
 import asyncio
-import contextlib
 import logging
 import time
 from typing import Any
@@ -20,7 +19,7 @@ import discord
 
 from adapters.discord import commands
 from adapters.discord.adapter import PLATFORM, DiscordAdapter
-from bot.scheduler import run_ticker
+from bot.scheduler import STOP_SECONDS, run_ticker, stop
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +37,7 @@ class StammtischClient(discord.AutoShardedClient):
         ticker_interval: float = 1.0,
         sweep: bool = True,
         read_messages: bool = False,
+        stop_within: float = STOP_SECONDS,
         **options: Any,
     ) -> None:
         intents = discord.Intents.none()
@@ -53,6 +53,7 @@ class StammtischClient(discord.AutoShardedClient):
         self.sync_commands = sync
         self.run_ticker, self.ticker_interval = ticker, ticker_interval
         self.run_sweep = sweep
+        self.stop_within = stop_within  # what close() waits for the ticker and the sweep
         self.tree = commands.build_tree(self, adapter.command, adapter.choices)
         adapter.router.reads_chat = read_messages
         self._ticker: asyncio.Task[None] | None = None
@@ -86,10 +87,10 @@ class StammtischClient(discord.AutoShardedClient):
         await self.adapter.message(message)
 
     async def close(self) -> None:
+        # Bounded (bot/scheduler.py's `stop`): a ticker that lost its cancellation must
+        # not keep the process from closing.
         for task in (self._ticker, self._sweep):
             if task:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
+                await stop(task, within=self.stop_within)
         await self.adapter.drain()
         await super().close()
