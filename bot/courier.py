@@ -20,6 +20,7 @@ showed is drawn again from the table as it is now.
 import asyncio
 import logging
 import secrets
+import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from typing import Final
@@ -38,6 +39,12 @@ from render.boards import board_svg, private_svg
 log = logging.getLogger(__name__)
 LEASE: Final = 10.0  # seconds a chat's send lease lasts unless renewed
 SWEEP: Final = 5.0  # seconds between two sweeps for outboxes nobody sends
+# Seconds a reply nobody offered here waits before it is read back. The table's script
+# writes a change's replies into the outbox a moment before its process offers them from
+# memory; a pump already running for the chat (sending the previous change's) sees them
+# first. Read back at once, a game's final board lost its picture (the table no longer
+# has the game to draw it from): tests/test_board_in_sight.py, 1 run in ~7.
+GRACE: Final = 0.2
 
 # Sends replies of one chat: for each, a future that says True once the platform accepted
 # it or refused it for good (it is then acknowledged), False if it may go through later
@@ -63,6 +70,7 @@ class Courier:
         self._local: dict[str, dict[str, Reply]] = {}  # chat → this process's replies
         self._pumps: dict[str, asyncio.Task[None]] = {}
         self._again: set[str] = set()  # chats offered more while their pump ran
+        self._unoffered: dict[str, float] = {}  # outbox field → when first seen (GRACE)
 
     def offer(self, replies: Sequence[Reply]) -> None:
         """Replies just written to their chats' outboxes by this process: sent now if
@@ -149,6 +157,8 @@ class Courier:
                         return
                     continue  # something came meanwhile
                 replies = await self._replies(chat, waiting)
+                if not replies:  # (waiting a moment for an offer: see GRACE)
+                    continue
                 if not await self._deliver(chat, replies):  # the platform is away: the
                     await self.outboxes.release(chat, self.owner, force=True)  # sweep retries
                     return
@@ -200,9 +210,20 @@ class Courier:
         out: list[Reply] = []
         table: Table | None = None
         loaded = False
+        now = time.monotonic()
+        if len(self._unoffered) > 1000:  # (fields another process sent meanwhile)
+            self._unoffered.clear()
+        for field, _ in waiting:  # (all at once: a dead process's replies wait one GRACE)
+            if field not in local:
+                self._unoffered.setdefault(field, now)
         for field, raw in waiting:
             reply = local.pop(field, None)
             if reply is None:
+                if now - self._unoffered[field] < GRACE:  # perhaps ours, offered any moment
+                    if not out:
+                        await asyncio.sleep(GRACE / 4)
+                    break
+                del self._unoffered[field]
                 reply = replace(loads(raw), outbox_id=field)
                 if (picture := picture_of(raw)) is not None:
                     if not loaded:
