@@ -33,7 +33,7 @@ import redis.asyncio as aioredis
 from bot.router import Router
 from tests.fake_telegram import TOKEN, FakeTelegram
 from tests.redis_server import free_port
-from tests.robot import Move, legal_moves
+from tests.robot import Move, latest_with, legal_moves
 
 ROOT = Path(__file__).resolve().parent.parent
 SECRET = "crash-resume"
@@ -124,17 +124,6 @@ class Worker:
             self.proc.wait()
 
 
-def _latest_with(fake: FakeTelegram, chat: int, data: str) -> int | None:
-    for message_id in sorted(fake.sent, reverse=True):
-        message = fake.sent[message_id]
-        if message["chat"]["id"] != chat:
-            continue
-        for row in message.get("reply_markup", {}).get("inline_keyboard", []):
-            if any(b.get("callback_data") == data for b in row):
-                return message_id
-    return None
-
-
 async def _run(real_redis_url: str, kills: int, seed: int) -> Figures:
     fake = FakeTelegram()
     runner = await fake.start()
@@ -208,11 +197,11 @@ async def _run(real_redis_url: str, kills: int, seed: int) -> Figures:
                     chat = user if move.secret else group
                     assert move.data is not None
                     data = move.data
-                    if not await until(lambda: _latest_with(fake, chat, data), PATIENCE):  # noqa: B023
+                    if not await until(lambda: latest_with(fake, chat, data), PATIENCE):  # noqa: B023
                         figures.forced += 1  # never came: the deadline moves the game on
                         assert await changed(before, DEADLINE + 60), "stuck for good"
                         continue
-                    message = _latest_with(fake, chat, data)
+                    message = latest_with(fake, chat, data)
                     assert message is not None
                     await deliver(fake.press(user, name, message, data))
                     pressed.set()

@@ -7,6 +7,7 @@ is recorded by tests/fake_discord.py.
 import asyncio
 import contextlib
 import re
+from typing import Any
 
 from bot import pictures
 from tests.fake_discord import ALL_RIGHTS, APP_ID, CHANNEL, EPHEMERAL, GUILD, World
@@ -609,7 +610,9 @@ async def test_game_verbs_have_typed_options_as_the_games_declare_them(world):
     assert options("bid") == [("amount", integer, True, 0, None)]
 
 
-async def test_pay_names_a_player_and_go_completes_from_the_games_own_list(world):
+async def _aufruhr_in_a_thread(world) -> tuple[Any, int, dict]:
+    """Alice opens AUFRUHR! in a channel (it moves into a thread), Bob, Carol and Dora
+    join there, Alice starts it: the fake, the thread, and where to say things in it."""
     fake = world.fake
     players = [(ALICE, "Alice"), (BOB, "Bob"), (CAROL, "Carol"), (44, "Dora")]
     await world.feed(fake.command("new", ALICE, "Alice", {"game": "aufruhr", "options": ""}))
@@ -618,6 +621,11 @@ async def test_pay_names_a_player_and_go_completes_from_the_games_own_list(world
     for user, name in players[1:]:
         await world.feed(fake.command("join", user, name, **here))
     await world.feed(fake.command("start", ALICE, "Alice", **here))
+    return fake, thread, here
+
+
+async def test_pay_names_a_player_and_go_completes_from_the_games_own_list(world):
+    fake, thread, here = await _aufruhr_in_a_thread(world)
     pay = fake.typed_command("pay", ALICE, "Alice", {"mayor": (BOB, "Bob"), "amount": 30}, **here)
     await world.feed(pay)
     assert "Alice pays 30 to Bob." in fake.text_of(thread)
@@ -635,14 +643,7 @@ async def test_pay_names_a_player_and_go_completes_from_the_games_own_list(world
 
 
 async def test_a_deal_is_answered_with_its_buttons_in_the_thread(world):
-    fake = world.fake
-    players = [(ALICE, "Alice"), (BOB, "Bob"), (CAROL, "Carol"), (44, "Dora")]
-    await world.feed(fake.command("new", ALICE, "Alice", {"game": "aufruhr", "options": ""}))
-    (thread,) = fake.threads
-    here = {"channel": thread, "thread": True}
-    for user, name in players[1:]:
-        await world.feed(fake.command("join", user, name, **here))
-    await world.feed(fake.command("start", ALICE, "Alice", **here))
+    fake, thread, here = await _aufruhr_in_a_thread(world)
     deal = {"mayor": (BOB, "Bob"), "terms": "vote for Carol"}
     await world.feed(fake.typed_command("deal", ALICE, "Alice", deal, **here))
     (message,) = [m for m in messages(world, thread) if "proposes to" in m["content"]]
