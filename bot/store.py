@@ -36,6 +36,7 @@ from redis.exceptions import NoScriptError, RedisError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from bot import logs, metrics
+from bot.resp import Queued, pack, round_trip
 from bot.write_outcome import SETTLE_SECONDS, Duplicate, MaybeApplied, NotApplied, landed
 
 __all__ = ["KEEP", "Duplicate", "MaybeApplied", "NotApplied", "RedisStore", "StoreConflict"]
@@ -273,24 +274,26 @@ class RedisStore:
                     await pipe.execute()
             return lost
 
-        # EVALSHA queued by hand: a script called with client=pipe makes redis-py send
-        # SCRIPT EXISTS before every pipeline, a third round trip per write. The
-        # script is loaded on demand instead, when the server answers NOSCRIPT (first
-        # use, or after a restart or SCRIPT FLUSH); `also` is then sent once more,
-        # which its contract (harmless if the write loses) allows. The write goes first:
-        # a deadline it schedules must not fire before the step it belongs to exists.
-        # (Always through a pipeline on a connection taken first, even for a write alone:
-        # only so is a Redis out of reach known to have received nothing, `_connection`.)
+        # The write goes first: a deadline it schedules must not fire before the step it
+        # belongs to exists. Packed and sent by hand (bot/resp.py), on a connection taken
+        # first, even for a write alone: only so is a Redis out of reach known to have
+        # received nothing (`_connection`). Not redis-py's script object either: called
+        # with a pipeline it sends SCRIPT EXISTS before every write, a round trip more.
+        # The script is loaded when the server answers NOSCRIPT (first use, or after a
+        # restart or SCRIPT FLUSH); `also` is then sent once more, which its contract
+        # (harmless if the write loses) allows.
         keys, args = self._cas_args(key, expected, write, marker, push, drop, token)
+        queued = Queued()
+        if also is not None:
+            also(queued)
+        commands = queued.commands
 
         async def send() -> list[Any]:
+            write = ("EVALSHA", self._cas.sha, len(keys), *keys, *args)
+            packed = pack((write, *commands))
             connection = await self._connection()
-            async with self.redis.pipeline(transaction=False) as pipe:
-                pipe.connection = connection  # (released to the pool by the pipeline)
-                pipe.evalsha(self._cas.sha, len(keys), *keys, *args)
-                if also is not None:
-                    also(pipe)
-                return await pipe.execute()
+            pool = self.redis.connection_pool
+            return await round_trip(pool, connection, packed, 1 + len(commands))
 
         try:
             results = await send()
