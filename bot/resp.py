@@ -55,6 +55,13 @@ class Queued(DataAccessCommands):
         return self
 
 
+async def command(redis: Any, *args: Any) -> Any:
+    """One command to a standalone Redis (`redis`, a client: its pool's connection)."""
+    pool = redis.connection_pool
+    connection = await pool.get_connection()
+    return (await round_trip(pool, connection, pack((args,)), 1))[0]
+
+
 async def round_trip(pool: Any, connection: Any, packed: bytes, answers: int) -> list[Any]:
     """Send `packed` (`answers` commands) on `connection`, taken from `pool`, and read
     their answers; the connection goes back to the pool in every outcome. An error
