@@ -106,7 +106,7 @@ class Outboxes:
             return
         if self.cluster:
             await self.redis.hdel(outbox_key(self.platform, chat), *ids)
-        else:  # (bot/resp.py: redis-py's own way costs twice the CPU)
+        else:  # (bot/resp.py: ~15 % less CPU than redis-py's own call)
             await command(self.redis, "HDEL", outbox_key(self.platform, chat), *ids)
 
     async def lease(self, chat: str, owner: str, ttl: float) -> bool:

@@ -76,8 +76,9 @@ async def round_trip(pool: Any, connection: Any, packed: bytes, answers: int) ->
             except ResponseError as e:  # (an answer: the next one is still to be read)
                 got.append(e)
     except BaseException:
-        # A timeout or a dropped connection (redis-py has disconnected it already), or a
-        # cancellation: what is still to come must not reach the next user.
+        # A timeout, a dropped connection, a cancellation: an answer may still be on its
+        # way, and must not reach the connection's next user. (redis-py's send and read
+        # disconnect on these already; said here too, as the pool gets it back next.)
         await connection.disconnect(nowait=True)
         raise
     finally:

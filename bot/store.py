@@ -186,7 +186,7 @@ class RedisStore:
     async def load(self, key: str) -> Versioned:
         if self.cluster:
             version, data = await self.redis.hmget(key, ["v", "d"])
-        else:  # (bot/resp.py: redis-py's own way costs twice the CPU)
+        else:  # (bot/resp.py: ~15 % less CPU than redis-py's own call)
             version, data = await command(self.redis, "HMGET", key, "v", "d")
         return Versioned(int(version or 0), data)
 
