@@ -292,8 +292,8 @@ class RedisStore:
         commands = queued.commands
 
         async def send() -> list[Any]:
-            write = ("EVALSHA", self._cas.sha, len(keys), *keys, *args)
-            packed = pack((write, *commands))
+            evalsha = ("EVALSHA", self._cas.sha, len(keys), *keys, *args)
+            packed = pack((evalsha, *commands))
             connection = await self._connection()
             pool = self.redis.connection_pool
             return await round_trip(pool, connection, packed, 1 + len(commands))
@@ -329,8 +329,9 @@ class RedisStore:
         `fn` must be pure: it may run several times. `new` is the bytes to store,
         None to delete the key, a `Write` (bytes or None, and lines for a list beside
         the table), or KEEP to write nothing (one round trip only).
-        `also(result, pipeline)` may queue commands sent in the same round trip as the
-        write — before it is known to win, so only commands harmless if it loses.
+        `also(result, pipe)` may queue commands sent in the same round trip as the write
+        — before it is known to win, so only commands harmless if it loses (`pipe` has
+        redis-py's command methods: a pipeline on a cluster, else bot/resp.Queued).
         `marker` (a key of the same hash tag, bot/keys.update_key) names the platform
         update being handled: it is marked with the write (or, for KEEP, on its own),
         and an update marked already raises `Duplicate`. When Redis fails mid-write,
