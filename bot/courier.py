@@ -162,6 +162,11 @@ class Courier:
                 if not await self._deliver(chat, replies):  # the platform is away: the
                     await self.outboxes.release(chat, self.owner, force=True)  # sweep retries
                     return
+                # All sent and acknowledged: the lease is given up unless something came
+                # meanwhile (the script looks, so the outbox is not read first: a round
+                # trip less a change); if it did, read it.
+                if await self.outboxes.release(chat, self.owner):
+                    return
         finally:
             renewing.cancel()
 

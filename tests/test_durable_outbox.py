@@ -9,7 +9,7 @@ import pytest
 
 from bot import outbox_store, pictures
 from bot.courier import Courier
-from bot.keys import outbox_key, outboxes_key, table_key
+from bot.keys import outbox_key, outboxes_key, sending_key, table_key
 from bot.mailbox import loads
 from bot.outbox_store import Outboxes
 from bot.replies import Reply
@@ -18,6 +18,7 @@ from bot.store import RedisStore
 from tests.conftest import make_backend
 from tests.fake_telegram import GROUP, running_bot, until
 from tests.test_scheduler import AnswersAsItIsCancelled
+from tests.test_store import round_trips  # noqa: F401  (the fixture)
 
 CHAT = "-100"
 
@@ -94,6 +95,29 @@ async def test_a_platform_without_a_durable_adapter_keeps_nothing(redis):
     replies = await Router(redis).handle(say("ann", "/new auktion rounds=1"))
     assert replies and not any(r.outbox_id for r in replies)
     assert await Outboxes(redis, "telegram").chats() == {}
+
+
+async def test_a_change_s_replies_cost_the_courier_four_round_trips(redis, round_trips):  # noqa: F811
+    """Take the lease, read the outbox, acknowledge what the platform took, give the
+    lease up (its script sees the outbox empty: not read again first)."""
+    router = Router(redis)
+    router.durable.add("telegram")
+    sent: list[Reply] = []
+
+    async def send(replies):
+        sent.extend(replies)
+        return [True] * len(replies)
+
+    courier = Courier(Outboxes(redis, "telegram"), futures(send), no_table)
+    for user, text in [("ann", "/new auktion rounds=1"), ("ben", "/join")]:
+        replies = await router.handle(say(user, text))
+        round_trips["trips"] = 0  # (the first change's count: the scripts load on first use)
+        courier.offer(replies)
+        await courier.drain()
+    assert round_trips["trips"] == 4
+    assert [r.text for r in sent[-len(replies) :]] == [r.text for r in replies]
+    assert await Outboxes(redis, "telegram").waiting(CHAT) == []
+    assert not await redis.exists(sending_key("telegram", CHAT))  # the lease given up
 
 
 async def test_the_send_lease_is_one_process_s_and_given_up_only_when_sent(redis):
