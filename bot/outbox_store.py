@@ -44,6 +44,11 @@ _RENEW = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
 return 0
 """
+# The lease taken and the outbox read in one round trip: nil if another process holds it.
+_TAKE = """
+if not redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return false end
+return redis.call('HGETALL', KEYS[2])
+"""
 _RELEASE = """
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 1 end
 if ARGV[2] ~= '1' and redis.call('HLEN', KEYS[2]) > 0 then return 0 end
@@ -91,6 +96,7 @@ class Outboxes:
         self.redis, self.platform, self.shards = redis, platform, SHARDS
         self._renew = redis.register_script(_RENEW)
         self._release = redis.register_script(_RELEASE)
+        self._take = redis.register_script(_TAKE)
         self.cluster = isinstance(redis, RedisCluster)
 
     # ----- read and sent by the lease holder (bot/courier.py) -------------------------
@@ -109,10 +115,14 @@ class Outboxes:
         else:  # (bot/resp.py: ~15 % less CPU than redis-py's own call)
             await command(self.redis, "HDEL", outbox_key(self.platform, chat), *ids)
 
-    async def lease(self, chat: str, owner: str, ttl: float) -> bool:
-        """Take the chat's send lease for `ttl` seconds, unless another process holds it."""
-        key = sending_key(self.platform, chat)
-        return bool(await self.redis.set(key, owner, nx=True, px=int(ttl * 1000)))
+    async def take(self, chat: str, owner: str, ttl: float) -> list[tuple[str, bytes]] | None:
+        """Take the chat's send lease for `ttl` seconds, and read what `waiting` says, in
+        one round trip; None if another process holds the lease."""
+        keys = [sending_key(self.platform, chat), outbox_key(self.platform, chat)]
+        raw = await self._take(keys=keys, args=[owner, int(ttl * 1000)])
+        if raw is None:
+            return None
+        return sorted((_text(k), v) for k, v in zip(raw[::2], raw[1::2], strict=True))
 
     async def renew(self, chat: str, owner: str, ttl: float) -> bool:
         """Keep the lease `ttl` seconds longer; False if it is no longer ours."""
