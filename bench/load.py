@@ -394,7 +394,9 @@ def pct(xs: list[float], p: int) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--tables", type=int, default=10, help="tables of each game per worker")
-    parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
+    parser.add_argument(
+        "--workers", type=int, nargs="+", default=[1, 2], help="0: the quiet run alone"
+    )
     parser.add_argument("--cluster", action="store_true", help="a 3-master Redis Cluster")
     parser.add_argument(
         "--no-durable",
@@ -402,6 +404,9 @@ def main() -> None:
         help="replies not kept in the durable outbox (Telegram and Discord keep them)",
     )
     parser.add_argument("--games", nargs="+", default=list(GAMES))
+    parser.add_argument(
+        "--quiet", type=int, default=2, help="tables of each game one command at a time"
+    )
     args = parser.parse_args()
     durable = not args.no_durable
     sys.setrecursionlimit(10_000)
@@ -419,8 +424,9 @@ def main() -> None:
                 f"  {game}, largest in a game with 64-char names: {json_bytes} B stored, "
                 f"{memory} B in Redis (MEMORY USAGE)"
             )
-        chats = {w: _chats(f"w{w}", args.games, args.tables) for w in range(max(args.workers))}
-        quiet_chats = _chats("q0", args.games, 2)
+        most = max(args.workers)
+        chats = {w: _chats(f"w{w}", args.games, args.tables) for w in range(most)}
+        quiet_chats = _chats("q0", args.games, args.quiet)
         t0 = time.monotonic()
         every_chat = [c for cs in chats.values() for c in cs] + quiet_chats
         answers = robots.prepared(url, args.cluster, every_chat)
@@ -502,7 +508,7 @@ def main() -> None:
             )
         cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
         runs: dict[int, tuple[float, cpu_use.Account]] = {}
-        for workers in args.workers:
+        for workers in (n for n in args.workers if n > 0):
             plays = [[(c, g, answers[c]) for c, g in chats[w]] for w in range(workers)]
             results = _workers(url, args.cluster, durable, plays, workers)
             span = max(r["span"][1] for r in results) - min(r["span"][0] for r in results)
