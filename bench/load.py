@@ -497,8 +497,9 @@ def main() -> None:
             )
             print(tail.slowest([r for r in records if r.game == game], bool(pid)))
         print(
-            f"  garbage collector: {collected} pauses in {len(every)} commands, "
-            f"{sum(r.gc for r in records) * 1000:.1f} ms in all, the longest "
+            f"  garbage collector: {collected} pauses in the run of {len(every)} commands, "
+            f"{sum(r.gc > 0 for r in records)} of them inside a command "
+            f"({sum(r.gc for r in records) * 1000:.1f} ms in all), the longest "
             f"{Pauses.longest * 1000:.2f} ms"
         )
         for kind in sorted(quiet):
