@@ -30,7 +30,7 @@ What commands/s counts: the time from the moment every worker process is ready (
 imported, connected: not counted) until its last command is answered, from the first
 worker's start to the last one's end (and, beside it, less the robots' own part: reading
 the step's token from the table the bot last wrote, in the process's memory, to put it on
-the button). Everything `Router.handle` does for a
+the button, once a step). Everything `Router.handle` does for a
 command is counted, its Redis round trips, event-loop scheduling and garbage collection
 included.
 """
@@ -207,21 +207,21 @@ async def play_table(
 
     for msg in opening:
         await send(msg.text.split()[0].lstrip("/"), msg)
-    token = None
+    table = None
     for a in answers:
-        # the robot's part, not the bot's: the step's token for its button (no await)
+        # the robot's part, not the bot's: the step's token for its button, read from the
+        # table the bot wrote (in this process's memory) when a step has ended (no await)
         t0, c0 = time.perf_counter(), time.process_time()
-        table = robots.seen(router, chat)
-        assert table is not None
-        if token is not None and table.step_token != token:
-            records[-1].advanced = True
-        token = table.step_token
+        if table is None:
+            table = robots.seen(router, chat)
+            assert table is not None
         msg = robots.answer(chat, users, table, a)
         lat["_robot"].append(time.perf_counter() - t0)
         lat["_robot cpu"].append(time.process_time() - c0)
         if any(r.error for r in await send(f"{game_id} {a.kind}", msg)):
             raise RuntimeError(f"{chat}: a prepared answer was refused ({a}): not the same game")
-    records[-1].advanced = True  # (the game's end)
+        if a.ends_step:
+            records[-1].advanced, table = True, None
     table = robots.seen(router, chat)
     if table is None or table.status == "playing":
         raise RuntimeError(f"{chat}: the prepared answers did not end the game")

@@ -14,15 +14,16 @@ other chats of the same length, with the game's seed drawn from the table's name
 (`SEED`), and their answers kept; a worker then only sends them, each with the step
 token of its table as it is now (`answer`: the table's own fields parsed, not its
 game). The game played is the same (the same seed, the same answers), every answer
-legal. A process that prepares exits before the measured one starts: nothing it
-parsed or cached helps the bot.
+legal; and each answer says whether it ends its step, so the worker reads its table
+again only then. A process that prepares exits before the measured one starts: nothing
+it parsed or cached helps the bot.
 """
 
 import asyncio
 import contextvars
 import hashlib
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import redis.asyncio as aioredis
@@ -117,6 +118,7 @@ class Answer:
     private: bool
     press: tuple[int, int] | None  # (prompt, option) of the button, with the step's token
     text: str = ""
+    ends_step: bool = False  # the next answer belongs to another step (another token)
 
 
 def answer(chat: str, users: list[str], table: Table, a: Answer) -> Incoming:
@@ -148,9 +150,13 @@ async def _prepare_one(router: Router, chat: str, game: str, seed: int) -> list[
         await router.handle(msg)
     rng = random.Random(seed)
     found: list[Answer] = []
+    token = None
     for _ in range(5000):
         table = seen(router, chat)
         assert table is not None
+        if found and (table.step_token != token or table.status != "playing"):
+            found[-1] = replace(found[-1], ends_step=True)
+        token = table.step_token
         if table.status != "playing":
             return found
         move = pick(table, rng)
