@@ -49,6 +49,10 @@ class Machine:
         busy = user + nice + system + irq + softirq + steal
         return cls(busy / TICK, (idle + iowait) / TICK)
 
+    @property
+    def total(self) -> float:
+        return max(self.busy + self.idle, 1e-9)
+
     def __sub__(self, other: "Machine") -> "Machine":
         return Machine(self.busy - other.busy, self.idle - other.idle)
 
@@ -157,9 +161,9 @@ class Account:
             f"(min({self.workers} / worker, {self.cores} / (worker + redis-server))): this "
             f"run reached {self.done / self.span / self.ceiling:.0%} of it"
             + (
-                f"\n  (other processes took {others / self.cores / self.span:.0%} of the "
+                f"\n  (other processes took {others / self.machine.total:.0%} of the "
                 "cores: not the bench's machine alone, these figures are the machine's)"
-                if others > 0.1 * self.cores * self.span
+                if others > 0.1 * self.machine.total
                 else ""
             )
         )

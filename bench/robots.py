@@ -188,13 +188,14 @@ def _run_prepare(args: tuple, results: Any) -> None:
 
 def prepared(url: str, cluster: bool, tables: list[tuple[str, str]]) -> dict[str, list[Answer]]:
     """The answers of whole games, per table name (`(name, game)`; a name's table is
-    played here on the chat `p` + name[1:], of the same length), prepared in two other
-    processes that exit before the measured ones start."""
+    played here on the chat `name.swapcase()`: another chat, as long, and one for each
+    name), prepared in two other processes that exit before the measured ones start."""
     import multiprocessing
 
     ctx = multiprocessing.get_context("spawn")
     results = ctx.Queue()
-    jobs = [[(n, "p" + n[1:], g) for n, g in tables[i::2]] for i in range(2)]
+    assert all(n != n.swapcase() for n, _ in tables)
+    jobs = [[(n, n.swapcase(), g) for n, g in tables[i::2]] for i in range(2)]
     procs = [ctx.Process(target=_run_prepare, args=((url, cluster, j), results)) for j in jobs]
     for p in procs:
         p.start()
