@@ -18,6 +18,11 @@ from redis.asyncio.cluster import RedisCluster
 TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
+def max_rss() -> float:
+    """The most resident memory this process has held so far, in MB (Linux: KiB)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
 def own_cpu() -> float:
     """This process's CPU seconds so far (user and system)."""
     r = resource.getrusage(resource.RUSAGE_SELF)
@@ -110,6 +115,7 @@ class Account:
     worker_waited: float  # seconds the workers were ready to run and had no CPU
     redis: Servers
     machine: Machine
+    rss: float = 0.0  # MB, the largest a worker's resident memory grew (ru_maxrss)
 
     @classmethod
     def of(
@@ -128,6 +134,7 @@ class Account:
             worker_waited=sum(r["waited"] for r in results),
             redis=last["after"][1] - first["before"][1],
             machine=last["after"][0] - first["before"][0],
+            rss=max(r.get("rss", 0.0) for r in results),
         )
 
     @property
@@ -156,7 +163,8 @@ class Account:
             f"ready but without a CPU {self.worker_waited:.2f} s; redis-server "
             f"{self.redis.cpu:.2f} s ({r * 1000:.2f} ms a command), without a CPU "
             f"{self.redis.waited:.2f} s; other processes on the machine {others:.2f} s; idle "
-            f"{self.machine.idle:.2f} core-s\n"
+            f"{self.machine.idle:.2f} core-s; a worker's resident memory at most "
+            f"{self.rss:.0f} MB\n"
             f"  at these costs {self.cores} cores serve at most {self.ceiling:.0f} commands/s "
             f"(min({self.workers} / worker, {self.cores} / (worker + redis-server))): this "
             f"run reached {self.done / self.span / self.ceiling:.0%} of it"

@@ -268,6 +268,7 @@ async def _worker(
         "gc": paused,
         "before": (machine, redis),
         "after": after,
+        "rss": cpu_use.max_rss(),
     }
 
 
