@@ -184,7 +184,7 @@ class Table(BaseModel):
             if (read := held["_read"]) is not None:
                 _parsed.pop((type(state), read), None)
             _remember(type(state), stored, state)
-        body = head + b"\n" + (stored or b"")
+        body = b"\n".join((head, stored or b""))
         if len(body) <= COMPRESS_ABOVE:
             return body
         packer = zlib.compressobj(COMPRESSION, zlib.DEFLATED, WINDOW_BITS, MEMORY_LEVEL)
