@@ -160,8 +160,9 @@ _KEYED = (int, str, Bilingual)  # (a Bilingual is frozen: a name in both languag
 
 def _frozen(params: dict[str, Any]) -> tuple[Any, ...] | None:
     """`params` as a key of `_texts`, or None where a value is anything else than a
-    whole number, a string, a Bilingual or a list or tuple of those. Exactly those:
-    True == 1 and 1.0 == 1 as keys, but not as they are shown."""
+    whole number, a string, a Bilingual, a list or tuple of those, a fraction, True,
+    False or None. Told apart by their type, as they are shown: True == 1 and 1.0 == 1
+    as keys (and a fraction by its repr: -0.0 == 0.0)."""
     items: list[Any] = []
     for name, value in params.items():
         kind = type(value)
@@ -169,6 +170,10 @@ def _frozen(params: dict[str, Any]) -> tuple[Any, ...] | None:
             items.append((name, value))
         elif (kind is list or kind is tuple) and all(type(v) in _KEYED for v in value):
             items.append((name, kind, tuple(value)))
+        elif kind is float:
+            items.append((name, kind, repr(value)))
+        elif kind is bool or value is None:
+            items.append((name, kind, value))
         else:
             return None
     return tuple(items)
