@@ -24,23 +24,23 @@ import signal
 import subprocess
 import sys
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
 import aiohttp
 import redis.asyncio as aioredis
 
 from bot.router import Router
+from bot.table import Table
+from tests.crash_game import Figures, Robots, killer
 from tests.fake_telegram import TOKEN, FakeTelegram
 from tests.redis_server import free_port
-from tests.robot import Move, latest_with, legal_moves
+from tests.robot import Move, latest_with
 
 ROOT = Path(__file__).resolve().parent.parent
 SECRET = "crash-resume"
 GAMES = 6
 KILLS = 4
 KILL_EVERY = 1.0  # seconds a worker serves before it is killed
-PATIENCE = 12.0  # seconds a robot waits for a button before leaving it to the deadline
 DEADLINE = 20  # seconds for the auction's sealed bids
 GAP = 0.4  # seconds between two messages to one group
 RUN_LIMIT = 90.0  # seconds a run may take in all
@@ -66,16 +66,6 @@ bot = build(settings, router, pace=Pace(router.redis, gap=gap, per_minute=10_000
             retry=Retry(backoff=0), ticker_interval=0.05, lease=1.0, sweep=0.3)
 bot.app.run_webhook(allowed_updates=UPDATES, **settings.webhook())
 """
-
-
-@dataclass
-class Figures:
-    games: int = 0
-    moves: int = 0
-    forced: int = 0  # buttons that never came: the step went to its deadline
-    pressed_again: int = 0  # presses lost with a killed process, made again
-    kills: int = 0
-    seconds: float = 0.0
 
 
 class Worker:
@@ -153,78 +143,42 @@ async def _run(real_redis_url: str, kills: int, seed: int) -> Figures:
                                 return
                     await asyncio.sleep(0.05)
 
-            async def until(check, timeout: float) -> bool:
-                end = time.monotonic() + timeout
-                while not check():
-                    if time.monotonic() > end:
-                        return False
-                    await asyncio.sleep(0.05)
-                return True
-
             async def game(n: int) -> None:
                 group = -1000 - n
                 users = [(100 * n + 1, "Ann"), (100 * n + 2, "Ben")]
-                rng = random.Random(seed * 100 + n)
-
-                async def table():
-                    return await router.table("telegram", str(group))
-
-                async def changed(before, timeout: float) -> bool:
-                    end = time.monotonic() + timeout
-                    while time.monotonic() < end:
-                        now = await table()
-                        if now is not None and (now.status, now.step, now.state) != before:
-                            return True
-                        await asyncio.sleep(0.05)
-                    return False
+                robots = Robots(router, "telegram", str(group))
 
                 async def setup(user, line: str, want) -> None:
                     while True:
                         await deliver(fake.say(*user, line, chat=group))
                         for _ in range(200):
-                            if want(await table()):
+                            if want(await robots.table()):
                                 return
                             await asyncio.sleep(0.05)
+
+                def offered(table: Table, move: Move) -> int | None:
+                    chat = users[move.seat][0] if move.secret else group
+                    assert move.data is not None
+                    return latest_with(fake, chat, move.data)
+
+                async def press(table: Table, move: Move, message: int) -> None:
+                    assert move.data is not None
+                    await deliver(fake.press(*users[move.seat], message, move.data))
 
                 await setup(users[0], f"/new auktion rounds=5 deadline={DEADLINE}", bool)
                 await setup(users[1], "/join", lambda t: len(t.seats) == 2)
                 await setup(users[0], "/start", lambda t: t.status == "playing")
-                while (current := await table()).status == "playing":
-                    before = (current.status, current.step, current.state)
-                    moves = [m for m in legal_moves(current, rng) if m.data is not None]
-                    move: Move = rng.choice(moves)
-                    user, name = users[move.seat]
-                    chat = user if move.secret else group
-                    assert move.data is not None
-                    data = move.data
-                    if not await until(lambda: latest_with(fake, chat, data), PATIENCE):  # noqa: B023
-                        figures.forced += 1  # never came: the deadline moves the game on
-                        assert await changed(before, DEADLINE + 60), "stuck for good"
-                        continue
-                    message = latest_with(fake, chat, data)
-                    assert message is not None
-                    await deliver(fake.press(user, name, message, data))
-                    pressed.set()
-                    figures.moves += 1
-                    if not await changed(before, 3.0):
-                        figures.pressed_again += 1  # lost with a killed worker: again
+                rng = random.Random(seed * 100 + n)
+                await robots.play(rng, figures, offered, press, pressed, DEADLINE)
 
-            async def killer() -> None:
-                """KILL_EVERY seconds after the worker came up, it dies a moment after
-                it took a press: after its write, while what the write says waits to go."""
-                for _ in range(kills):
-                    await up.wait()
-                    await asyncio.sleep(KILL_EVERY)
-                    pressed.clear()
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(pressed.wait(), 2.0)  # (else at once)
-                    await asyncio.sleep(kill_rng.uniform(0.01, 0.15))
-                    worker.kill()
-                    figures.kills += 1
-                    up.clear()
-                    worker.start()
+            async def kill() -> None:
+                worker.kill()
+                up.clear()
+                worker.start()
 
-            killing = asyncio.create_task(killer())
+            killing = asyncio.create_task(
+                killer(kills, KILL_EVERY, kill_rng, up, pressed, kill, figures)
+            )
             try:
                 await asyncio.wait_for(asyncio.gather(*(game(n) for n in range(GAMES))), RUN_LIMIT)
             finally:

@@ -27,7 +27,6 @@ import random
 import signal
 import sys
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -35,8 +34,10 @@ import redis.asyncio as aioredis
 
 from bot.keys import outbox_key
 from bot.router import Router
+from bot.table import Table
+from tests.crash_game import Figures, Robots, killer, until
 from tests.fake_discord import EPHEMERAL, FakeDiscord
-from tests.robot import Move, find, legal_moves
+from tests.robot import Move, find
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = 6
@@ -44,7 +45,6 @@ ROUNDS = 10
 KILLS = 4
 KILL_EVERY = 0.7  # seconds a process serves before it is killed
 THINK = 0.2  # seconds a robot thinks before it presses (the kills need the games to last)
-PATIENCE = 12.0  # seconds a robot waits for a button before leaving it to the deadline
 DEADLINE = 20  # seconds for the auction's sealed bids
 RUN_LIMIT = 60.0  # seconds a run may take in all
 
@@ -86,17 +86,6 @@ async def main():
 
 asyncio.run(main())
 """
-
-
-@dataclass
-class Figures:
-    games: int = 0
-    moves: int = 0
-    forced: int = 0  # buttons that never came: the step went to its deadline
-    pressed_again: int = 0  # presses lost with a killed process, made again
-    kills: int = 0
-    kept_at_kills: int = 0  # replies waiting in the games' outboxes at the kills, in all
-    seconds: float = 0.0
 
 
 class Shard:
@@ -185,66 +174,32 @@ async def _run(real_redis_url: str, kills: int, seed: int) -> Figures:
     await shard.start()
     try:
 
-        async def until(check, timeout: float) -> bool:
-            end = time.monotonic() + timeout
-            while not check():
-                if time.monotonic() > end:
-                    return False
-                await asyncio.sleep(0.05)
-            return True
-
         async def game(n: int) -> None:
             thread = threads[n]
             here = {"channel": thread, "thread": True}
             users = [(100 * (n + 1) + 1, "Ann"), (100 * (n + 1) + 2, "Ben")]
-            rng = random.Random(seed * 100 + n)
-
-            async def table():
-                return await router.table("discord", str(thread))
-
-            async def changed(before, timeout: float) -> bool:
-                end = time.monotonic() + timeout
-                while time.monotonic() < end:
-                    now = await table()
-                    if now is not None and (now.status, now.step, now.state) != before:
-                        return True
-                    await asyncio.sleep(0.05)
-                return False
+            robots = Robots(router, "discord", str(thread))
 
             async def setup(user, name: str, options: dict | None, want) -> None:
                 while True:
                     await shard.up.wait()
                     await shard.send(by(user[0], fake.command(name, *user, options, **here)))
                     for _ in range(100):
-                        if want(await table()):
+                        if want(await robots.table()):
                             return
                         await asyncio.sleep(0.05)
 
-            options = {"game": "auktion", "options": f"rounds={ROUNDS} deadline={DEADLINE}"}
-            await setup(users[0], "new", options, bool)
-            await setup(users[1], "join", None, lambda t: len(t.seats) == 2)
-            await setup(users[0], "start", None, lambda t: t.status == "playing")
-            while (current := await table()).status == "playing":
-                before = (current.status, current.step, current.state)
-                moves = [m for m in legal_moves(current, rng) if m.data is not None]
-                move: Move = rng.choice(moves)
-                seat = current.seats[move.seat]
+            def offered(table: Table, move: Move) -> tuple[dict, str, str | None] | None:
+                user = int(table.seats[move.seat].user)
+                channels = {str(thread)}
+                if move.secret and (dm := fake.dm_channel(user)) is not None:
+                    channels.add(str(dm))
+                assert move.data is not None
+                return find(seen_by(user), channels, move.data)
+
+            async def press(table: Table, move: Move, found: tuple) -> None:
+                seat = table.seats[move.seat]
                 user, name = int(seat.user), seat.name
-                data = move.data
-                assert data is not None
-
-                def offered():
-                    channels = {str(thread)}
-                    if move.secret and (dm := fake.dm_channel(user)) is not None:  # noqa: B023
-                        channels.add(str(dm))
-                    return find(seen_by(user), channels, data)  # noqa: B023
-
-                if not await until(offered, PATIENCE):
-                    figures.forced += 1  # never came: the deadline moves the game on
-                    assert await changed(before, DEADLINE + 60), "stuck for good"
-                    continue
-                found = offered()
-                assert found is not None
                 message, custom_id, value = found
                 where = here
                 if message["channel_id"] != str(thread):
@@ -252,34 +207,29 @@ async def _run(real_redis_url: str, kills: int, seed: int) -> Figures:
                 await asyncio.sleep(THINK)
                 await shard.up.wait()
                 if value is None:
-                    press = fake.press(message, custom_id, user, name, **where)
+                    payload = fake.press(message, custom_id, user, name, **where)
                 else:
-                    press = fake.choose(message, custom_id, value, user, name, **where)
-                await shard.send(by(user, press))
-                pressed.set()
-                figures.moves += 1
-                if not await changed(before, 3.0):
-                    figures.pressed_again += 1  # lost with a killed process: again
+                    payload = fake.choose(message, custom_id, value, user, name, **where)
+                await shard.send(by(user, payload))
 
-        async def killer() -> None:
-            """KILL_EVERY seconds after the process came up, it dies a moment after it
-            took a press: after its write, while what the write says may wait to go."""
-            for _ in range(kills):
-                await shard.up.wait()
-                await asyncio.sleep(KILL_EVERY)
-                pressed.clear()
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(pressed.wait(), 2.0)  # (else at once)
-                await asyncio.sleep(kill_rng.uniform(0.01, 0.15))
-                await shard.kill()
-                figures.kills += 1
-                async with redis.pipeline(transaction=False) as pipe:
-                    for thread in threads:
-                        pipe.hlen(outbox_key("discord", str(thread)))
-                    figures.kept_at_kills += sum(await pipe.execute())
-                await shard.start()
+            options = {"game": "auktion", "options": f"rounds={ROUNDS} deadline={DEADLINE}"}
+            await setup(users[0], "new", options, bool)
+            await setup(users[1], "join", None, lambda t: len(t.seats) == 2)
+            await setup(users[0], "start", None, lambda t: t.status == "playing")
+            rng = random.Random(seed * 100 + n)
+            await robots.play(rng, figures, offered, press, pressed, DEADLINE)
 
-        killing = asyncio.create_task(killer())
+        async def kill() -> None:
+            await shard.kill()
+            async with redis.pipeline(transaction=False) as pipe:
+                for thread in threads:
+                    pipe.hlen(outbox_key("discord", str(thread)))
+                figures.kept_at_kills += sum(await pipe.execute())
+            await shard.start()
+
+        killing = asyncio.create_task(
+            killer(kills, KILL_EVERY, kill_rng, shard.up, pressed, kill, figures)
+        )
         try:
             await asyncio.wait_for(asyncio.gather(*(game(n) for n in range(GAMES))), RUN_LIMIT)
         finally:
