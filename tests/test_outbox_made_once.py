@@ -1,12 +1,16 @@
-"""A message made once is made again from memory (bot/outbox.py `_texts`): only when
-everything it is made of is the same — its key, its parameters as they are shown (a
-number is not its string, True is not 1, 1.0 is not 1), the names, the language."""
+"""What a command says is made once (bot/outbox.py). A message is made again from memory
+(`_texts`) only when everything it is made of is the same — its key, its parameters as
+they are shown (True is not 1, 1.0 is not 1), the names, the language; and a reply
+readdressed (`amended`) is the reply `dataclasses.replace` would make."""
+
+import dataclasses
 
 import pytest
 
 from bot import outbox
 from bot.i18n import fill
 from bot.outbox import Outbox
+from bot.replies import Button, InputRequest, Reply, amended
 
 
 def _fresh(out: Outbox, key: str, **params) -> str:
@@ -48,3 +52,21 @@ def test_what_cannot_be_a_key_is_made_every_time_and_the_memory_is_bounded(monke
     for n in range(10):
         assert out.text("status.time_left", seconds=n) == f"{n} s left"
     assert 0 < len(outbox._texts) <= 3
+
+
+def test_a_reply_amended_is_the_reply_replaced_and_the_original_stays():
+    reply = Reply(
+        text="Your bid",
+        to="22",
+        buttons=((Button("0", "st2:-1:1.ab:0.0"),),),
+        input=InputRequest("Type a number", "number", "st2:-1:1.ab:0.i", min=0, max=10),
+        mentions=(("22", "Ann"),),
+    )
+    new = amended(reply, chat="-1", outbox_id="000000000002.001")
+    assert new == dataclasses.replace(reply, chat="-1", outbox_id="000000000002.001")
+    assert repr(new) == repr(dataclasses.replace(reply, chat="-1", outbox_id="000000000002.001"))
+    assert (reply.chat, reply.outbox_id) == ("", "")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        new.chat = "x"  # type: ignore[misc]
+    with pytest.raises(AssertionError):
+        amended(reply, chats="-1")  # no such field
