@@ -129,8 +129,9 @@ class Courier:
 
     async def _pump(self, chat: str) -> None:
         try:
-            if await self.outboxes.lease(chat, self.owner, self.lease):
-                await self._send_all(chat)
+            waiting = await self.outboxes.take(chat, self.owner, self.lease)
+            if waiting is not None:  # (else another process holds the lease: it sends)
+                await self._send_all(chat, waiting)
         except RedisError:
             metrics.REDIS_ERRORS.labels("outbox").inc()
             log.warning("outbox of chat %s: Redis failed; the sweep goes on", chat, exc_info=True)
@@ -144,14 +145,20 @@ class Courier:
             else:  # sent, or the holder of the lease sends them (from Redis)
                 self._local.pop(chat, None)
 
-    async def _send_all(self, chat: str) -> None:
-        """Holding the lease: send until the outbox is empty, then give the lease up."""
+    async def _send_all(self, chat: str, waiting: list[tuple[str, bytes]]) -> None:
+        """Holding the lease (and `waiting`, the outbox read with it): send until the
+        outbox is empty, then give the lease up."""
         lost = asyncio.Event()
         renewing = asyncio.create_task(self._renew(chat, lost))
+        read: list[tuple[str, bytes]] | None = waiting
         try:
             while not lost.is_set():
+                # (An offer just before this discard, after the outbox was read with the
+                # lease, is not lost: its replies were written before it was offered, and
+                # the lease is given up only by a script that finds the outbox empty.)
                 self._again.discard(chat)
-                waiting = await self.outboxes.waiting(chat)
+                waiting = read if read is not None else await self.outboxes.waiting(chat)
+                read = None
                 if not waiting:
                     if await self.outboxes.release(chat, self.owner):
                         return
@@ -161,6 +168,11 @@ class Courier:
                     continue
                 if not await self._deliver(chat, replies):  # the platform is away: the
                     await self.outboxes.release(chat, self.owner, force=True)  # sweep retries
+                    return
+                # All sent and acknowledged: the lease is given up unless something came
+                # meanwhile (the script looks, so the outbox is not read first: a round
+                # trip less a change); if it did, read it.
+                if await self.outboxes.release(chat, self.owner):
                     return
         finally:
             renewing.cancel()

@@ -17,9 +17,12 @@ that starts finds what a dead one left unsent.
 import zlib
 from typing import Any, Final
 
+from redis.asyncio.cluster import RedisCluster
+
 from bot.keys import outbox_key, outboxes_key, sending_key
 from bot.mailbox import dumps
 from bot.replies import Reply
+from bot.resp import command
 from bot.store import PUSH_CAP, Push
 
 SHARDS: Final = 8  # as the deadlines' (bot/scheduler.py): spread over a cluster's masters
@@ -40,6 +43,11 @@ KEPT: Final = "p"
 _RENEW = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
 return 0
+"""
+# The lease taken and the outbox read in one round trip: nil if another process holds it.
+_TAKE = """
+if not redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return false end
+return redis.call('HGETALL', KEYS[2])
 """
 _RELEASE = """
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 1 end
@@ -88,6 +96,8 @@ class Outboxes:
         self.redis, self.platform, self.shards = redis, platform, SHARDS
         self._renew = redis.register_script(_RENEW)
         self._release = redis.register_script(_RELEASE)
+        self._take = redis.register_script(_TAKE)
+        self.cluster = isinstance(redis, RedisCluster)
 
     # ----- read and sent by the lease holder (bot/courier.py) -------------------------
 
@@ -98,13 +108,21 @@ class Outboxes:
 
     async def ack(self, chat: str, ids: list[str]) -> None:
         """These replies were accepted by the platform (or refused for good): gone."""
-        if ids:
+        if not ids:
+            return
+        if self.cluster:
             await self.redis.hdel(outbox_key(self.platform, chat), *ids)
+        else:  # (bot/resp.py: ~15 % less CPU than redis-py's own call)
+            await command(self.redis, "HDEL", outbox_key(self.platform, chat), *ids)
 
-    async def lease(self, chat: str, owner: str, ttl: float) -> bool:
-        """Take the chat's send lease for `ttl` seconds, unless another process holds it."""
-        key = sending_key(self.platform, chat)
-        return bool(await self.redis.set(key, owner, nx=True, px=int(ttl * 1000)))
+    async def take(self, chat: str, owner: str, ttl: float) -> list[tuple[str, bytes]] | None:
+        """Take the chat's send lease for `ttl` seconds, and read what `waiting` says, in
+        one round trip; None if another process holds the lease."""
+        keys = [sending_key(self.platform, chat), outbox_key(self.platform, chat)]
+        raw = await self._take(keys=keys, args=[owner, int(ttl * 1000)])
+        if raw is None:
+            return None
+        return sorted((_text(k), v) for k, v in zip(raw[::2], raw[1::2], strict=True))
 
     async def renew(self, chat: str, owner: str, ttl: float) -> bool:
         """Keep the lease `ttl` seconds longer; False if it is no longer ours."""

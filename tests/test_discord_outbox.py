@@ -115,7 +115,7 @@ async def test_an_interaction_whose_chat_another_process_sends_for_is_answered_a
     alone. Here the other process dies and its lease runs out: the sweep sends."""
     fake = world.fake
     await lobby(world)
-    assert await outboxes(world).lease(str(THREAD), "another process", 0.5)
+    assert await outboxes(world).take(str(THREAD), "another process", 0.5) is not None
     start = fake.command("start", ALICE, "Alice", **HERE)
     began = asyncio.get_running_loop().time()
     await world.feed(start)

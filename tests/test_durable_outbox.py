@@ -9,7 +9,7 @@ import pytest
 
 from bot import outbox_store, pictures
 from bot.courier import Courier
-from bot.keys import outbox_key, outboxes_key, table_key
+from bot.keys import outbox_key, outboxes_key, sending_key, table_key
 from bot.mailbox import loads
 from bot.outbox_store import Outboxes
 from bot.replies import Reply
@@ -18,6 +18,7 @@ from bot.store import RedisStore
 from tests.conftest import make_backend
 from tests.fake_telegram import GROUP, running_bot, until
 from tests.test_scheduler import AnswersAsItIsCancelled
+from tests.test_store import round_trips  # noqa: F401  (the fixture)
 
 CHAT = "-100"
 
@@ -96,19 +97,44 @@ async def test_a_platform_without_a_durable_adapter_keeps_nothing(redis):
     assert await Outboxes(redis, "telegram").chats() == {}
 
 
+async def test_a_change_s_replies_cost_the_courier_three_round_trips(redis, round_trips):  # noqa: F811
+    """Take the lease and read the outbox (one script), acknowledge what the platform
+    took, give the lease up (its script sees the outbox empty: not read again first)."""
+    router = Router(redis)
+    router.durable.add("telegram")
+    sent: list[Reply] = []
+
+    async def send(replies):
+        sent.extend(replies)
+        return [True] * len(replies)
+
+    courier = Courier(Outboxes(redis, "telegram"), futures(send), no_table)
+    for user, text in [("ann", "/new auktion rounds=1"), ("ben", "/join")]:
+        replies = await router.handle(say(user, text))
+        round_trips["trips"] = 0  # (the first change's count: the scripts load on first use)
+        courier.offer(replies)
+        await courier.drain()
+    assert round_trips["trips"] == 3
+    assert [r.text for r in sent[-len(replies) :]] == [r.text for r in replies]
+    assert await Outboxes(redis, "telegram").waiting(CHAT) == []
+    assert not await redis.exists(sending_key("telegram", CHAT))  # the lease given up
+
+
 async def test_the_send_lease_is_one_process_s_and_given_up_only_when_sent(redis):
     outboxes = Outboxes(redis, "telegram")
     (key, fields), ids = outbox_store.push("telegram", CHAT, [Reply(text="hi")], 1)
     await redis.hset(key, mapping=fields)
-    assert await outboxes.lease(CHAT, "a", 5)
-    assert not await outboxes.lease(CHAT, "b", 5)
+    waiting = await outboxes.waiting(CHAT)
+    assert [f for f, _ in waiting] == ids
+    assert await outboxes.take(CHAT, "a", 5) == waiting  # taken, and read with it
+    assert await outboxes.take(CHAT, "b", 5) is None
     assert not await outboxes.renew(CHAT, "b", 5)
     assert not await outboxes.release(CHAT, "a")  # something waits: send on
     await outboxes.ack(CHAT, ids)
     assert await outboxes.release(CHAT, "a")
-    assert await outboxes.lease(CHAT, "b", 5)
+    assert await outboxes.take(CHAT, "b", 5) == []
     assert await outboxes.release(CHAT, "a")  # not a's any more: nothing to give up
-    assert not await outboxes.lease(CHAT, "a", 5)  # still b's
+    assert await outboxes.take(CHAT, "a", 5) is None  # still b's
 
 
 async def _write(redis, n: int, chat: str = CHAT) -> Reply:
@@ -170,7 +196,7 @@ async def test_a_chat_whose_sender_died_is_sent_by_a_sweep_once_its_lease_ran_ou
         return [True] * len(replies)
 
     outboxes = Outboxes(redis, "telegram")
-    assert await outboxes.lease(CHAT, "dead process", 0.3)  # it died holding the lease
+    assert await outboxes.take(CHAT, "dead process", 0.3) is not None  # it died holding it
     courier = Courier(outboxes, futures(deliver), no_table, lease=2)
     courier.offer([await _write(redis, 1)])
     await courier.drain()

@@ -61,37 +61,52 @@ async def test_a_refusal_delivered_twice_is_answered_once_and_never_applied_late
 
 class Flaky:
     """A client whose answer to the compare-and-set is lost: the command reached Redis
-    (`land=True`) or did not, and either way the caller sees a timeout."""
+    (`land=True`) or did not, and either way the caller sees a timeout. The store sends
+    a write on a connection it takes from the pool itself (bot/resp.py): that connection
+    loses the answer."""
 
     def __init__(self, redis, land: bool) -> None:
         self.redis, self.land, self.armed = redis, land, False
+        self.connection_pool = _FlakyPool(self, redis.connection_pool)
 
     def __getattr__(self, name):
         return getattr(self.redis, name)
 
-    async def execute_command(self, *args, **kwargs):
-        """A write with nothing to go with it is one EVALSHA, without a pipeline."""
-        if not self.armed or args[0] != "EVALSHA":
-            return await self.redis.execute_command(*args, **kwargs)
-        self.armed = False
+
+class _FlakyPool:
+    def __init__(self, flaky: Flaky, pool) -> None:
+        self.flaky, self.pool = flaky, pool
+
+    def __getattr__(self, name):
+        return getattr(self.pool, name)
+
+    async def get_connection(self, *args, **kwargs):
+        connection = await self.pool.get_connection(*args, **kwargs)
+        if not self.flaky.armed:
+            return connection
+        self.flaky.armed = False
+        return _LosesAnswer(connection, self.flaky.land)
+
+    async def release(self, connection) -> None:
+        await self.pool.release(getattr(connection, "connection", connection))
+
+
+class _LosesAnswer:
+    def __init__(self, connection, land: bool) -> None:
+        self.connection, self.land = connection, land
+
+    def __getattr__(self, name):
+        return getattr(self.connection, name)
+
+    async def send_packed_command(self, packed, *args, **kwargs) -> None:
+        assert packed.startswith(b"*") and b"EVALSHA" in packed[:32], "not the write"
         if self.land:
-            await self.redis.execute_command(*args, **kwargs)
+            await self.connection.send_packed_command(packed, *args, **kwargs)
+
+    async def read_response(self, *args, **kwargs):
+        if self.land:
+            await self.connection.read_response(*args, **kwargs)  # the answer, lost
         raise RedisTimeoutError("Timeout reading from socket")
-
-    def pipeline(self, *a, **k):
-        pipe = self.redis.pipeline(*a, **k)
-        execute = pipe.execute
-
-        async def lost(*x, **y):
-            if not self.armed:
-                return await execute(*x, **y)
-            self.armed = False
-            if self.land:
-                await execute(*x, **y)
-            raise RedisTimeoutError("Timeout reading from socket")
-
-        pipe.execute = lost
-        return pipe
 
 
 async def _with_lost_answer(redis, land: bool) -> tuple[list, object]:

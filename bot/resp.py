@@ -1,0 +1,89 @@
+"""A table's write to a standalone Redis, packed and sent here rather than by redis-py.
+
+redis-py packs a command by joining its buffer again for every argument (quadratic in
+the arguments: a write carries 15–25, its marker, the replies kept with it, the game's
+answers), and a pipeline adds its own bookkeeping, retries object and response
+callbacks around them: together ~0.5 ms of CPU a write (issue 21's profile). Here the
+commands are packed into one bytes object, sent on a connection the caller took from the
+pool first (bot/store.py: a Redis out of reach is then known to have received nothing),
+and their answers read back in order. Only what redis-py's connection does on a failure
+is kept: it disconnects when sending or reading fails (an answer may still be on its
+way: the connection must not serve anyone else), and goes back to its pool either way.
+"""
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from redis._parsers.encoders import Encoder
+from redis.commands.core import DataAccessCommands
+from redis.exceptions import ResponseError
+
+Command = Sequence[Any]
+
+_ENCODER = Encoder("utf-8", "strict", False)  # (as a client from a URL encodes)
+
+
+def pack(commands: Iterable[Command]) -> bytes:
+    """The commands in RESP, as Redis reads them: `*<n>` then `$<len>` and each argument."""
+    out: list[bytes] = []
+    add = out.append
+    for command in commands:
+        add(b"*%d\r\n" % len(command))
+        for arg in command:
+            kind = type(arg)
+            if kind is str:
+                arg = arg.encode()
+            elif kind is int:
+                arg = b"%d" % arg
+            elif kind is not bytes:
+                arg = _ENCODER.encode(arg)  # (floats, and refusing what redis-py refuses)
+            add(b"$%d\r\n" % len(arg))
+            add(arg)
+            add(b"\r\n")
+    return b"".join(out)
+
+
+class Queued(DataAccessCommands):
+    """What `also` (bot/store.py) queues beside a write: redis-py's own command methods
+    (sadd, zadd, pexpire, …: the same arguments a pipeline would send), recorded."""
+
+    def __init__(self) -> None:
+        self.commands: list[tuple[Any, ...]] = []
+
+    def execute_command(self, *args: Any, **options: Any) -> "Queued":
+        self.commands.append(args)
+        return self
+
+
+async def command(redis: Any, *args: Any) -> Any:
+    """One command to a standalone Redis (`redis`, a client: its pool's connection)."""
+    pool = redis.connection_pool
+    connection = await pool.get_connection()
+    return (await round_trip(pool, connection, pack((args,)), 1))[0]
+
+
+async def round_trip(pool: Any, connection: Any, packed: bytes, answers: int) -> list[Any]:
+    """Send `packed` (`answers` commands) on `connection`, taken from `pool`, and read
+    their answers; the connection goes back to the pool in every outcome. An error
+    answer (NOSCRIPT, WRONGTYPE) is raised once every answer is read, as a pipeline
+    does: the connection stays in step with the server."""
+    try:
+        await connection.send_packed_command(packed)
+        got: list[Any] = []
+        for _ in range(answers):
+            try:
+                got.append(await connection.read_response())
+            except ResponseError as e:  # (an answer: the next one is still to be read)
+                got.append(e)
+    except BaseException:
+        # A timeout, a dropped connection, a cancellation: an answer may still be on its
+        # way, and must not reach the connection's next user. (redis-py's send and read
+        # disconnect on these already; said here too, as the pool gets it back next.)
+        await connection.disconnect(nowait=True)
+        raise
+    finally:
+        await pool.release(connection)
+    for answer in got:
+        if isinstance(answer, ResponseError):
+            raise answer
+    return got
