@@ -11,6 +11,7 @@ from typing import Any
 
 from rules.aufruhr import data
 from rules.aufruhr.actions import Demand, Hand, Put
+from rules.aufruhr.clone import clone
 from rules.aufruhr.model import (
     AMOUNTS,
     Draft,
@@ -90,7 +91,8 @@ def act(state: State, seat: int, action: Demand | Put | Hand, events: list[Event
     """One step of filling a folder, or handing it over, or keeping it."""
     f = state.folders
     assert f is not None
-    d = f.drafts.setdefault(seat, Draft())
+    # this state's own copy of the draft to change (clone.py), or a new one
+    d = f.drafts[seat] = clone(f.drafts[seat]) if seat in f.drafts else Draft()
     match action:
         case Demand(demand=demand, text=text):
             if text is not None:
