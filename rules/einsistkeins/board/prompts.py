@@ -104,8 +104,10 @@ def prompts(state: State) -> list[Prompt]:
         roll = 1 if phase == "one" else state.roll or 0
         options = [] if phase == "gum" else _drink_options(state, seat, roll)
         takeaway = _takeaway_options(state, seat)
-        free = {o.action for o in takeaway}  # the takeaway's pub: one button, the free one
-        options += takeaway + [o for o in _go_options(state, seat) if o.action not in free]
+        # the takeaway's pub: one button, the free one (compared by the places it goes
+        # to: hashing a whole action model for each button costs more)
+        free = {o.action.to for o in takeaway}
+        options += takeaway + [o for o in _go_options(state, seat) if o.action.to not in free]
         stay = "einsistkeins.button.skip" if phase == "one" else "einsistkeins.button.wait"
         if phase != "one" and in_open_pub(state, seat):
             stay = "einsistkeins.button.stay"
