@@ -59,6 +59,23 @@ def _plain(label: str, action: Stay | Roll | Draw) -> Option:
     return Option(label=label, action=action)
 
 
+@cache  # one per card of the game (50), as the three below
+def _swap_option(card: str) -> Option:
+    return Option(label="einsistkeins.button.swap", params={"card": card}, action=Swap(card=card))
+
+
+@cache
+def _discard_option(card: str) -> Option:
+    return Option(
+        label="einsistkeins.button.discard", params={"card": card}, action=Discard(card=card)
+    )
+
+
+@cache
+def _take_option(card: str) -> Option:
+    return Option(label="einsistkeins.button.take", params={"card": card}, action=Take())
+
+
 def _go_options(state: State, seat: int) -> list[Option]:
     points = budget(state, seat)
     if points <= 0:
@@ -138,21 +155,9 @@ def prompts(state: State) -> list[Prompt]:
             )
         ]
     if phase == "swap":
-        options = [
-            Option(label="einsistkeins.button.swap", params={"card": c}, action=Swap(card=c))
-            for c in state.hands[seat]
-            if state.faceup
-        ]
-        options += [
-            Option(
-                label="einsistkeins.button.discard",
-                params={"card": c},
-                action=Discard(card=c),
-            )
-            for c in state.hands[seat]
-            if state.pile
-        ]
-        options.append(Option(label="einsistkeins.button.skip", action=Stay()))
+        options = [_swap_option(c) for c in state.hands[seat] if state.faceup]
+        options += [_discard_option(c) for c in state.hands[seat] if state.pile]
+        options.append(_plain("einsistkeins.button.skip", Stay()))
         return [
             Prompt(
                 **base,
@@ -165,13 +170,9 @@ def prompts(state: State) -> list[Prompt]:
     if phase == "refill":
         options = []
         if state.pile:
-            options.append(Option(label="einsistkeins.button.draw", action=Draw()))
+            options.append(_plain("einsistkeins.button.draw", Draw()))
         if state.faceup:
-            options.append(
-                Option(
-                    label="einsistkeins.button.take", params={"card": state.faceup}, action=Take()
-                )
-            )
+            options.append(_take_option(state.faceup))
         return [
             Prompt(
                 **base,
