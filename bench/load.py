@@ -4,14 +4,20 @@
 
 N tables of each game are played to the end by robot players choosing random legal
 answers (as tests/robot.py does), pressing the button or typing the value the bot
-offers, all tables in flight at once, in 1 and then 2 worker processes against one
+offers — answers prepared beforehand in other processes (bench/robots.py), so that
+the robots' thinking takes no CPU from the bot measured — all tables in flight at
+once, in 1 and then 2 worker processes against one
 redis-server started for the run (or a 3-master Redis Cluster with --cluster). Every
 command carries a platform update id, as every real one does (so its write marks it),
 and what it says is kept in the chat's durable outbox with its write, as Telegram's and
 Discord's are (`--no-durable`: not), and acknowledged after it as the courier does (a
 round trip counted in commands/s, not in the command's latency).
 Printed per run: commands/s, p50/p99 per command kind, compare-and-set retries, Redis
-round trips per command, bytes per table, and the floor measured in the same run.
+round trips per command, bytes per table, and the floor measured in the same run; what
+the slowest 1 % of the quiet run's commands did (bench/tail.py); and where the workers'
+runs' CPU went — each worker's, redis-server's per command, other processes', idle —
+with the ceiling the cores allow at those costs (bench/cpu.py): on 2 cores, two
+workers share them with redis-server (and with whatever else the machine runs).
 
 The floor is the bare Redis work the commands really need, with no router, engine or
 rendering: one EVALSHA of the compare-and-set script writing a table of the size the
@@ -22,9 +28,9 @@ exact mix: one EVALSHA, or HMGET + EVALSHA, as often as the commands needed eith
 
 What commands/s counts: the time from the moment every worker process is ready (spawned,
 imported, connected: not counted) until its last command is answered, from the first
-worker's start to the last one's end; less the robots' own synchronous thinking (reading
-the table the bot last wrote from the process's memory, parsing it, trying answers on the
-engine until one is legal), measured around it. Everything `Router.handle` does for a
+worker's start to the last one's end (and, beside it, less the robots' own part: reading
+the step's token from the table the bot last wrote, in the process's memory, to put it on
+the button, once a step). Everything `Router.handle` does for a
 command is counted, its Redis round trips, event-loop scheduling and garbage collection
 included.
 """
@@ -42,7 +48,7 @@ import string
 import sys
 import time
 from collections import Counter, defaultdict
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -51,14 +57,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import redis.asyncio as aioredis
 from redis.asyncio.cluster import RedisCluster
 
-from bot import buttons, outbox_store, play
+from bench import cpu as cpu_use
+from bench import robots, tail
+from bench.robots import PLATFORM, Answer
+from bot import outbox_store
 from bot.keys import outbox_key, table_key, update_key
 from bot.outbox_store import Outboxes
 from bot.router import Incoming, Router
 from bot.store import RedisStore
-from bot.table import Table
 from rules import registry
-from rules.core.errors import RuleError
 from tests.redis_server import redis_cluster, redis_server
 
 try:  # (the bench also runs on the code before the answers' log left the table)
@@ -74,7 +81,6 @@ except ImportError:
         return ""
 
 
-PLATFORM = "bench"
 GAMES = ("aufruhr:6:events=3 deadline=60", "einsistkeins:4", "einsistkeins_karten:5")
 
 
@@ -130,164 +136,157 @@ def _client(url: str, cluster: bool) -> Any:
     return RedisCluster.from_url(url) if cluster else aioredis.Redis.from_url(url)
 
 
-Move = tuple[str, int, Incoming]  # (kind, seat, what the player sends)
+# (bench/replay.py and bench/memory.py play with the same robots)
+_pick, _seen = robots.pick, robots.seen
 
 
-def _candidates(table: Table, rng: random.Random) -> list[tuple[Move, Any]]:
-    """Every answer the prompts offer now, each with the action it makes (legal or not)."""
-    spec = registry.get(table.game)
-    assert spec is not None
-    found = []
-    for index, prompt in enumerate(play.waiting_prompts(spec, play.state_of(spec, table))):
-        kind = prompt.id.split(":")[0]
-        for seat in prompt.seats:
-            user = table.seats[seat].user
-            chat = f"dm:{user}" if prompt.secret else table.chat
-            for i, option in enumerate(prompt.options):
-                data = buttons.encode(table.chat, table.step_token, index, i)
-                msg = Incoming(PLATFORM, chat, user, user, button=data, private=prompt.secret)
-                found.append(((f"{kind} (button)", seat, msg), option.action))
-            if prompt.input is not None and prompt.input.kind == "number":
-                low = prompt.input.min or 0
-                value = low + (prompt.input.multiple_of or 1) * rng.randrange(3)
-                text = f"/{prompt.command} {value}" if prompt.command else str(value)
-                msg = Incoming(PLATFORM, chat, user, user, text=text, private=prompt.secret)
-                found.append(((f"{kind} (typed)", seat, msg), prompt.input.fill(value)))
-    return found
+class Pauses:
+    """The garbage collector's pauses in this process: seconds in all, and how many."""
+
+    total = 0.0
+    count = 0
+    longest = 0.0
+    _began = 0.0
+
+    @classmethod
+    def watch(cls, phase: str, info: dict) -> None:
+        if phase == "start":
+            cls._began = time.perf_counter()
+        else:
+            took = time.perf_counter() - cls._began
+            cls.total += took
+            cls.count += 1
+            cls.longest = max(cls.longest, took)
 
 
-def _legal(table: Table, seat: int, action: Any) -> bool:
-    spec = registry.get(table.game)
-    assert spec is not None
-    try:
-        spec.apply(play.state_of(spec, table), seat, spec.parse_action(action))
-    except RuleError:
-        return False
-    return True
+@dataclass
+class Record:
+    """One command, for the slowest 1 %: what it was, what it took, what it did."""
+
+    game: str
+    wall: float
+    cpu: float  # this process's
+    gc: float  # of the wall time, the garbage collector's pauses
+    waited: float  # of the wall time, this process or redis-server ready but without a CPU
+    board: bool  # its replies show the board
+    advanced: bool = False  # it ended its step (the next prompts asked, everyone told)
 
 
-def _moves(table: Table, rng: random.Random) -> list[Move]:
-    """Every answer the engine accepts now."""
-    return [m for m, action in _candidates(table, rng) if _legal(table, m[1], action)]
-
-
-def _pick(table: Table, rng: random.Random) -> Move | None:
-    """A random answer the engine accepts now: the first legal one of them shuffled (as
-    likely as `rng.choice(_moves(…))`, without trying every answer: the robot's own time
-    is not the bot's)."""
-    found = _candidates(table, rng)
-    rng.shuffle(found)
-    return next((m for m, action in found if _legal(table, m[1], action)), None)
-
-
-def _seen(router: Router, chat: str) -> Table | None:
-    """The table as this process last wrote it (the robot's view: no round trip of its
-    own, as only this process plays it), parsed."""
-    known = router.store._known.get(table_key(PLATFORM, chat))
-    return Table.load(known.data) if known is not None and known.data else None
-
-
-async def play_table(router: Router, chat: str, game: str, lat: dict, seed: int) -> None:
-    game_id, players, *options = game.split(":")
-    users = [f"{chat}-p{i}" for i in range(int(players))]
-    rng = random.Random(seed)
+async def play_table(
+    router: Router, chat: str, game: str, answers: list[Answer], lat: dict, redis_pid: int = 0
+) -> None:
+    """`game` at `chat`: opened, then the prepared answers sent one after the other."""
+    game_id = game.split(":")[0]
+    users, opening = robots.opening(chat, game)
+    robots.SEED.set(robots.seed_of(chat))  # (this task's: each table is one)
     updates = iter(range(1, 10**9))
     run = f"{os.getpid()}.{time.monotonic_ns()}"  # (update ids never met before)
+    records: list[Record] = lat.setdefault("_records", [])
 
-    async def send(kind: str, msg: Incoming) -> None:
+    async def send(kind: str, msg: Incoming) -> list:
         msg = replace(msg, update_id=f"{run}.{next(updates)}")  # as every real update has
-        before = Counted.trips
+        before, gc0 = Counted.trips, Pauses.total
+        w0 = cpu_use.waited() + (cpu_use.waited(redis_pid) if redis_pid else 0.0)
         t0, c0 = time.perf_counter(), time.process_time()
         replies = await router.handle(msg)
-        lat[kind].append(time.perf_counter() - t0)
+        wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+        w1 = cpu_use.waited() + (cpu_use.waited(redis_pid) if redis_pid else 0.0)
+        lat[kind].append(wall)
         # this process's CPU for the command (the client's side of Redis included): what
         # other processes on a busy machine take from the wall clock does not count here
-        lat[f"_cpu {kind.split(' ')[0]}"].append(time.process_time() - c0)
+        lat[f"_cpu {kind.split(' ')[0]}"].append(cpu)
         lat["_trips"].append(Counted.trips - before)
         lat[f"_trips {kind.split(' ')[0]}"].append(Counted.trips - before)
+        board = any(r.board for r in replies)
+        records.append(Record(kind.split(" ")[0], wall, cpu, Pauses.total - gc0, w1 - w0, board))
         if ids := [r.outbox_id for r in replies if r.outbox_id]:
             # the courier's part (bot/courier.py): what was sent leaves the durable outbox,
             # one round trip, counted in commands/s but not in the command's latency
             await Outboxes(router.redis, PLATFORM).ack(chat, ids)
+        return replies
 
-    def say(user: str, text: str) -> Incoming:
-        return Incoming(PLATFORM, chat, user, user, text=text)
-
-    await send("new", say(users[0], f"/new {game_id} {' '.join(options)}".strip()))
-    for user in users[1:]:
-        await send("join", say(user, "/join"))
-    await send("start", say(users[0], "/start"))
-    for _ in range(5000):
-        # the robot's own thinking, not the bot's: taken out of commands/s (no await in it)
-        t0 = time.perf_counter()
-        table = _seen(router, chat)
-        if table is None:  # (not remembered: read, and counted as the robot's read)
-            lat["_robot reads"].append(1.0)
-            table = await router.table(PLATFORM, chat)
-            t0 = time.perf_counter()
-        assert table is not None
-        if table.status != "playing":
-            lat["_robot"].append(time.perf_counter() - t0)
-            return
-        move = _pick(table, rng)
+    for msg in opening:
+        await send(msg.text.split()[0].lstrip("/"), msg)
+    table = None
+    for a in answers:
+        # the robot's part, not the bot's: the step's token for its button, read from the
+        # table the bot wrote (in this process's memory) when a step has ended (no await)
+        t0, c0 = time.perf_counter(), time.process_time()
+        if table is None:
+            table = robots.seen(router, chat)
+            assert table is not None
+        msg = robots.answer(chat, users, table, a)
         lat["_robot"].append(time.perf_counter() - t0)
-        if move is None:
-            raise RuntimeError(f"{game_id}: nobody can move at step {table.step}")
-        kind, _, msg = move
-        await send(f"{game_id} {kind}", msg)
-    raise RuntimeError(f"{game_id}: no end")
+        lat["_robot cpu"].append(time.process_time() - c0)
+        if any(r.error for r in await send(f"{game_id} {a.kind}", msg)):
+            raise RuntimeError(f"{chat}: a prepared answer was refused ({a}): not the same game")
+        if a.ends_step:
+            records[-1].advanced, table = True, None
+    table = robots.seen(router, chat)
+    if table is None or table.status == "playing":
+        raise RuntimeError(f"{chat}: the prepared answers did not end the game")
 
 
 def _router(client: Any, durable: bool) -> Router:
-    router = Router(client, store=CountingStore(client))
+    router = robots.seeded_router(client, store=CountingStore(client))
     if durable:  # as Telegram's and Discord's: what a command says is kept with its write
         router.durable.add(PLATFORM)
     return router
 
 
+def _chats(prefix: str, games: list[str], tables: int) -> list[tuple[str, str]]:
+    """(chat, game) of each table a run plays."""
+    return [(f"{prefix}-{g.split(':')[0]}-{i}", g) for g in games for i in range(tables)]
+
+
 async def _worker(
-    url: str, cluster: bool, durable: bool, games: list[str], tables: int, offset: int, ready: Any
+    url: str, cluster: bool, durable: bool, plays: list, offset: int, ready: Any
 ) -> dict:
     client = Counted.wrap(_client(url, cluster))
     router = _router(client, durable)
     await client.ping()
     if started is not None:
         started()  # as a worker does once it has started (bot/app.py)
-    lat: dict[str, list[float]] = defaultdict(list)
+    gc.callbacks.append(Pauses.watch)
+    lat: dict[str, list] = defaultdict(list)
     ready.wait()  # every worker spawned, imported and connected: the clock starts
+    machine, redis = cpu_use.Machine.now(), await cpu_use.servers(url, cluster)
+    cpu, waited, paused = cpu_use.own_cpu(), cpu_use.waited(), Pauses.total
     t0 = time.monotonic()  # (system-wide: comparable between the workers)
-    await asyncio.gather(
-        *(
-            play_table(router, f"w{offset}-{g.split(':')[0]}-{i}", g, lat, offset * 1000 + i)
-            for g in games
-            for i in range(tables)
-        )
-    )
+    await asyncio.gather(*(play_table(router, chat, g, answers, lat) for chat, g, answers in plays))
     t1 = time.monotonic()
+    cpu, waited, paused = cpu_use.own_cpu() - cpu, cpu_use.waited() - waited, Pauses.total - paused
+    after = (cpu_use.Machine.now(), await cpu_use.servers(url, cluster))
     await client.aclose()
-    return {"lat": dict(lat), "span": (t0, t1), "retries": CountingStore.retries}
+    lat.pop("_records")
+    return {
+        "lat": dict(lat),
+        "span": (t0, t1),
+        "retries": CountingStore.retries,
+        "cpu": cpu,
+        "waited": waited,
+        "gc": paused,
+        "before": (machine, redis),
+        "after": after,
+        "rss": cpu_use.max_rss(),
+    }
 
 
-async def _quiet(url: str, cluster: bool, durable: bool, games: list[str], tables: int) -> dict:
+async def _quiet(
+    url: str, cluster: bool, durable: bool, plays: list, redis_pid: int
+) -> dict[str, Any]:
     """Latency with nothing else in flight: one table after another, one command at a time."""
     client = Counted.wrap(_client(url, cluster))
     router = _router(client, durable)
-    lat: dict[str, list[float]] = defaultdict(list)
-    began: list[float] = []
-
-    def pauses(phase: str, info: dict) -> None:  # the garbage collector's, in ms
-        if phase == "start":
-            began.append(time.perf_counter())
-        else:
-            lat["_gc"].append((time.perf_counter() - began.pop()) * 1000)
-
-    gc.callbacks.append(pauses)
+    lat: dict[str, Any] = defaultdict(list)
+    gc.callbacks.append(Pauses.watch)
+    count = Pauses.count
     try:
-        for g in games:
-            for i in range(tables):
-                await play_table(router, f"quiet-{g.split(':')[0]}-{i}", g, lat, 7000 + i)
+        for chat, g, answers in plays:
+            await play_table(router, chat, g, answers, lat, redis_pid)
     finally:
-        gc.callbacks.remove(pauses)
+        gc.callbacks.remove(Pauses.watch)
+    lat["_gc count"] = Pauses.count - count
     await client.aclose()
     return dict(lat)
 
@@ -296,16 +295,13 @@ def _run_worker(args: tuple, ready: Any, results: Any) -> None:
     results.put(asyncio.run(_worker(*args, ready)))
 
 
-def _workers(
-    url: str, cluster: bool, durable: bool, games: list[str], tables: int, n: int
-) -> list[dict]:
-    """`n` worker processes, started together once all of them are ready."""
+def _workers(url: str, cluster: bool, durable: bool, plays: list[list], n: int) -> list[dict]:
+    """`n` worker processes, started together once all of them are ready; the w-th plays
+    `plays[w]`."""
     ctx = multiprocessing.get_context("spawn")
     ready, results = ctx.Barrier(n), ctx.Queue()
     procs = [
-        ctx.Process(
-            target=_run_worker, args=((url, cluster, durable, games, tables, w), ready, results)
-        )
+        ctx.Process(target=_run_worker, args=((url, cluster, durable, plays[w], w), ready, results))
         for w in range(n)
     ]
     for p in procs:
@@ -399,7 +395,9 @@ def pct(xs: list[float], p: int) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--tables", type=int, default=10, help="tables of each game per worker")
-    parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
+    parser.add_argument(
+        "--workers", type=int, nargs="+", default=[1, 2], help="0: the quiet run alone"
+    )
     parser.add_argument("--cluster", action="store_true", help="a 3-master Redis Cluster")
     parser.add_argument(
         "--no-durable",
@@ -407,6 +405,9 @@ def main() -> None:
         help="replies not kept in the durable outbox (Telegram and Discord keep them)",
     )
     parser.add_argument("--games", nargs="+", default=list(GAMES))
+    parser.add_argument(
+        "--quiet", type=int, default=2, help="tables of each game one command at a time"
+    )
     args = parser.parse_args()
     durable = not args.no_durable
     sys.setrecursionlimit(10_000)
@@ -424,9 +425,21 @@ def main() -> None:
                 f"  {game}, largest in a game with 64-char names: {json_bytes} B stored, "
                 f"{memory} B in Redis (MEMORY USAGE)"
             )
+        most = max(args.workers)
+        chats = {w: _chats(f"w{w}", args.games, args.tables) for w in range(most)}
+        quiet_chats = _chats("q0", args.games, args.quiet)
+        t0 = time.monotonic()
+        every_chat = [c for cs in chats.values() for c in cs] + quiet_chats
+        answers = robots.prepared(url, args.cluster, every_chat)
+        print(
+            f"  the robots' answers of {len(every_chat)} games prepared in "
+            f"{time.monotonic() - t0:.1f} s, in two other processes (bench/robots.py)"
+        )
         if started is not None:
             started()  # as a worker does once it has started (bot/app.py)
-        quiet = asyncio.run(_quiet(url, args.cluster, durable, args.games, 2))
+        pid = 0 if args.cluster else asyncio.run(cpu_use.server_pid(url))
+        plays = [(chat, g, answers[chat]) for chat, g in quiet_chats]
+        quiet = asyncio.run(_quiet(url, args.cluster, durable, plays, pid))
         written = int(statistics.median(CountingStore.sizes))
         # the replies a write keeps, as many and as long as the commands' median write's
         by_count = sorted(CountingStore.kept, key=len)
@@ -436,9 +449,10 @@ def main() -> None:
         after = asyncio.run(_floor(url, args.cluster, written, kept, 150))
         floor = {k: before[k] + after[k] for k in before}
         trips = quiet.pop("_trips")
-        collected = quiet.pop("_gc", [])
-        quiet.pop("_robot")
-        quiet.pop("_robot reads", None)
+        records: list[Record] = quiet.pop("_records")
+        collected = quiet.pop("_gc count")
+        for k in ("_robot", "_robot cpu"):
+            quiet.pop(k)
         cpu = {k.split(" ", 1)[1]: quiet.pop(k) for k in list(quiet) if k.startswith("_cpu ")}
         mix = {k.split(" ", 1)[1]: quiet.pop(k) for k in list(quiet) if k.startswith("_trips ")}
 
@@ -482,36 +496,45 @@ def main() -> None:
                 f"({pct(xs, 50) / pct(own_cpu, 50):.1f}× its floor's); round trips "
                 f"{statistics.mean(mix[game]):.2f}"
             )
-        if collected:
-            print(
-                f"  garbage collector: {len(collected)} pauses in {len(every)} commands, "
-                f"{sum(collected):.1f} ms in all, the longest {max(collected):.2f} ms"
-            )
+            print(tail.slowest([r for r in records if r.game == game], bool(pid)))
+        print(
+            f"  garbage collector: {collected} pauses in the run of {len(every)} commands, "
+            f"{sum(r.gc > 0 for r in records)} of them inside a command "
+            f"({sum(r.gc for r in records) * 1000:.1f} ms in all), the longest "
+            f"{Pauses.longest * 1000:.2f} ms"
+        )
         for kind in sorted(quiet):
             xs = quiet[kind]
             print(
                 f"    {kind:36s} n={len(xs):5d}  p50 {pct(xs, 50):6.2f}  p99 {pct(xs, 99):6.2f} ms"
             )
-        for workers in args.workers:
-            results = _workers(url, args.cluster, durable, args.games, args.tables, workers)
+        cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+        runs: dict[int, tuple[float, cpu_use.Account]] = {}
+        for workers in (n for n in args.workers if n > 0):
+            plays = [[(c, g, answers[c]) for c, g in chats[w]] for w in range(workers)]
+            results = _workers(url, args.cluster, durable, plays, workers)
             span = max(r["span"][1] for r in results) - min(r["span"][0] for r in results)
             lat: dict[str, list[float]] = defaultdict(list)
             for r in results:
                 for k, v in r["lat"].items():
                     lat[k].extend(v)
-            robot = sum(lat["_robot"]) / workers  # (the workers think in parallel)
-            reads = len(lat["_robot reads"])
+            robot = sum(lat["_robot"]) / workers  # (the workers answer in parallel)
             commands = {k: v for k, v in lat.items() if not k.startswith("_")}
             done = sum(len(v) for v in commands.values())
             every = [x for v in commands.values() for x in v]
             print(
                 f"\n{workers} worker process(es), {args.tables} tables of each game each, all "
-                f"in flight: {done} commands in {span:.2f} s = {done / span:.0f} commands/s; "
-                f"{done / (span - robot):.0f}/s without the robots' own {robot:.2f} s "
-                f"(robot reads from Redis: {reads}); CAS retries "
+                f"in flight: {done} commands in {span:.2f} s = {done / span:.0f} commands/s "
+                f"({done / (span - robot):.0f}/s without the robots' own {robot:.2f} s of "
+                f"sending their prepared answers); CAS retries "
                 f"{sum(r['retries'] for r in results)}; latency in flight (queued behind the "
                 f"other tables) p50 {pct(every, 50):.2f} ms, p99 {pct(every, 99):.2f} ms"
             )
+            account = cpu_use.Account.of(results, done, span, cores, sum(lat["_robot cpu"]))
+            print(account.report())
+            runs[workers] = (done / span, account)
+        if 1 in runs and len(runs) > 1:
+            print(cpu_use.scaling(runs))
 
 
 if __name__ == "__main__":

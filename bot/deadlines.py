@@ -41,10 +41,12 @@ class Deadline:
 
 def of_step(table: "Table") -> list[str]:
     """The timeout and the reminder of the table's current step (bot/play.py)."""
-    return [
-        Deadline(table.platform, table.chat, kind, table.step, table.step_token).member()
-        for kind in ("timeout", "remind")
-    ]
+    # (Deadline(…).member() spelled out: each command asks twice, before and after)
+    chat, rest = (
+        f"{table.platform}{SEP}{table.chat}{SEP}",
+        f"{SEP}{table.step}{SEP}{table.step_token}",
+    )
+    return [f"{chat}timeout{rest}", f"{chat}remind{rest}"]
 
 
 def of_lobby(table: "Table") -> str:

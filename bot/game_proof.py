@@ -170,7 +170,12 @@ def closing(chain: str, state: BaseModel) -> str:
 
 
 def _canonical(data: Any) -> str:
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return _CANONICAL.encode(data)
+
+
+# json.dumps(…, sort_keys=True, separators=(",", ":"), ensure_ascii=False), made once:
+# every answer is hashed so.
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def begin(game: str, seats: int, options: BaseModel, seed: bytes) -> GameProof:

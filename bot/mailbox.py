@@ -8,7 +8,6 @@ tag), holding each Reply as JSON; it expires a week after the last reply kept.
 """
 
 import json
-from dataclasses import asdict
 from typing import Any
 
 from bot.keys import mailbox_key, mailbox_told_key
@@ -16,6 +15,7 @@ from bot.replies import Button, InputRequest, Reply
 
 TTL_SECONDS = 7 * 24 * 3600
 MAX_WAITING = 50  # replies kept per user: a player away for a whole game gets the last ones
+_JSON = json.JSONEncoder(ensure_ascii=False)  # json.dumps(…, ensure_ascii=False), made once
 
 
 async def keep(redis: Any, platform: str, user: str, reply: Reply) -> bool:
@@ -54,7 +54,7 @@ def dumps(reply: Reply, **more: object) -> str:
     outbox, bot/courier.py); a mailbox's kept reply arrives as its text snapshot. `more`:
     further fields, ignored by `loads`."""
     picture = ("board" if reply.board else "hand") if reply.svg is not None else None
-    return json.dumps(
+    return _JSON.encode(
         {
             "text": reply.text,
             "to": reply.to,
@@ -62,7 +62,9 @@ def dumps(reply: Reply, **more: object) -> str:
             "buttons": [[[b.label, b.data] for b in row] for row in reply.buttons],
             "notice": reply.notice,
             "error": reply.error,
-            "input": asdict(reply.input) if reply.input else None,
+            # (its fields are plain values: as dataclasses.asdict has them, without its
+            # deep copy; every reply of every command is written so)
+            "input": vars(reply.input) if reply.input else None,
             "chat": reply.chat,
             "board": reply.board,
             "picture": picture,
@@ -74,8 +76,7 @@ def dumps(reply: Reply, **more: object) -> str:
             "reply_to": reply.reply_to,
             "menu": list(reply.menu) if reply.menu is not None else None,
             **more,
-        },
-        ensure_ascii=False,
+        }
     )
 
 

@@ -11,8 +11,10 @@ from functools import cache
 from typing import Any
 
 from bot.i18n import fill, t
-from bot.replies import Button, InputRequest, Reply
+from bot.replies import Button, InputRequest, Reply, amended
 from render import boards
+from render.bilingual import Bilingual
+from rules import registry
 
 
 @dataclass
@@ -44,11 +46,23 @@ class Outbox:
     # The outbox fields the replies were written to with the table (bot/outbox_store.py),
     # in the order of `replies()`; empty when nothing was kept.
     outbox_ids: list[str] = field(default_factory=list)
+    _addressed: list[Reply] | None = field(default=None, repr=False, compare=False)
 
     def text(self, key: str, **params: Any) -> str:
         if not params:  # a label or a title: nothing for the game's hook or the names
             return t(self.lang, key)
-        return fill(self.lang, key, self.named(self.shown(key, params)))
+        frozen = _frozen(params)
+        if frozen is None:
+            return fill(self.lang, key, self.named(self.shown(key, params)))
+        hook = boards.hook(self.game) if self.game else None
+        memo = (self.lang, hook, tuple(self.names), key, frozen, registry.version())
+        text = _texts.get(memo)
+        if text is None:
+            text = fill(self.lang, key, self.named(self.shown(key, params)))
+            if len(_texts) >= TEXTS:
+                _texts.clear()
+            _texts[memo] = text
+        return text
 
     def text_of(self, game: str, key: str, params: dict[str, Any]) -> str:
         """A message of another game than the table's (a record in /fame)."""
@@ -89,6 +103,13 @@ class Outbox:
     def notice(self, user: str, key: str, **params: Any) -> None:
         self.extra.append(Reply(text=self.text(key, **params), to=user, notice=True))
 
+    def addressed(self, chat: str) -> list[Reply]:
+        """`replies(chat)`, each addressed to `chat` where it was made elsewhere without
+        one; made once (the durable outbox keeps them as the router returns them)."""
+        if self._addressed is None:
+            self._addressed = [r if r.chat else amended(r, chat=chat) for r in self.replies(chat)]
+        return self._addressed
+
     def replies(self, chat: str = "") -> list[Reply]:
         """What to send; the messages made here are addressed to `chat` (the table's)."""
         # Closing earlier prompts goes first: a new private prompt sent now stays open.
@@ -126,6 +147,36 @@ class Outbox:
 
 
 _PLAIN, _BY_SEAT, _SEAT, _SEATS = "plain", "by_seat", "seat", "seats"
+
+# The messages made lately, by everything they are made of: a game asks the same few
+# again and again (a button's label, "waiting for Anna, Ben", "Anna: Yes"), and making
+# one — the game's hook, seats to names, the catalog filled — costs ~10 µs. A message is
+# a pure function of its key, parameters, language, names, the game's hook and the
+# catalogs (which change only when a game registers: `registry.version`).
+TEXTS = 4096
+_texts: dict[tuple[Any, ...], str] = {}
+_KEYED = (int, str, Bilingual)  # (a Bilingual is frozen: a name in both languages)
+
+
+def _frozen(params: dict[str, Any]) -> tuple[Any, ...] | None:
+    """`params` as a key of `_texts`, or None where a value is anything else than a
+    whole number, a string, a Bilingual, a list or tuple of those, a fraction, True,
+    False or None. Told apart by their type, as they are shown: True == 1 and 1.0 == 1
+    as keys (and a fraction by its repr: -0.0 == 0.0)."""
+    items: list[Any] = []
+    for name, value in params.items():
+        kind = type(value)
+        if kind in _KEYED:
+            items.append((name, value))
+        elif (kind is list or kind is tuple) and all(type(v) in _KEYED for v in value):
+            items.append((name, kind, tuple(value)))
+        elif kind is float:
+            items.append((name, kind, repr(value)))
+        elif kind is bool or value is None:
+            items.append((name, kind, value))
+        else:
+            return None
+    return tuple(items)
 
 
 @cache

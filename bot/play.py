@@ -114,7 +114,12 @@ def act(
         e.private = True  # an engine's refusal may name private values: tell the player only
         raise
     game_proof.record(table.proof, seat, action)
-    chosen = next((o for o in prompt.options if o.action == action), None)
+    # (models of another type are never equal: the type is compared first, as pydantic's
+    # __eq__ does, without its ~1 µs a button; a turn may offer twenty)
+    kind = type(action)
+    chosen = next(
+        (o for o in prompt.options if type(o.action) is kind and o.action == action), None
+    )
     if chosen is not None and not prompt.secret and not prompt.standing:  # (in the status)
         label = chosen.label if chosen.literal else out.text(chosen.label, **chosen.params)
         out.chosen = out.text("status.chose", seat=seat, choice=label)

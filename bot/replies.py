@@ -7,7 +7,8 @@ to their strikethrough/bold or left as they are: ~~dropped~~ and **success**.
 """
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -76,3 +77,16 @@ class Reply:
     @property
     def private(self) -> bool:
         return self.to is not None
+
+
+_REPLY_FIELDS = frozenset(f.name for f in fields(Reply))
+
+
+def amended(reply: Reply, **changes: Any) -> Reply:
+    """`dataclasses.replace(reply, **changes)` without running Reply's __init__ again
+    (~1 µs instead of ~10: it checks nothing, and a command's replies are readdressed
+    on every command — their chat, their field in the durable outbox)."""
+    assert _REPLY_FIELDS.issuperset(changes), changes
+    new = object.__new__(Reply)
+    new.__dict__.update(reply.__dict__, **changes)
+    return new

@@ -1,18 +1,21 @@
 """A chat's table: its language, the lobby or running game, and what to edit.
 
 Stored (`Table.dump`, `Table.load`) as two JSON documents on two lines: the table's own
-fields (without those that hold their default), then the game's state. Every
-command reads the table and most write it, so the split is for speed: the table's own
-fields (0.3–3 KB) are parsed each time, the game's state (up to ~7 KB of JSON for
-AUFRUHR!) only when a command looks at it, and then from a small cache keyed by its
-JSON (`_parsed`), so a table this process wrote last is not parsed again.
+fields, then the game's state, each without the fields that hold their default (a
+union's tag excepted: rules.core.protocol.Tagged). Every command reads the table and
+most write it, so the split is for speed: the table's own fields (0.3–3 KB) are parsed
+each time, the game's state (up to ~4.5 KB of JSON for AUFRUHR!) only when a command
+looks at it, and then from a small cache keyed by its JSON (`_parsed`), so a table this
+process wrote last is not parsed again.
 
-A table larger than `COMPRESS_ABOVE` is stored zlib-compressed: a 6-player AUFRUHR! table
-comes to 7–8 KB of JSON (its state alone ~6.3 KB), more with 64-character names, ~2 KB
-compressed; stored as it is, it would take 8–10 KiB of Redis memory instead of ~2.5 KiB,
-for ~50 µs a write and ~15 µs a read. Under it, compression would save memory nobody
-needs. A table stored before this format (one JSON document, the
-state inside) still loads, and is written in the new one at its next change.
+A table larger than `COMPRESS_ABOVE` is stored zlib-compressed (to ~1/4), a smaller one
+as it is: it fits the 8 KiB a table may take in Redis (tests/test_table_size.py), and
+compressing would cost more than the rest of the write (~25 µs for 7 KB, in a tight
+loop; ~100 µs measured in place). A 6-player AUFRUHR! table comes to 5.5–7 KB (more with
+64-character names: then compressed). Until 2026-11-24 the state was stored whole
+(~6.3 KB, the table 7.5–8.5 KB, so compressed): such a table still loads, the defaults
+filled in. A table stored before the two lines (one JSON document, the state inside)
+loads too, and is written anew at its next change.
 """
 
 import json
@@ -33,7 +36,10 @@ S = TypeVar("S", bound=BaseModel)
 # Parsed states kept per process, by their JSON: an AUFRUHR! State is ~100 KB of Python
 # objects, so 128 of them cost ~13 MB. Shared by every table loaded from the same JSON,
 # which is safe because nothing changes a state in place (an engine's `apply` returns a
-# new one: tests/conformance.py checks that it never mutates its input).
+# new one: tests/conformance.py checks that it never mutates its input). A table written
+# with a new state drops the one it was read with: that JSON is no longer stored, and
+# the state is freed at once, while it is still in the CPU's cache, instead of ~128
+# writes later (~20 µs a write).
 PARSED_CACHE = 128
 _parsed: OrderedDict[tuple[type, bytes], Any] = OrderedDict()
 # Compressed tables this process wrote or read lately → their JSON: the next command on
@@ -132,6 +138,7 @@ class Table(BaseModel):
     # pydantic's __getattr__ (~5 µs an access, and a command makes a dozen).
     _state_json: bytes | None = PrivateAttr(default=None)
     _state: Any = PrivateAttr(default=None)
+    _read: bytes | None = PrivateAttr(default=None)  # the state's JSON as loaded
 
     # ----- the game's state -----------------------------------------------------------
 
@@ -173,11 +180,11 @@ class Table(BaseModel):
         held = self.__pydantic_private__
         stored, state = held["_state_json"], held["_state"]
         if stored is None and state is not None:
-            # All of it: a game's discriminated union tags (`kind: Literal["bid"] = "bid"`)
-            # are defaults, and without them its state would not load again.
-            stored = held["_state_json"] = state.model_dump_json().encode()
+            stored = held["_state_json"] = stored_state(state)
+            if (read := held["_read"]) is not None:
+                _parsed.pop((type(state), read), None)
             _remember(type(state), stored, state)
-        body = head + b"\n" + (stored or b"")
+        body = b"\n".join((head, stored or b""))
         if len(body) <= COMPRESS_ABOVE:
             return body
         packer = zlib.compressobj(COMPRESSION, zlib.DEFLATED, WINDOW_BITS, MEMORY_LEVEL)
@@ -209,7 +216,7 @@ class Table(BaseModel):
             table.state = fields.get("state")
             return table
         table = cls.model_validate_json(head)
-        table.__pydantic_private__["_state_json"] = state or None
+        table.__pydantic_private__.update(_state_json=state or None, _read=state or None)
         return table
 
     def seat_of(self, user: str) -> int | None:
@@ -228,6 +235,12 @@ class Table(BaseModel):
         self.status_log, self.answered_at, self.posts_since_status = "", {}, 0
         self.standing_messages, self.standing_asked = {}, {}
         self.offers = {}
+
+
+def stored_state(state: BaseModel) -> bytes:
+    """A game's state as a table stores it: its JSON without the fields that hold their
+    default, tags kept (~2/3 of it all for AUFRUHR!, and as fast to write)."""
+    return state.model_dump_json(exclude_defaults=True).encode()
 
 
 def _keep(cache: OrderedDict[bytes, bytes], packed: bytes, plain: bytes) -> bytes:

@@ -34,6 +34,9 @@ class Tables:
     def __init__(self, redis: Any, store: RedisStore | None = None) -> None:
         self.redis = redis
         self.store = store or RedisStore(redis)
+        # One platform's deadline shards, to queue and drop with a write: made once (a
+        # Deadlines registers its three scripts and names its shards, ~20 µs).
+        self._shards: dict[str, Deadlines] = {}
 
     async def load(self, platform: str, chat: str, answers: bool = False) -> Table | None:
         """The chat's table; with `answers`, the answers its game logged too (read in the
@@ -68,7 +71,7 @@ class Tables:
         marker = update_key(platform, chat, update_id) if update_id else None
 
         def push(out: Outbox, version: int) -> Push | None:
-            replies = [replace(r, chat=r.chat or chat) for r in out.replies()]
+            replies = out.addressed(chat)
             if not replies:
                 return None
             pushed, out.outbox_ids = outbox_store.push(platform, chat, replies, version)
@@ -167,7 +170,7 @@ class Tables:
         only what is harmless when it loses (see play.settle on deadline tokens; an
         extra private route is skipped by the router, which checks the table)."""
         if out.schedule:
-            self.deadlines(out.platform).queue(pipe, out.schedule)
+            self._sharded(out.platform).queue(pipe, out.schedule)
         if out.outbox_ids:
             outbox_store.index(pipe, out.platform, chat)
         for user in out.joined - out.left:
@@ -175,12 +178,18 @@ class Tables:
             # idle, it goes with its tables (a user's last table expires as idle as this)
             pipe.pexpire(user_tables_key(out.platform, user), self.store.ttl_ms)
 
+    def _sharded(self, platform: str) -> Deadlines:
+        shards = self._shards.get(platform)
+        if shards is None:
+            shards = self._shards[platform] = self.deadlines(platform)
+        return shards
+
     def _passed(self, platform: str, out: Outbox) -> Drop | None:
         """The deadlines of a step the write ends (removed by it if it wins; they are all
         of one chat, so of one sorted set)."""
         if not out.unschedule:
             return None
-        (key, members), *more = self.deadlines(platform).by_key(out.unschedule).items()
+        (key, members), *more = self._sharded(platform).by_key(out.unschedule).items()
         assert not more, "one table's deadlines share a shard"
         return key, members
 

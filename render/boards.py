@@ -57,6 +57,11 @@ def _of(game_id: str) -> Renderers:
     return _GAMES.get(game_id) or Renderers(_fields, _fields)
 
 
+def hook(game_id: str) -> ParamsHook | None:
+    """The game's `params` hook, if it has one."""
+    return _of(game_id).params
+
+
 def params(game_id: str, key: str, params: dict[str, Any], label: Label) -> dict[str, Any]:
     """The parameters of message `key` as the game shows them (its `params` hook), or
     unchanged for a game without one."""

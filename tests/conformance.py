@@ -2,7 +2,8 @@
 
 `playout(spec, …)` plays random prompted answers to the end and checks at every step:
 - setup and apply are deterministic, apply never mutates its input, a refused action
-  changes nothing, the state survives a JSON round trip;
+  changes nothing, the state survives a JSON round trip, whole and as a table stores it
+  (without its defaults: a union's tags must stay, rules.core.protocol.Tagged);
 - every seat that no waiting prompt asks is refused (standing prompts such as `/pay`
   are open to everyone and so are left out of "asked");
 - privacy: nothing a game declares secret (`GameSpec.secrets`) appears in the public
@@ -21,6 +22,7 @@ from typing import Any, Protocol, TypeVar
 from hypothesis import strategies as st
 from pydantic import BaseModel
 
+from bot.table import stored_state
 from rules.core.errors import RuleError
 from rules.core.protocol import Event, GameSpec, Prompt, Secrets, payload
 
@@ -160,7 +162,9 @@ def _check_state(
     spec: GameSpec, state: Any, players: int, events: list[Event], previous: Any
 ) -> None:
     """Views, secrets and invariants of `state`, reached from `previous` by a step that
-    told `events`."""
+    told `events`; and its round trip as a table stores it (bot/table.py)."""
+    stored = stored_state(state)
+    assert spec.state.model_validate_json(stored) == state, f"stored as {stored!r}"
     public = spec.public_view(state)
     for seat in range(players):
         assert type(spec.seat_view(state, seat)) is not type(public), "a seat view is public"

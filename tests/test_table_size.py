@@ -1,10 +1,11 @@
 """A table's size in a real redis-server (issue 17): a 6-player AUFRUHR! table whose
 players have the longest names we keep (64 characters) stays within 8 KiB by Redis's
 own MEMORY USAGE at every step of a whole game, the late rounds too; and tables stored
-in the format before (one JSON document) still load."""
+in the formats before (one JSON document; the state with its defaults) still load."""
 
 import json
 import random
+import zlib
 
 import redis.asyncio as aioredis
 
@@ -120,3 +121,23 @@ def test_a_large_table_is_stored_compressed_and_a_small_one_as_json():
     stored = large.dump()
     assert not stored.startswith(b"{") and len(stored) < COMPRESS_ABOVE / 10
     assert Table.load(stored).status_head == "x" * COMPRESS_ABOVE
+
+
+def test_a_table_whose_game_state_was_stored_whole_still_loads():
+    """Until 2026-11-24 the state was stored with its defaults (so an AUFRUHR! table was
+    compressed); read, it is the same state, and written anew without them, smaller."""
+    spec = registry.get("aufruhr")
+    assert spec is not None
+    state = spec.setup(6, spec.options(), 7)
+    table = Table(platform="telegram", chat="-1", status="playing", game=spec.id)
+    head = table.model_dump_json(exclude_defaults=True).encode()
+    old = zlib.compress(head + b"\n" + state.model_dump_json().encode())
+    stored_tables._parsed.clear()
+    stored_tables._unpacked.clear()
+    table = Table.load(old)
+    assert table.game_state(spec.state) == state
+    table.set_game_state(state)
+    again = table.dump()
+    assert again.startswith(b"{") and len(again) < len(zlib.decompress(old))
+    stored_tables._parsed.clear()
+    assert Table.load(again).game_state(spec.state) == state

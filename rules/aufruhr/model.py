@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rules.core.protocol import Frozen
+from rules.core.protocol import Frozen, Tagged
 from rules.core.turns import Collect
 
 # Rule book, set-up: 4 players Duisburg, Essen, Bochum, Dortmund; 5: + Recklinghausen;
@@ -83,28 +83,28 @@ class Scandal(Frozen):
     public: bool = False  # made public by an inspection: out of the game
 
 
-class WantSubvention(Frozen):
+class WantSubvention(Tagged):
     """A folder's demand: this subvention amount for its giver (before the subventions)."""
 
     kind: Literal["subvention"] = "subvention"
     amount: int
 
 
-class WantPayout(Frozen):
+class WantPayout(Tagged):
     """A folder's demand: the payout of this category instead (at the intention)."""
 
     kind: Literal["payout"] = "payout"
     category: str
 
 
-class WantAuction(Frozen):
+class WantAuction(Tagged):
     """A folder's demand: an auction with this category (at the intention)."""
 
     kind: Literal["auction"] = "auction"
     category: str
 
 
-class WantAward(Frozen):
+class WantAward(Tagged):
     """A folder's demand: the tied auction awarded to this mayor."""
 
     kind: Literal["award"] = "award"

@@ -12,16 +12,19 @@ Seats are numbered 0..n-1; the bot maps them to chat users.
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal, get_args, get_origin
 
 from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
     InstanceOf,
+    SerializationInfo,
     SerializeAsAny,
+    SerializerFunctionWrapHandler,
     TypeAdapter,
     ValidationError,
+    model_serializer,
 )
 
 from rules.core.errors import ParseError
@@ -29,6 +32,32 @@ from rules.core.errors import ParseError
 
 class Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Tagged(Frozen):
+    """A member of a discriminated union held in a game's state (`kind: Literal["bid"] =
+    "bid"`): its tag, a field whose one value is its default, stays in a dump that leaves
+    the defaults out. A table stores its game's state so (bot/table.py); without the tag
+    the union could not tell the member when the state is read again
+    (tests/conformance.py checks that every state comes back equal)."""
+
+    _tags: ClassVar[dict[str, Any]] = {}
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        cls._tags = {
+            name: f.default
+            for name, f in cls.model_fields.items()
+            if get_origin(f.annotation) is Literal and get_args(f.annotation) == (f.default,)
+        }
+
+    @model_serializer(mode="wrap")
+    def _with_tags(
+        self, handler: SerializerFunctionWrapHandler, info: SerializationInfo
+    ) -> dict[str, Any]:
+        data = handler(self)
+        return {**self._tags, **data} if info.exclude_defaults else data
 
 
 class Event(Frozen):
