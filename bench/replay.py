@@ -27,10 +27,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import redis.asyncio as aioredis
 
 from bench.load import GAMES, PLATFORM, _pick, _seen
 from bot import play
+from bot.redis_conn import connect
 from bot.router import Incoming, Router
 from bot.store import RedisStore
 from tests.redis_server import redis_server
@@ -98,7 +98,7 @@ class Tokens:
 
 async def _round(url: str, games: list[str], tables: int, n: int) -> dict[str, tuple]:
     play.secrets = Tokens()  # type: ignore[assignment]
-    client = aioredis.Redis.from_url(url)
+    client = connect(url)  # (as a worker makes it: bot/redis_conn.py)
     await client.flushall()  # (every round the same chats, from nothing)
     seeds = itertools.count(1)
     router = Router(

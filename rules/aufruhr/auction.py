@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from pydantic import BaseModel, ConfigDict
 
 from rules.aufruhr import projects, treasury
+from rules.aufruhr.clone import mayor
 from rules.aufruhr.model import Auction, Project, State, WantAward, Wish
 from rules.aufruhr.sites import open_sites
 from rules.aufruhr.steps import NewRound, NextLot, OpenFolders, Step
@@ -117,7 +118,7 @@ def _sold(state: State, winner: int, events: list[Event]) -> Step | None:
     events.append(Event(key="aufruhr.sold", params=params))
     events.append(treasury.told(state, winner))
     if projects.kind(a.card)[0] == "ruhrcity":
-        state.mayors[winner].hand.append(a.card)
+        mayor(state, winner).hand.append(a.card)
         return after(state)
     if not open_sites(state, winner):  # cannot happen: bids need a site (NOTES.md)
         state.discard.append(a.card)
@@ -136,10 +137,9 @@ def build(state: State, seat: int, site: str, events: list[Event]) -> Step:
     card = state.build_card
     assert card is not None
     kind, size, cats, _ = projects.kind(card)
-    state.board.setdefault(site, []).append(
-        Project(kind=kind, size=size, categories=cats, owners=(seat,), card=card)
-    )
-    state.mayors[seat].markers -= 1
+    built = Project(kind=kind, size=size, categories=cats, owners=(seat,), card=card)
+    state.board[site] = [*state.board.get(site, ()), built]  # a new list (clone.py)
+    mayor(state, seat).markers -= 1
     state.build = state.build_card = None
     params = {"seat": seat, "place_id": site, "card": card}
     events.append(Event(key="aufruhr.built", params=params))

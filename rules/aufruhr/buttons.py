@@ -8,7 +8,7 @@ small however long the bot runs. Buttons are frozen and nobody changes their act
 """
 
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 
 from rules.aufruhr import data, projects
 from rules.aufruhr.actions import (
@@ -29,7 +29,7 @@ from rules.aufruhr.actions import (
 )
 from rules.aufruhr.data import CATEGORIES
 from rules.aufruhr.folders import want
-from rules.aufruhr.model import State, WantAuction, WantAward, WantPayout, WantSubvention, Wish
+from rules.aufruhr.model import State
 from rules.core.protocol import FreeInput, Option
 
 
@@ -62,21 +62,10 @@ def site_option(cid: str, hall: bool = False) -> Option:
     return Option(label="aufruhr.button.site", params={"place_id": cid}, action=action)
 
 
-def demand_option(cities: tuple[str, ...], demand: Wish) -> Option:
-    """A button for a listed demand, cached by plain values (a model as a cache key is
-    hashed and compared field by field at every lookup)."""
-    match demand:
-        case WantSubvention(amount=amount):
-            return _demand_option(cities, "subvention", amount)
-        case WantAward(seat=seat):
-            return _demand_option(cities, "award", seat)
-        case WantPayout(category=c) | WantAuction(category=c):
-            return _demand_option(cities, demand.kind, c)
-    raise AssertionError(demand)
-
-
 @cache
-def _demand_option(cities: tuple[str, ...], kind: str, arg: int | str) -> Option:
+def demand_option(cities: tuple[str, ...], kind: str, arg: int | str) -> Option:
+    """A button for a listed demand (`folders.want(kind, arg)`), cached by plain values
+    (a model as a cache key is hashed and compared field by field at every lookup)."""
     action = Demand(demand=want(kind, arg))
     label = f"aufruhr.demand.{kind}"
     if kind == "subvention":
@@ -94,18 +83,24 @@ KEEP = Option(label="aufruhr.button.keep", action=Hand(hand=False))
 HAND_OVER = Option(label="aufruhr.button.hand", action=Hand(hand=True))
 
 
+# The star counts of the bribe tokens, in the order of their buttons.
+STARS = tuple(sorted(set(data.cards().bribe_stars)))
+
+
+@lru_cache(maxsize=512)  # asked after every answer in a window; few tables are in one
 def folder_options(
-    cities: tuple[str, ...], demands: tuple[Wish, ...], lacking: dict[int, tuple[int, ...]]
+    cities: tuple[str, ...],
+    demands: tuple[tuple[str, int | str], ...],
+    lacking: tuple[tuple[int, ...], ...],
 ) -> tuple[Option, ...]:
-    """Keep, the demands, a token of each star count, the scandal, hand over. `lacking[k]`
-    are the seats without a usable token of k stars (0: without their scandal): that
+    """Keep, the demands (`folders.demand_args`), a token of each star count, the
+    scandal, hand over. `lacking` holds, for each of `STARS` and then the scandal, the
+    seats without a usable token of that many stars (without their scandal): that
     button is hidden from them (the folder goes to each privately)."""
-    stars = sorted(set(data.cards().bribe_stars))
     return (
         KEEP,
-        *(demand_option(cities, d) for d in demands),
-        *(put_option(k, lacking[k]) for k in stars),
-        put_option(0, lacking[0]),
+        *(demand_option(cities, kind, arg) for kind, arg in demands),
+        *(put_option(k, seats) for k, seats in zip((*STARS, 0), lacking, strict=True)),
         HAND_OVER,
     )
 

@@ -7,6 +7,7 @@ from pydantic import BaseModel
 
 from rules.aufruhr import treasury
 from rules.aufruhr.actions import Answer, GiftAnswer, GiveFolder, Pay, Propose, ProposeCoop
+from rules.aufruhr.clone import mayor
 from rules.aufruhr.data import place
 from rules.aufruhr.model import Deal, State
 from rules.core.errors import RuleError
@@ -57,8 +58,8 @@ def pay(state: State, seat: int, text: str, events: list[Event]) -> None:
         raise RuleError("error.aufruhr.too_poor", money=state.mayors[seat].money)
     if amount > treasury.free(state, seat):
         raise RuleError("error.aufruhr.money_bound", free=treasury.free(state, seat))
-    state.mayors[seat].money -= amount
-    state.mayors[to].money += amount
+    mayor(state, seat).money -= amount
+    mayor(state, to).money += amount
     events.append(Event(key="aufruhr.paid", params={"seat": seat, "to_seat": to, "amount": amount}))
     events += [treasury.told(state, seat), treasury.told(state, to)]
 

@@ -29,7 +29,9 @@ def play(state: State, events: list[Event]) -> Step:
         case "auction":
             assert card.category is not None
             if state.piles[card.category]:
-                return StartAuction(state.piles[card.category].pop(0), "event")
+                top, *rest = state.piles[card.category]
+                state.piles[card.category] = rest  # a new list (clone.py)
+                return StartAuction(top, "event")
             events.append(
                 Event(key="aufruhr.pile_empty", params=projects.categories([card.category]))
             )

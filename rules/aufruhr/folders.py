@@ -11,6 +11,7 @@ from typing import Any
 
 from rules.aufruhr import data
 from rules.aufruhr.actions import Demand, Hand, Put
+from rules.aufruhr.clone import clone
 from rules.aufruhr.model import (
     AMOUNTS,
     Draft,
@@ -49,21 +50,27 @@ def open_window(state: State, context: FolderContext, events: list[Event]) -> St
 
 def demands(state: State) -> list[Wish]:
     """What a folder may demand in this window."""
+    return [want(kind, arg) for kind, arg in demand_args(state)]
+
+
+def demand_args(state: State) -> tuple[tuple[str, int | str], ...]:
+    """The demands of this window as the arguments of `want`: plain values, which the
+    folder prompt's buttons are cached by (buttons.folder_options)."""
     f = state.folders
     assert f is not None
     if f.context == "subvention":
-        return [want("subvention", a) for a in AMOUNTS[state.n]]
+        return tuple(("subvention", a) for a in AMOUNTS[state.n])
     if f.context == "intention":
         # Only demands that would change something: not the payout already declared, not
         # an auction of a category already chosen or of an empty pile.
         current = state.intention
         cats = data.CATEGORIES
-        payout = [want("payout", c) for c in cats if [f"payout:{c}"] != current]
+        payout = tuple(("payout", c) for c in cats if [f"payout:{c}"] != current)
         chosen = current[1:] if current[:1] == ["auction"] else []
-        auction = [want("auction", c) for c in cats if c not in chosen and state.piles[c]]
+        auction = tuple(("auction", c) for c in cats if c not in chosen and state.piles[c])
         return payout + auction
     assert state.auction is not None
-    return [want("award", s) for s in state.auction.tied]
+    return tuple(("award", s) for s in state.auction.tied)
 
 
 @cache
@@ -90,7 +97,8 @@ def act(state: State, seat: int, action: Demand | Put | Hand, events: list[Event
     """One step of filling a folder, or handing it over, or keeping it."""
     f = state.folders
     assert f is not None
-    d = f.drafts.setdefault(seat, Draft())
+    # this state's own copy of the draft to change (clone.py), or a new one
+    d = f.drafts[seat] = clone(f.drafts[seat]) if seat in f.drafts else Draft()
     match action:
         case Demand(demand=demand, text=text):
             if text is not None:

@@ -94,7 +94,12 @@ def after_folders(state: State, demand: Wish | None, events: list[Event]) -> Ste
 def _carry_out(state: State, events: list[Event]) -> Step | None:
     if state.intention[0].startswith("payout:"):
         return _payout_card(state, state.intention[0].split(":")[1], events)
-    lots = [state.piles[cat].pop(0) for cat in state.intention[1:] if state.piles[cat]]
+    lots = []
+    for cat in state.intention[1:]:
+        if state.piles[cat]:
+            top, *rest = state.piles[cat]
+            state.piles[cat] = rest  # a new list (clone.py)
+            lots.append(top)
     for card in lots:
         params = {"card": card, **projects.categories(projects.kind(card)[2])}
         events.append(Event(key=f"aufruhr.revealed_{projects.kind_key(card)}", params=params))

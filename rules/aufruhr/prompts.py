@@ -36,22 +36,21 @@ def _lm_prompt(state: State, pid: str, key: str, options: list[Option], **params
     )
 
 
-_STARS = frozenset(data.cards().bribe_stars)
-
-
 def _folder_prompt(state: State) -> Prompt:
     f = state.folders
     assert f is not None
     seats = prompted(state)
     usable = usable_stars(state, seats)
-    lacking = {k: tuple(s for s in seats if k not in usable[s]) for k in _STARS}
-    lacking[0] = tuple(s for s in seats if own_scandal(state, s) is None)
+    lacking = (
+        *(tuple(s for s in seats if k not in usable[s]) for k in buttons.STARS),
+        tuple(s for s in seats if own_scandal(state, s) is None),
+    )
     return Prompt(
         id=f"folder:{f.number}",
         seats=seats,
         key=f"aufruhr.prompt.folder_{f.context}",
         params={"lord_mayor_seat": state.lord_mayor},
-        options=buttons.folder_options(state.cities, tuple(folders.demands(state)), lacking),
+        options=buttons.folder_options(state.cities, folders.demand_args(state), lacking),
         input=buttons.DEMAND_INPUT,
         secret=True,
         command="demand",

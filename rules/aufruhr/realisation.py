@@ -8,6 +8,7 @@ tell who has less than 120 (NOTES.md).
 """
 
 from rules.aufruhr import cooperation, data, projects, treasury
+from rules.aufruhr.clone import mayor
 from rules.aufruhr.model import Project, Realising, State
 from rules.aufruhr.sites import free_sites
 from rules.aufruhr.steps import EventCard, Step
@@ -144,10 +145,10 @@ def _realised(state: State, owners: tuple[int, ...], events: list[Event]) -> Ste
     owner = owners[0]
     kind, size, cats, negative = projects.kind(r.card)
     paid = treasury.pay_bank(state, owner, projects.LICENCE[size])  # bound since the choice
-    state.mayors[owner].markers -= 3 if len(owners) == 1 else 2
+    mayor(state, owner).markers -= 3 if len(owners) == 1 else 2
     if len(owners) == 2:
-        state.mayors[owners[1]].markers -= 1
-    state.mayors[owner].hand.remove(r.card)
+        mayor(state, owners[1]).markers -= 1
+    mayor(state, owner).hand.remove(r.card)
     cooperation.over(state, r.card)
     state.board[r.site] = [
         Project(

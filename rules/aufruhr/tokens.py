@@ -27,9 +27,15 @@ def usable_tokens(state: State, seat: int) -> list[int]:
 def usable_stars(state: State, seats: tuple[int, ...]) -> dict[int, set[int]]:
     """The star counts each of `seats` could put in, in one pass over the tokens."""
     stars: dict[int, set[int]] = {s: set() for s in seats}
-    away = handed(state)
+    lm, away = state.lord_mayor, handed(state) if state.gifts else ()
     for i, t in enumerate(state.tokens):
-        if t.holder in stars and usable(t, state.lord_mayor) and i not in away:
+        # `usable`, written out: the folder prompt asks this after every answer
+        if (
+            t.holder in stars
+            and not t.covered
+            and not (t.fresh and t.holder == lm)
+            and i not in away
+        ):
             stars[t.holder].add(t.stars)
     return stars
 

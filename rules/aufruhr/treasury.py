@@ -6,6 +6,7 @@ everybody (subventions, payouts, grants) and public transfers (`/pay`) are told.
 """
 
 from rules.aufruhr import projects
+from rules.aufruhr.clone import mayor
 from rules.aufruhr.model import State
 from rules.core.protocol import Event
 
@@ -13,13 +14,13 @@ from rules.core.protocol import Event
 def pay_bank(state: State, seat: int, amount: int) -> int:
     """`seat` pays up to `amount` to the bank; what he could pay is returned."""
     amount = min(amount, state.mayors[seat].money)
-    state.mayors[seat].money -= amount
+    mayor(state, seat).money -= amount
     state.bank_in += amount
     return amount
 
 
 def from_bank(state: State, seat: int, amount: int) -> None:
-    state.mayors[seat].money += amount
+    mayor(state, seat).money += amount
     state.bank_out += amount
 
 

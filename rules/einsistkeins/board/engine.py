@@ -11,6 +11,7 @@ next player, clockwise. Readings of the rule book: NOTES.md ("The board game").
 
 from collections import Counter
 
+from rules.core.clone import clone
 from rules.core.errors import RuleError
 from rules.core.protocol import Event, Outcome, Prompt, Record
 from rules.core.rng import Rng
@@ -82,7 +83,7 @@ def setup(players: int, options: Options, seed: int) -> State:
 def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     if state.phase == "over" or seat != state.turn:
         raise RuleError("error.not_prompted")
-    state = state.model_copy(deep=True)  # never touch the caller's state
+    state = clone(state)  # never touch the caller's state
     state.step += 1
     phase = state.phase
     match action:

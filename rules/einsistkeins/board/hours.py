@@ -3,6 +3,8 @@ cards are dead (their pub closed for the night), whether any pub is open, and a 
 at closing time. Readings of the rule book: NOTES.md ("The board game").
 """
 
+from functools import lru_cache
+
 from rules.einsistkeins.board.model import END_CLOCK, HALF_HOUR, NIGHT_STAR, State
 from rules.einsistkeins.board.places import pub_at
 from rules.einsistkeins.pubs import BY_NAME, PUBS, is_open
@@ -13,6 +15,7 @@ def trams_run(minute: int) -> bool:
     return minute < NIGHT_STAR or minute % 60 == 0
 
 
+@lru_cache(maxsize=4096)  # every hand is searched at every tick: ~50 cards, ~30 ticks
 def dead(name: str, minute: int) -> bool:
     """A card whose pub has closed for the night: not open now, nor at any later half
     hour before 5 o'clock (Gaststätte Kaiser closed 15:00–17:00 stays in play)."""

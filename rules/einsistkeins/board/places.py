@@ -2,6 +2,7 @@
 finding the pub or station a player typed (`/go Izarro`, `/go lind`)."""
 
 import unicodedata
+from functools import cache
 
 from rules.core.errors import RuleError
 from rules.einsistkeins.board.graph import board, square
@@ -18,14 +19,21 @@ def _fold(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c)).strip()
 
 
+@cache
+def _folded() -> dict[str, str]:
+    """Every place's name, folded once (each `/go` compares it with every name)."""
+    return {n: _fold(n) for n in board().by_name}
+
+
 def find_place(text: str, prefer: list[str]) -> int:
     """The pub or station `text` names: exactly, by a unique beginning, or a unique part;
     the pubs in `prefer` (your cards) are searched first."""
     wanted = _fold(text)
-    names = list(board().by_name)
-    for group in ([n for n in prefer if n in board().by_name], names):
+    folded = _folded()
+    names = list(folded)
+    for group in ([n for n in prefer if n in folded], names):
         for rule in (str.__eq__, str.startswith, str.__contains__):
-            found = [n for n in group if wanted and rule(_fold(n), wanted)]
+            found = [n for n in group if wanted and rule(folded[n], wanted)]
             if len(found) == 1:
                 return board().by_name[found[0]]
             if len(found) > 1:

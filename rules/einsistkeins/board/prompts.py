@@ -59,6 +59,23 @@ def _plain(label: str, action: Stay | Roll | Draw) -> Option:
     return Option(label=label, action=action)
 
 
+@cache  # one per card of the game (50), as the three below
+def _swap_option(card: str) -> Option:
+    return Option(label="einsistkeins.button.swap", params={"card": card}, action=Swap(card=card))
+
+
+@cache
+def _discard_option(card: str) -> Option:
+    return Option(
+        label="einsistkeins.button.discard", params={"card": card}, action=Discard(card=card)
+    )
+
+
+@cache
+def _take_option(card: str) -> Option:
+    return Option(label="einsistkeins.button.take", params={"card": card}, action=Take())
+
+
 def _go_options(state: State, seat: int) -> list[Option]:
     points = budget(state, seat)
     if points <= 0:
@@ -104,8 +121,10 @@ def prompts(state: State) -> list[Prompt]:
         roll = 1 if phase == "one" else state.roll or 0
         options = [] if phase == "gum" else _drink_options(state, seat, roll)
         takeaway = _takeaway_options(state, seat)
-        free = {o.action for o in takeaway}  # the takeaway's pub: one button, the free one
-        options += takeaway + [o for o in _go_options(state, seat) if o.action not in free]
+        # the takeaway's pub: one button, the free one (compared by the places it goes
+        # to: hashing a whole action model for each button costs more)
+        free = {o.action.to for o in takeaway}
+        options += takeaway + [o for o in _go_options(state, seat) if o.action.to not in free]
         stay = "einsistkeins.button.skip" if phase == "one" else "einsistkeins.button.wait"
         if phase != "one" and in_open_pub(state, seat):
             stay = "einsistkeins.button.stay"
@@ -136,21 +155,9 @@ def prompts(state: State) -> list[Prompt]:
             )
         ]
     if phase == "swap":
-        options = [
-            Option(label="einsistkeins.button.swap", params={"card": c}, action=Swap(card=c))
-            for c in state.hands[seat]
-            if state.faceup
-        ]
-        options += [
-            Option(
-                label="einsistkeins.button.discard",
-                params={"card": c},
-                action=Discard(card=c),
-            )
-            for c in state.hands[seat]
-            if state.pile
-        ]
-        options.append(Option(label="einsistkeins.button.skip", action=Stay()))
+        options = [_swap_option(c) for c in state.hands[seat] if state.faceup]
+        options += [_discard_option(c) for c in state.hands[seat] if state.pile]
+        options.append(_plain("einsistkeins.button.skip", Stay()))
         return [
             Prompt(
                 **base,
@@ -163,13 +170,9 @@ def prompts(state: State) -> list[Prompt]:
     if phase == "refill":
         options = []
         if state.pile:
-            options.append(Option(label="einsistkeins.button.draw", action=Draw()))
+            options.append(_plain("einsistkeins.button.draw", Draw()))
         if state.faceup:
-            options.append(
-                Option(
-                    label="einsistkeins.button.take", params={"card": state.faceup}, action=Take()
-                )
-            )
+            options.append(_take_option(state.faceup))
         return [
             Prompt(
                 **base,

@@ -8,6 +8,7 @@ Readings of the rule book: NOTES.md ("The card game").
 
 from collections import Counter
 
+from rules.core.clone import clone
 from rules.core.errors import RuleError
 from rules.core.protocol import Event, Outcome, Prompt
 from rules.core.rng import Rng
@@ -59,7 +60,7 @@ def opening(state: State) -> list[Event]:
 def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     if state.phase == "over" or seat != state.turn:
         raise RuleError("error.not_prompted")
-    state = state.model_copy(deep=True)  # never touch the caller's state
+    state = clone(state)  # never touch the caller's state
     match action:
         case Play(card=text) if state.phase in ("lead", "follow"):
             card = find_card(state, seat, text)

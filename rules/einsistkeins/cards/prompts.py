@@ -2,18 +2,30 @@
 the next player who can trump. Laying a card is secret to its player: the buttons show
 the hand."""
 
+from functools import cache
+
 from rules.core.protocol import FreeInput, Option, Prompt
-from rules.einsistkeins.cards.model import Announce, Play, State
+from rules.einsistkeins.cards.model import Announce, Call, Play, State
 from rules.einsistkeins.cards.tricks import calls_for, playable
 from rules.einsistkeins.pubs import pub
 
-
-def _card_input() -> FreeInput:
-    return FreeInput(kind="text", field="card", action=Play(card=""), max_length=60)
+# The prompts' parts are frozen models, made once and shared: a prompt is made for every
+# new state, and validating its buttons anew was most of its time (issue 21).
+_CARD_INPUT = FreeInput(kind="text", field="card", action=Play(card=""), max_length=60)
 
 
 def _card_options(cards: list[str]) -> tuple[Option, ...]:
-    return tuple(Option(label=c, literal=True, action=Play(card=c)) for c in cards)
+    return tuple(_card_option(c) for c in cards)
+
+
+@cache  # one per card of the game (50)
+def _card_option(card: str) -> Option:
+    return Option(label=card, literal=True, action=Play(card=card))
+
+
+@cache  # one per announcement (4)
+def _call_option(call: Call) -> Option:
+    return Option(label=f"einsistkeins_karten.call.{call}", action=Announce(call=call))
 
 
 def prompts(state: State) -> list[Prompt]:
@@ -27,7 +39,7 @@ def prompts(state: State) -> list[Prompt]:
                 key="einsistkeins_karten.prompt.lead",
                 params={"hand_ids": list(state.hands[seat])},
                 options=_card_options(state.hands[seat]),
-                input=_card_input(),
+                input=_CARD_INPUT,
                 secret=True,  # the buttons show the hand
                 command="play",
                 deadline=deadline,
@@ -41,10 +53,7 @@ def prompts(state: State) -> list[Prompt]:
                 seats=(seat,),
                 key="einsistkeins_karten.prompt.call",
                 params={"seat": seat, "card_id": card},
-                options=tuple(
-                    Option(label=f"einsistkeins_karten.call.{c}", action=Announce(call=c))
-                    for c in calls_for(pub(card))
-                ),
+                options=tuple(_call_option(c) for c in calls_for(pub(card))),
                 deadline=deadline,
             )
         ]
@@ -63,7 +72,7 @@ def prompts(state: State) -> list[Prompt]:
                     "card_ids": cards,
                 },
                 options=_card_options(cards),
-                input=_card_input(),
+                input=_CARD_INPUT,
                 secret=True,
                 command="play",
                 deadline=deadline,

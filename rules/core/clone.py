@@ -1,0 +1,91 @@
+"""Copying a game state before a transition: only its changeable parts.
+
+An engine's `apply` never touches its input, yet its phases change the state in place,
+so every transition starts from a copy. `model_copy(deep=True)` copies every leaf, by
+way of `copy.deepcopy`'s memo; frozen models, strings and numbers can be shared, so only
+lists, dicts and models that are not frozen need copying. How to copy each field is read
+once per model class from its annotation, not found out value by value; an annotation
+not foreseen here fails loudly rather than being shared by mistake.
+
+Two depths: `clone` copies the containers all the way down (a list of lists is a new
+list of new lists); `clone_top` copies a model's own lists and dicts and shares their
+items, for an engine that replaces an item it changes rather than changing it where it
+lies (rules/aufruhr/clone.py).
+"""
+
+from collections.abc import Callable
+from functools import cache
+from types import NoneType, UnionType
+from typing import Any, Literal, TypeVar, Union, get_args, get_origin
+
+from pydantic import BaseModel
+
+M = TypeVar("M", bound=BaseModel)
+Copier = Callable[[Any], Any]
+_set = object.__setattr__  # past pydantic's __setattr__, which takes only fields
+
+
+def clone(value: M) -> M:
+    """A copy of a model that shares nothing changeable with it."""
+    return _copy(value, _plan(type(value), True))
+
+
+def clone_top(value: M) -> M:
+    """A copy of a model whose own fields can be changed without touching `value`: its
+    lists and dicts are copies (their items shared), its unfrozen models `clone_top`s."""
+    return _copy(value, _plan(type(value), False))
+
+
+def _copy(value: M, plan: tuple[tuple[str, Copier], ...]) -> M:
+    fields = value.__dict__.copy()
+    for name, copy in plan:
+        v = fields[name]
+        if v is not None:
+            fields[name] = copy(v)
+    new = object.__new__(type(value))
+    _set(new, "__dict__", fields)
+    _set(new, "__pydantic_fields_set__", set(value.__pydantic_fields_set__))
+    _set(new, "__pydantic_extra__", value.__pydantic_extra__)
+    _set(new, "__pydantic_private__", value.__pydantic_private__)
+    return new
+
+
+@cache
+def _plan(cls: type[BaseModel], deep: bool) -> tuple[tuple[str, Copier], ...]:
+    """The fields of `cls` that hold something changeable, each with how to copy it."""
+    if cls.model_config.get("extra") == "allow" or cls.__private_attributes__:
+        raise TypeError(f"cannot copy {cls!r}: extra fields or private attributes")
+    return tuple(
+        (name, copy)
+        for name, field in cls.model_fields.items()
+        if (copy := _copier(field.annotation, deep)) is not None
+    )
+
+
+def _copier(annotation: Any, deep: bool) -> Copier | None:
+    """How to copy a value of this type; None when it is immutable and can be shared."""
+    origin, args = get_origin(annotation), get_args(annotation)
+    if origin in (Union, UnionType):  # `X | None`: None is never copied
+        copiers = {_copier(a, deep) for a in args if a is not NoneType}
+        if len(copiers) != 1:
+            raise TypeError(f"cannot copy a value of {annotation!r}")
+        return copiers.pop()
+    if origin is list:
+        item = _copier(args[0], deep) if deep else None
+        if item is None:
+            return list.copy
+        return lambda v: [item(x) for x in v]
+    if origin is dict:
+        item = _copier(args[1], deep) if deep else None
+        if item is None:
+            return dict.copy
+        return lambda v: {k: item(x) for k, x in v.items()}
+    if origin is tuple and all(_copier(a, deep) is None for a in args if a is not Ellipsis):
+        return None
+    if origin is Literal or annotation in (int, str, bool, float, NoneType):
+        return None
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        if annotation.model_config.get("frozen"):
+            return None  # replaced with `model_copy(update=…)`, never changed in place
+        return clone if deep else clone_top
+    raise TypeError(f"cannot copy a value of {annotation!r}")
