@@ -10,6 +10,7 @@ once (a small cache keyed by the SVG text).
 import asyncio
 import hashlib
 import logging
+import multiprocessing
 import os
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
@@ -28,7 +29,17 @@ def _executor() -> ProcessPoolExecutor:
     global _pool
     if _pool is None:
         # Leave a core to the event loop: workers on every core starve it of CPU.
-        _pool = ProcessPoolExecutor(max_workers=max(1, (os.cpu_count() or 2) - 1))
+        # Spawned, not forked (Linux's default): a forked worker inherits every socket
+        # open at its first picture (Telegram's and Discord's HTTP connections, Redis)
+        # and holds it for its whole life, so a connection we close is never closed
+        # for the other end. tests/test_board_in_sight.py took 60 s more in 1 run of
+        # ~4: stopping the Telegram client cut a getUpdates after its headers, and the
+        # fake server waited out aiohttp's 60 s shutdown for a body from a socket only
+        # the worker still held. Spawning costs ~0.06 s more, once.
+        _pool = ProcessPoolExecutor(
+            max_workers=max(1, (os.cpu_count() or 2) - 1),
+            mp_context=multiprocessing.get_context("spawn"),
+        )
     return _pool
 
 

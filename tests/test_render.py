@@ -8,6 +8,7 @@ Golden files live in tests/golden/; after a deliberate change regenerate them wi
 import logging
 import math
 import os
+import socket
 import struct
 import xml.etree.ElementTree as ET
 import zlib
@@ -118,6 +119,25 @@ async def test_pictures_come_from_a_worker_and_are_cached():
     first = await pictures.png(svg)
     assert first is not None and first[:4] == b"\x89PNG"
     assert await pictures.png(svg) is first
+
+
+@pytest.mark.skipif(not raster.available(), reason="resvg-py or DejaVu missing")
+async def test_the_picture_worker_holds_none_of_our_connections(monkeypatch):
+    # A connection open when the worker starts and closed by us later must be closed
+    # for its other end too: a forked worker held it open (the fake Telegram then
+    # waited 60 s for a cut request's body, tests/test_board_in_sight.py).
+    monkeypatch.setattr(pictures, "_pool", None)  # a worker of its own, started here
+    monkeypatch.setattr(pictures, "_cache", type(pictures._cache)())
+    ours, theirs = socket.socketpair()
+    try:
+        assert await pictures.png(Svg(12, 12).to_string()) is not None
+        ours.close()
+        theirs.settimeout(5)
+        assert theirs.recv(1) == b""  # the end of the stream, not a timeout
+    finally:
+        theirs.close()
+        if pictures._pool is not None:
+            pictures._pool.shutdown()
 
 
 async def test_without_a_rasteriser_boards_fall_back_to_text(monkeypatch, caplog):
