@@ -175,9 +175,11 @@ def _check_state(
     # An event is told during its step, so it is checked against what was secret then:
     # the step's end, less a card that was another seat's secret when the step began.
     # One step can play a card (telling it), shuffle the discard pile into the draw pile
-    # and deal that card to another player (Bohei): not a leak. A card drawn from a pile
-    # and told, or a hand card told, is still caught.
-    during = _moved_out(spec.secrets(previous), secrets)
+    # and deal that card to another player (Bohei): not a leak; nor when it is dealt back
+    # to the seat that played it (`dealt_back`). A card drawn from a pile and told, or a
+    # hand card told, is still caught.
+    before = spec.secrets(previous)
+    during = dealt_back(_moved_out(before, secrets), before, events)
     for e in events:
         if e.public:
             found = leaks(_jsonable(e.params), during)
@@ -257,6 +259,32 @@ def _moved_out(before: Secrets, after: Secrets) -> Secrets:
             moved = {t for t in texts if any(s != seat and t == x for s, x in elsewhere)}
             kept = [v for v in ([value] if isinstance(value, str) else value) if v not in moved]
             out[seat][name] = kept
+    return out
+
+
+def dealt_back(during: Secrets, before: Secrets, events: list[Event]) -> Secrets:
+    """`during`, without the texts a seat held when the step began and was dealt in it
+    (told to that seat alone): it played one, told publicly, and drew the same card back
+    (Bohei: the discard pile shuffled into the draw pile) or another copy of it. Bohei,
+    8 players, seed 1264: seat 2 plays a draw2, the pile is reshuffled, and it draws a
+    draw2 — the public event told the card played, not the one drawn."""
+    dealt: dict[int, set[str]] = {}
+    for e in events:
+        if e.to is not None and len(e.to) == 1:
+            told = {v for _, v in _leaves(_jsonable(e.params), ()) if isinstance(v, str)}
+            dealt.setdefault(e.to[0], set()).update(told)
+    out: dict[int, dict[str, Any]] = {}
+    for seat, named in during.items():
+        held = {t for value in before.get(seat, {}).values() for t in _texts(value)}
+        again = dealt.get(seat, set()) & held
+        out[seat] = {}
+        for name, value in named.items():
+            if not again or not _texts(value):
+                out[seat][name] = value
+                continue
+            out[seat][name] = [
+                v for v in ([value] if isinstance(value, str) else value) if v not in again
+            ]
     return out
 
 

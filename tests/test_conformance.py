@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from rules import registry
 from rules.core.protocol import Event, GameSpec
-from tests.conformance import Seeded, options_for, playout, replay
+from tests.conformance import Seeded, dealt_back, leaks, options_for, playout, replay
 from tests.games import auktion
 from tests.games.auktion import engine
 from tests.games.auktion.model import PublicView
@@ -93,3 +93,22 @@ def test_a_treasury_in_a_public_event_is_caught():
 def test_an_unasked_seat_allowed_to_act_is_caught():
     careless = dataclasses.replace(auktion.SPEC, id="careless", apply=_careless_apply)
     assert "not asked, was allowed" in _fails_within(careless, 20)
+
+
+def test_a_card_played_and_dealt_back_to_its_player_is_no_leak_but_a_hand_card_told_is():
+    bohei = registry.get("bohei")
+    assert bohei is not None
+    options = bohei.options(reaction=127, challenge=223, go_min=29, go_max=6, closing=30)
+    playout(bohei, 8, options, 1264, Seeded(1264))  # seat 2 plays a draw2, draws a draw2
+
+    before = {2: {"hand": ["draw2", "go_all"]}}
+    played = Event(key="played", params={"seat": 2, "card_id": "draw2"})
+    drew = Event(key="drew", params={"cards": ["draw2"]}, to=(2,))
+    after = {2: {"hand": ["draw2", "go_all"]}}
+    assert not leaks(played.params, dealt_back(after, before, [played, drew]))
+    # told without being dealt again: it is still in the hand, and that is a leak
+    assert leaks(played.params, dealt_back(after, before, [played]))
+    # dealt in this step but not held before: told publicly, a leak
+    told = Event(key="played", params={"seat": 2, "card_id": "go_all"})
+    fresh = {2: {"hand": ["draw2"]}}
+    assert leaks(told.params, dealt_back(after, fresh, [told, drew]))
