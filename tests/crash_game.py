@@ -116,3 +116,12 @@ async def killer(
         await asyncio.sleep(rng.uniform(0.01, 0.15))
         await kill()
         figures.kills += 1
+
+
+def nothing_forced(control: Figures, killed: Figures, kills: int) -> None:
+    """What a run with `kills` kills must show against the control run without: every
+    kill made, the games played on, and no button more left to a deadline."""
+    print(f"\ncontrol: {control}\nkilled:  {killed}")
+    assert killed.kills == kills
+    assert control.moves > control.games * 4 and killed.moves > killed.games * 4
+    assert killed.forced == control.forced
