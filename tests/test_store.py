@@ -6,7 +6,6 @@ import json
 import pytest
 from redis.asyncio.connection import AbstractConnection
 
-from bot.lane import Lane
 from bot.keys import (
     adapter_key,
     answers_key,
@@ -19,6 +18,7 @@ from bot.keys import (
     table_key,
     user_tables_key,
 )
+from bot.lane import Lane
 from bot.redis_conn import _without_password
 from bot.store import KEEP, RedisStore, StoreConflict
 from tests.conftest import make_backend
