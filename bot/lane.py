@@ -19,14 +19,14 @@ What a caller is told is what a connection of its own would have told it:
   were not all read gets redis-py's TimeoutError or ConnectionError (it may have run),
   and the connection is closed — an answer still on its way must never become another
   request's — and made again for the next batch.
-- An error answer (NOSCRIPT, WRONGTYPE) is its own request's answer only: the next
-  answer is read as usual, the connection stays in step.
+- An error answer (NOSCRIPT, WRONGTYPE, LOADING) is its own request's answer only: the
+  next answer is read as usual, the connection stays in step.
 - A waiter cancelled before its batch is written is left out of it; one cancelled after
   has its answers read and dropped.
 
 The connection is taken from the client's pool and kept (the client's `aclose` closes
-it with the pool's), given back only when dropped. It reads the answers with redis-py's
-own parser (RESP2: the lane serves only clients that speak it, undecoded, as
+it with the pool's), given back only when dropped. Its answers are read by
+bot/resp_answers.py (RESP2: the lane serves only clients that speak it, undecoded, as
 bot/redis_conn.py makes them). fakeredis has no socket to share: bot/resp.py sends on
 its pool's connections as before. A Redis Cluster client is not served either (its
 commands go to the node of their slot: bot/store.py uses redis-py's cluster client).
@@ -40,6 +40,8 @@ from redis.asyncio.connection import Connection, SSLConnection, UnixDomainSocket
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 from redis.exceptions import TimeoutError as RedisTimeoutError
+
+from bot.resp_answers import Answers
 
 Request = tuple[bytes, int, "asyncio.Future[list[Any]]"]  # (packed commands, answers, waiter)
 
@@ -55,6 +57,7 @@ class Lane:
         self.pool, self.loop = pool, loop
         self.timeout: float | None = pool.connection_kwargs.get("socket_timeout")
         self.connection: Any = None
+        self.answers = Answers(None)  # (the connection's, once there is one)
         self.queue: list[Request] = []  # asked since the batch on its way was written
         self.driver: asyncio.Task[None] | None = None
 
@@ -73,6 +76,10 @@ class Lane:
             while self.queue:
                 batch, self.queue = self.queue, []
                 await self._batch(batch)
+                # The callers its answers woke run first: what they ask next (a write's
+                # caller its acknowledgement, the next command's write) goes in the next
+                # batch with what was asked meanwhile — half the sends under load.
+                await asyncio.sleep(0)
         except BaseException:  # (cancelled: the loop is closing) nobody waits forever
             _fail(batch + self.queue, RedisConnectionError("the Redis lane was closed"))
             self.queue = []
@@ -82,7 +89,7 @@ class Lane:
 
     async def _batch(self, batch: list[Request]) -> None:
         connection = self.connection
-        if connection is None or not _usable(connection):
+        if connection is None or not _usable(connection) or self.answers.pending:
             if connection is not None:
                 await self._drop()
             try:
@@ -90,11 +97,11 @@ class Lane:
             except (RedisConnectionError, RedisTimeoutError, OSError) as e:
                 _fail(batch, NotSent(f"Redis could not be reached: {e}"))
                 return
-            self.connection = connection
+            self.connection, self.answers = connection, Answers(connection._reader)
         batch = [r for r in batch if not r[2].done()]  # (cancelled meanwhile: not sent)
         if not batch:
             return
-        read = connection._parser.read_response
+        read = self.answers.next
         done = 0
         try:
             async with asyncio.timeout(self.timeout):
@@ -132,7 +139,7 @@ class Lane:
 
 def _usable(connection: Any) -> bool:
     """Still connected, as far as the event loop has seen (no syscall): the server has
-    not closed it (a restart, a client timeout), nothing unread waits in it."""
+    not closed it (a restart, a client timeout), nothing unasked waits in it."""
     reader, writer = connection._reader, connection._writer
     return (
         reader is not None

@@ -19,7 +19,7 @@ from typing import Any
 from redis._parsers.encoders import Encoder
 from redis.commands.core import DataAccessCommands
 from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import ResponseError
+from redis.exceptions import RedisError, ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from bot.lane import NotSent, lane_of
@@ -82,7 +82,7 @@ async def exchange(redis: Any, packed: bytes, answers: int) -> list[Any]:
         return await round_trip(pool, connection, packed, answers)
     got = await lane.ask(packed, answers)
     for answer in got:
-        if isinstance(answer, ResponseError):
+        if isinstance(answer, RedisError):  # (an error answer: LOADING is no ResponseError)
             raise answer
     return got
 
