@@ -7,9 +7,10 @@ send it under the socket timeout, a timer per answer read, and a send syscall of
 holds one connection instead, and a request made while a batch of others is on its way
 waits for the next batch: all that was asked meanwhile goes in one write (one send
 syscall), under one timeout, and the answers are read back in order and handed to each
-waiter as soon as its own are in. A process under load sends a few requests a batch;
-one command at a time is one request a batch, as before, with the per-command costs
-above gone all the same.
+waiter as soon as its own are in. bench/load.py's one worker with 15 tables in flight
+sends ~5 requests a batch (0.4 sends a command instead of 2.1), and the worker spends
+~22 % less CPU a command (2026-11-24, a busy machine: 1.11 → 0.87 ms); one command at a
+time is one request a batch, as before, without the per-command costs above.
 
 What a caller is told is what a connection of its own would have told it:
 - Redis out of reach when the batch connects: `NotSent` (a ConnectionError), for every
