@@ -34,6 +34,7 @@ commands go to the node of their slot: bot/store.py uses redis-py's cluster clie
 """
 
 import asyncio
+import contextlib
 import weakref
 from typing import Any
 
@@ -135,7 +136,8 @@ class Lane:
         connection, self.connection = self.connection, None
         if connection is not None:
             await connection.disconnect(nowait=True)
-            await self.pool.release(connection)
+            with contextlib.suppress(KeyError):  # (a pool reset meanwhile forgot it)
+                await self.pool.release(connection)
 
 
 def _usable(connection: Any) -> bool:
