@@ -47,6 +47,12 @@ from bot.resp_answers import Answers
 
 Request = tuple[bytes, int, "asyncio.Future[list[Any]]"]  # (packed commands, answers, waiter)
 
+# What the waiters' errors say (for logs: a player is told bot/write_outcome.py's words)
+UNREACHABLE = "Redis could not be reached: {}"
+_TIMEOUT = "Timeout reading from {}"
+_BROKEN = "Error talking to {}: {!r}"
+_CLOSED = "the Redis lane was closed"
+
 
 class NotSent(RedisConnectionError):
     """Redis could not be reached: nothing of the request was sent."""
@@ -83,7 +89,7 @@ class Lane:
                 # batch with what was asked meanwhile — half the sends under load.
                 await asyncio.sleep(0)
         except BaseException:  # (cancelled: the loop is closing) nobody waits forever
-            _fail(batch + self.queue, RedisConnectionError("the Redis lane was closed"))
+            _fail(batch + self.queue, RedisConnectionError(_CLOSED))
             self.queue = []
             raise
         finally:
@@ -97,7 +103,7 @@ class Lane:
             try:
                 connection = await self.pool.get_connection()
             except (RedisConnectionError, RedisTimeoutError, OSError) as e:
-                _fail(batch, NotSent(f"Redis could not be reached: {e}"))
+                _fail(batch, NotSent(UNREACHABLE.format(e)))
                 return
             self.connection, self.answers = connection, Answers(connection._reader)
         batch = [r for r in batch if not r[2].done()]  # (cancelled meanwhile: not sent)
@@ -118,11 +124,11 @@ class Lane:
             await self._drop()
             where = connection._host_error()
             if isinstance(e, TimeoutError):
-                failure: RedisError = RedisTimeoutError(f"Timeout reading from {where}")
+                failure: RedisError = RedisTimeoutError(_TIMEOUT.format(where))
             elif isinstance(e, RedisError):
                 failure = e
             else:  # (an OSError; or the lane cancelled, said so to its waiters)
-                failure = RedisConnectionError(f"Error talking to {where}: {e!r}")
+                failure = RedisConnectionError(_BROKEN.format(where, e))
             _fail(batch[done:], failure)
             if not isinstance(e, Exception):
                 raise

@@ -22,7 +22,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError, ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from bot.lane import NotSent, lane_of
+from bot.lane import UNREACHABLE, NotSent, lane_of
 
 Command = Sequence[Any]
 
@@ -78,7 +78,7 @@ async def exchange(redis: Any, packed: bytes, answers: int) -> list[Any]:
         try:
             connection = await pool.get_connection()
         except (RedisConnectionError, RedisTimeoutError) as e:
-            raise NotSent(f"Redis could not be reached: {e}") from e
+            raise NotSent(UNREACHABLE.format(e)) from e
         return await round_trip(pool, connection, packed, answers)
     got = await lane.ask(packed, answers)
     for answer in got:

@@ -16,6 +16,8 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import InvalidResponse
 
 _CHUNK = 65536  # bytes asked of the stream at a time (asyncio reads what is there)
+_CLOSED = "Connection closed by server."  # (redis-py's words)
+_INVALID = "Protocol Error: {!r}"
 
 
 class Short(Exception):
@@ -43,7 +45,7 @@ class Answers:
             except Short:
                 chunk = await self.stream.read(_CHUNK)
                 if not chunk:
-                    raise RedisConnectionError("Connection closed by server.") from None
+                    raise RedisConnectionError(_CLOSED) from None
                 self.buffer = self.buffer[self.pos :] + chunk
                 self.pos = 0
 
@@ -77,4 +79,4 @@ def parse(buffer: bytes, pos: int) -> tuple[Any, int]:
         return line, pos
     if kind == 45:  # -
         return BaseParser.parse_error(line.decode("utf-8", errors="replace")), pos
-    raise InvalidResponse(f"Protocol Error: {buffer[pos - len(line) - 3 : pos]!r}")
+    raise InvalidResponse(_INVALID.format(buffer[pos - len(line) - 3 : pos]))
