@@ -5,13 +5,19 @@ import unicodedata
 from functools import cache
 
 from rules.core.errors import RuleError
-from rules.einsistkeins.board.graph import board, square
+from rules.einsistkeins.board.graph import board
+
+# The pub (or Café Safran) on each square, or None: looked up for every player at every
+# step, so read off the board once.
+_PUB_AT: tuple[str | None, ...] = tuple(
+    s.name if s.kind in ("pub", "start") else None for s in board().squares
+)
+PUBS_ON: dict[int, str] = {sq: name for sq, name in enumerate(_PUB_AT) if name}  # square order
 
 
 def pub_at(sq: int) -> str | None:
     """The pub (or Café Safran) on a square, if any."""
-    s = square(sq)
-    return s.name if s.kind in ("pub", "start") else None
+    return _PUB_AT[sq]
 
 
 def _fold(text: str) -> str:

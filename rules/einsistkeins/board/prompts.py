@@ -81,13 +81,13 @@ def _go_options(state: State, seat: int) -> list[Option]:
     if points <= 0:
         return []
     here = state.pos[seat]
-    dist = distances(here, trams_run(state.clock), limit=points)
+    dist = distances(here, trams_run(state.clock))
     targets = [*state.hands[seat], *([state.faceup] if state.faceup else [])]
     options = []
     for name in targets:
         sq = index(name)
         if sq != here:
-            options.append(_go_option(name, dist[sq] >= 0))
+            options.append(_go_option(name, dist[sq] <= points))
     return options
 
 
