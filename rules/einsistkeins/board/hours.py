@@ -30,6 +30,7 @@ def open_squares(minute: int) -> frozenset[int]:
     return frozenset(sq for sq, name in PUBS_ON.items() if is_open(BY_NAME[name], minute))
 
 
+@lru_cache(maxsize=256)  # asked at every turn's end
 def any_pub_open(minute: int) -> bool:
     return any(is_open(p, minute) for p in PUBS)
 

@@ -31,11 +31,22 @@ def _folded() -> dict[str, str]:
     return {n: _fold(n) for n in board().by_name}
 
 
+@cache
+def _exactly(wanted: str) -> tuple[str, ...]:
+    """The places whose folded name is `wanted` (asked for a card's name only: one entry
+    per pub at most)."""
+    return tuple(n for n, f in _folded().items() if f == wanted)
+
+
 def find_place(text: str, prefer: list[str]) -> int:
     """The pub or station `text` names: exactly, by a unique beginning, or a unique part;
     the pubs in `prefer` (your cards) are searched first."""
     wanted = _fold(text)
     folded = _folded()
+    if text in prefer and _exactly(wanted) == (text,):
+        # one of your cards by its own name (a button's), no other place so named: what
+        # the search below finds first, found without searching
+        return board().by_name[text]
     names = list(folded)
     for group in ([n for n in prefer if n in folded], names):
         for rule in (str.__eq__, str.startswith, str.__contains__):
