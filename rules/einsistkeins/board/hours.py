@@ -6,7 +6,7 @@ at closing time. Readings of the rule book: NOTES.md ("The board game").
 from functools import lru_cache
 
 from rules.einsistkeins.board.model import END_CLOCK, HALF_HOUR, NIGHT_STAR, State
-from rules.einsistkeins.board.places import PUBS_ON
+from rules.einsistkeins.board.places import pubs_on
 from rules.einsistkeins.pubs import BY_NAME, PUBS, is_open
 
 
@@ -27,7 +27,7 @@ def dead(name: str, minute: int) -> bool:
 def open_squares(minute: int) -> frozenset[int]:
     """The squares of the pubs (and Café Safran) open at `minute`: whether a player stands
     in an open pub is asked for every player at every step."""
-    return frozenset(sq for sq, name in PUBS_ON.items() if is_open(BY_NAME[name], minute))
+    return frozenset(sq for sq, name in pubs_on().items() if is_open(BY_NAME[name], minute))
 
 
 @lru_cache(maxsize=256)  # asked at every turn's end

@@ -8,7 +8,7 @@ from rules.core.protocol import Event, Option
 from rules.einsistkeins.board.graph import square
 from rules.einsistkeins.board.hours import open_squares, trams_run
 from rules.einsistkeins.board.model import Go, State, permille
-from rules.einsistkeins.board.places import PUBS_ON, find_place
+from rules.einsistkeins.board.places import find_place, pubs_on
 from rules.einsistkeins.board.route import Route, distances, via
 
 MAX_WAYPOINTS = 8  # bounds the work one typed `/go` can cause
@@ -33,7 +33,7 @@ def takeaway_targets(state: State, seat: int) -> list[int]:
         return []
     here = state.pos[seat]
     walk = distances(here, trams=False)
-    pubs = [sq for sq in PUBS_ON if sq != here]
+    pubs = [sq for sq in pubs_on() if sq != here]
     opened = [sq for sq in pubs if sq in open_squares(state.clock)]
     candidates = opened or pubs
     nearest = min(walk[sq] for sq in candidates)

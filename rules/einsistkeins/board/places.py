@@ -7,17 +7,17 @@ from functools import cache
 from rules.core.errors import RuleError
 from rules.einsistkeins.board.graph import board
 
-# The pub (or Café Safran) on each square, or None: looked up for every player at every
-# step, so read off the board once.
-_PUB_AT: tuple[str | None, ...] = tuple(
-    s.name if s.kind in ("pub", "start") else None for s in board().squares
-)
-PUBS_ON: dict[int, str] = {sq: name for sq, name in enumerate(_PUB_AT) if name}  # square order
+
+@cache
+def pubs_on() -> dict[int, str]:
+    """The pub (or Café Safran) on each square that has one, in square order: looked up
+    for every player at every step, so read off the board once."""
+    return {s.index: s.name for s in board().squares if s.kind in ("pub", "start")}
 
 
 def pub_at(sq: int) -> str | None:
     """The pub (or Café Safran) on a square, if any."""
-    return _PUB_AT[sq]
+    return pubs_on().get(sq)
 
 
 def _fold(text: str) -> str:

@@ -6,15 +6,16 @@ The best route ends as close to the target as the budget allows (board distance 
 the same means of transport), and among those spends the fewest points; ties go to the
 walking neighbour listed first (squares in index order), so a route is deterministic.
 
-The board never changes, so every search is made once, on import: a breadth-first search
-from every square, on foot and with the tram (2 × 268 searches, ~30 ms). A search within
-a budget is the whole search cut at the budget: breadth first, the squares up to `budget`
-points away are reached in the same order, from the same squares, whether the search
-goes on past them or not.
+The board never changes, so each search is made once: a breadth-first search over the
+whole board from a square, on foot or with the tram, the first time a move or a prompt
+needs it (~0.06 ms; at most 2 × 268 of them in a process, ~30 ms, not all at start). A
+search within a budget is the whole search cut at the budget: breadth first, the squares
+up to `budget` points away are reached in the same order, from the same squares, whether
+the search goes on past them or not.
 """
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from rules.einsistkeins.board.graph import board
 
@@ -49,6 +50,7 @@ class _Search:
 Near = tuple[tuple[tuple[int, Step], ...], ...]
 
 
+@cache
 def _neighbours(trams: bool) -> Near:
     """Each square's neighbours, walking first, then the tram's (when it runs), each with
     the step that enters it from there (made once: every search shares them)."""
@@ -60,7 +62,9 @@ def _neighbours(trams: bool) -> Near:
     )
 
 
-def _search_from(source: int, near: Near) -> _Search:
+@cache
+def _search(source: int, trams: bool) -> _Search:
+    near = _neighbours(trams)
     dist = [-1] * len(near)
     parent: list[Step] = [(-1, None)] * len(near)
     dist[source] = 0
@@ -75,17 +79,9 @@ def _search_from(source: int, near: Near) -> _Search:
     return _Search(tuple(dist), tuple(parent), tuple(order))
 
 
-def _searches(trams: bool) -> tuple[_Search, ...]:
-    near = _neighbours(trams)
-    return tuple(_search_from(source, near) for source in range(len(near)))
-
-
-_SEARCHES: dict[bool, tuple[_Search, ...]] = {False: _searches(False), True: _searches(True)}
-
-
 def distances(source: int, trams: bool) -> tuple[int, ...]:
     """Movement points from `source` to every square (every square can be reached)."""
-    return _SEARCHES[trams][source].dist
+    return _search(source, trams).dist
 
 
 def _legs(source: int, end: int, parent: tuple[Step, ...]) -> list[Leg]:
@@ -108,8 +104,8 @@ def _legs(source: int, end: int, parent: tuple[Step, ...]) -> list[Leg]:
 @lru_cache(maxsize=4096)  # (a Route is immutable)
 def best_route(source: int, target: int, budget: int, trams: bool) -> Route:
     """The route from `source` towards `target` within `budget` points."""
-    to_target = _SEARCHES[trams][target].dist
-    found = _SEARCHES[trams][source]
+    to_target = _search(target, trams).dist
+    found = _search(source, trams)
     dist, budget = found.dist, max(0, budget)
     within = []  # the squares within the budget: the search's first ones
     for v in found.order:
@@ -142,5 +138,5 @@ def via(source: int, waypoints: list[int], budget: int, trams: bool) -> Route:
 
 def reachable(source: int, budget: int, trams: bool) -> dict[int, int]:
     """Every square within `budget` points, with its cost."""
-    dist = _SEARCHES[trams][source].dist
+    dist = _search(source, trams).dist
     return {v: d for v, d in enumerate(dist) if 0 <= d <= max(0, budget)}
