@@ -114,6 +114,7 @@ def board(view: PublicView, names: list[str], label: Label) -> str:
 
 
 def _board_lines(view: PublicView, label: Label, visited_names: bool) -> list[str]:
+    open_now = set(view.open_pubs)  # (asked for some 25 cards)
     lines = [_status(view, label)]
     if view.faceup:
         lines.append(label("einsistkeins.board.faceup", card=card_line(view.faceup, view)))
@@ -138,7 +139,7 @@ def _board_lines(view: PublicView, label: Label, visited_names: bool) -> list[st
                 needed=view.needed[seat],
             )
         )
-        lines += [f"  {card_line(c, view)}" for c in view.hands[seat]]
+        lines += [f"  {_card_line(c, c in open_now)}" for c in view.hands[seat]]
         if view.visited[seat]:
             lines.append(f"  ✓ {visited_line(view.visited[seat], visited_names)}")
     return lines
