@@ -62,6 +62,8 @@ OUTBOX_WAITING = Gauge(
     registry=REGISTRY,
 )
 
+COMMANDS_HELP = "Updates handled, by kind and outcome"
+LATENCY_HELP = "Time the router took for an update, Redis included"
 # Seconds, the upper bounds of stammtisch_command_seconds's buckets.
 LATENCY_BUCKETS = (0.0005, 0.001, 0.002, 0.003, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5)
 
@@ -102,14 +104,14 @@ class _Handled:
     ) -> list[Metric]:
         commands = CounterMetricFamily(
             "stammtisch_commands",
-            "Updates handled, by kind and outcome",
+            COMMANDS_HELP,
             labels=["platform", "kind", "outcome"],
         )
         for labels, n in counts.items():
             commands.add_metric(list(labels), n)
         seconds = HistogramMetricFamily(
             "stammtisch_command_seconds",
-            "Time the router took for an update, Redis included",
+            LATENCY_HELP,
             labels=["platform", "kind"],
         )
         for labels, times in latency.items():
