@@ -263,12 +263,10 @@ async def pack(redis: Any, key: str) -> bool:
 async def _sent(redis: Any, commands: tuple[tuple[Any, ...], ...]) -> list[Any]:
     """The commands' answers, in one round trip. To a standalone Redis packed and sent by
     bot/resp.py, as the table's write is (redis-py's pipeline and `eval` cost ~40 µs more
-    CPU for a pack's two round trips); a cluster's client routes them itself."""
+    CPU for a pack's two round trips); a cluster's client routes them itself, one by one
+    (it refuses a script in a pipeline)."""
     if isinstance(redis, RedisCluster):
-        async with redis.pipeline(transaction=False) as pipe:
-            for command in commands:
-                pipe.execute_command(*command)
-            return list(await pipe.execute())
+        return [await redis.execute_command(*command) for command in commands]
     pool = redis.connection_pool
     connection = await pool.get_connection()
     return await resp.round_trip(pool, connection, resp.pack(commands), len(commands))
