@@ -30,7 +30,7 @@ from bot.game_proof import GameProof
 from bot.i18n import DEFAULT
 from bot.keys import answers_key
 from bot.private_attrs import quick_private
-from bot.store import Log, Write
+from bot.store import KNOWN, Log, Write
 from rules import registry
 
 S = TypeVar("S", bound=BaseModel)
@@ -43,6 +43,12 @@ S = TypeVar("S", bound=BaseModel)
 # writes later (~20 µs a write).
 PARSED_CACHE = 128
 _parsed: OrderedDict[tuple[type, bytes], Any] = OrderedDict()
+# The tables this process wrote lately, by the identity of the bytes it wrote (bot/store.py
+# keeps that very object and hands it to the next command on the table): their two lines,
+# the state's the very object `_parsed` was keyed with. Its hash is kept with it, and
+# bytes are immutable; a new slice of the same 4 KB would be copied and hashed again to
+# look its state up (~5 µs). As many as the store remembers (the bodies are its own).
+_written: OrderedDict[int, tuple[bytes, bytes, bytes]] = OrderedDict()
 # Compressed tables this process wrote or read lately → their JSON: the next command on
 # the table (usually here: bot/store.py) starts from it without decompressing (~15-40 µs).
 UNPACKED_CACHE = 64
@@ -187,6 +193,9 @@ class Table(BaseModel):
                 _parsed.pop((type(state), read), None)
             _remember(type(state), stored, state)
         body = b"\n".join((head, stored or b""))
+        _written[id(body)] = (body, head, stored or b"")
+        if len(_written) > KNOWN:
+            _written.popitem(last=False)
         if len(body) <= COMPRESS_ABOVE:
             return body
         packer = zlib.compressobj(COMPRESSION, zlib.DEFLATED, WINDOW_BITS, MEMORY_LEVEL)
@@ -209,14 +218,18 @@ class Table(BaseModel):
         if data[:1] != b"{":  # (JSON begins with `{`, a zlib stream with 0x78 or 0x58)
             plain = _unpacked.get(data)
             data = _keep(_unpacked, data, zlib.decompress(data)) if plain is None else plain
-        # JSON has no raw line break (one inside a string is written `\n`): the first
-        # one ends the table's own fields.
-        head, newline, state = data.partition(b"\n")
-        if not newline:  # stored before 2026-11-24: one JSON document, the state in it
-            fields = json.loads(data)
-            table = cls.model_validate(fields)
-            table.state = fields.get("state")
-            return table
+        written = _written.get(id(data))
+        if written is not None and written[0] is data:  # (this very object: see _written)
+            head, state = written[1], written[2]
+        else:
+            # JSON has no raw line break (one inside a string is written `\n`): the first
+            # one ends the table's own fields.
+            head, newline, state = data.partition(b"\n")
+            if not newline:  # stored before 2026-11-24: one JSON document, the state in it
+                fields = json.loads(data)
+                table = cls.model_validate(fields)
+                table.state = fields.get("state")
+                return table
         table = _from_json(head)
         table.__pydantic_private__.update(_state_json=state or None, _read=state or None)
         return table
