@@ -261,15 +261,13 @@ async def pack(redis: Any, key: str) -> bool:
 
 
 async def _sent(redis: Any, commands: tuple[tuple[Any, ...], ...]) -> list[Any]:
-    """The commands' answers, in one round trip. To a standalone Redis packed and sent by
-    bot/resp.py, as the table's write is (redis-py's pipeline and `eval` cost ~40 µs more
-    CPU for a pack's two round trips); a cluster's client routes them itself, one by one
-    (it refuses a script in a pipeline)."""
+    """The commands' answers, in one round trip. To a standalone Redis packed by
+    bot/resp.py and sent on the lane, as the table's write is (redis-py's pipeline and
+    `eval` cost ~40 µs more CPU for a pack's two round trips); a cluster's client routes
+    them itself, one by one (it refuses a script in a pipeline)."""
     if isinstance(redis, RedisCluster):
         return [await redis.execute_command(*command) for command in commands]
-    pool = redis.connection_pool
-    connection = await pool.get_connection()
-    return await resp.round_trip(pool, connection, resp.pack(commands), len(commands))
+    return await resp.exchange(redis, resp.pack(commands), len(commands))
 
 
 def end(proof: GameProof | None, state: BaseModel, now: float) -> None:
