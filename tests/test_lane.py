@@ -2,7 +2,9 @@
 and each caller is told what a connection of its own would have told it."""
 
 import asyncio
+import gc
 import time
+import weakref
 
 import fakeredis
 import pytest
@@ -146,5 +148,32 @@ async def test_fakeredis_is_not_served_and_its_round_trips_still_work():
     try:
         assert lane_of(client) is None
         assert await exchange(client, pack([("SET", "k", "1"), ("INCR", "k")]), 2) == [b"OK", 2]
+    finally:
+        await client.aclose()
+
+
+async def test_a_client_let_go_is_not_kept_alive_by_its_lane(real_redis_url):
+    """The lanes are found by their client's pool, weakly: a test's client (a process
+    may make many) goes, with its pool, its lane and its event loop, once let go."""
+    client = aioredis.Redis.from_url(real_redis_url)
+    assert await command(client, "PING") == b"PONG"
+    pool = weakref.ref(client.connection_pool)
+    await client.aclose()
+    del client
+    gc.collect()
+    assert pool() is None
+
+
+async def test_a_refusal_on_connecting_is_told_as_a_connection_of_its_own_tells_it(
+    real_redis_url,
+):
+    """A server that refuses the connection's setup (here: a database it does not have)
+    received nothing of the request: its caller gets redis-py's own error, not a lane
+    said to be closed (a write would be told as maybe applied), and the lane goes on."""
+    client = aioredis.Redis.from_url(real_redis_url.rpartition("/")[0] + "/99")
+    try:
+        for _ in range(2):
+            with pytest.raises(ResponseError, match="DB index"):
+                await command(client, "SET", "test:k", "1")
     finally:
         await client.aclose()
