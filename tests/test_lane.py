@@ -9,6 +9,7 @@ import weakref
 import fakeredis
 import pytest
 import redis.asyncio as aioredis
+from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import NoScriptError, ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
@@ -177,3 +178,26 @@ async def test_a_refusal_on_connecting_is_told_as_a_connection_of_its_own_tells_
                 await command(client, "SET", "test:k", "1")
     finally:
         await client.aclose()
+
+
+async def test_the_connection_lost_mid_batch_the_requests_answered_keep_their_answers(
+    client, writes
+):
+    """The server closes the connection after part of a batch's answers (here QUIT, in
+    the batch): the requests answered before keep their answers; the others are told
+    a connection error (they may have run: a write finds out, bot/write_outcome.py)."""
+    first = asyncio.ensure_future(command(client, "ECHO", "first"))
+    await asyncio.sleep(0)  # (written: what follows goes in one batch)
+    asked = [
+        command(client, "SET", "test:before", "1"),
+        command(client, "QUIT"),
+        command(client, "INCR", "test:after"),
+    ]
+    got = await asyncio.gather(*asked, return_exceptions=True)
+    assert await first == b"first"
+    assert writes[-1] == [b"SET", b"QUIT", b"INCR"]
+    assert got[:2] == [b"OK", b"OK"]
+    assert isinstance(got[2], RedisConnectionError) and not isinstance(got[2], NotSent)
+    assert lane_of(client).connection is None
+    assert await command(client, "GET", "test:after") is None  # (QUIT: it did not run)
+    assert await command(client, "GET", "test:before") == b"1"
