@@ -201,3 +201,25 @@ async def test_the_connection_lost_mid_batch_the_requests_answered_keep_their_an
     assert lane_of(client).connection is None
     assert await command(client, "GET", "test:after") is None  # (QUIT: it did not run)
     assert await command(client, "GET", "test:before") == b"1"
+
+
+async def test_a_pool_closed_under_a_batch_fails_it_as_maybe_sent_and_the_lane_goes_on(
+    real_redis_url,
+):
+    """Two clients on one pool share its lane; the pool closed (a client's `aclose`)
+    while a batch is on its way: that batch may have run (a connection error, not
+    `NotSent`), and the next request has a connection made again."""
+    pool = aioredis.ConnectionPool.from_url(real_redis_url, socket_timeout=2)
+    one, two = aioredis.Redis(connection_pool=pool), aioredis.Redis(connection_pool=pool)
+    try:
+        assert lane_of(one) is lane_of(two)
+        await command(two, "DEL", "test:closed")
+        on_its_way = asyncio.ensure_future(command(one, "BLPOP", "test:nothing", "1"))
+        await asyncio.sleep(0.05)
+        await pool.disconnect()
+        with pytest.raises(RedisConnectionError) as failed:
+            await on_its_way
+        assert not isinstance(failed.value, NotSent)
+        assert await command(two, "INCR", "test:closed") == 1
+    finally:
+        await pool.disconnect()
