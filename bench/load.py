@@ -47,6 +47,7 @@ import statistics
 import string
 import sys
 import time
+import weakref
 from collections import Counter, defaultdict
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -68,6 +69,11 @@ from bot.store import RedisStore
 from rules import registry
 from tests.redis_server import redis_cluster, redis_server
 
+try:  # (the bench also runs on the code before the lane)
+    from bot.lane import Lane
+except ImportError:
+    Lane = None  # type: ignore[assignment,misc]
+
 try:  # (the bench also runs on the code before the answers' log left the table)
     from bot.app import started
     from bot.keys import answers_key
@@ -85,11 +91,14 @@ GAMES = ("aufruhr:6:events=3 deadline=60", "einsistkeins:4", "einsistkeins_karte
 
 
 class Counted:
-    """Counts round trips: every send on a connection (one command, a pipeline, or a
-    write packed by bot/resp.py) is one. Counted where every path meets, the connection,
-    as tests/test_store.py's `round_trips` does."""
+    """Counts round trips: every send on a connection (one command, a pipeline) is one,
+    and so is every request on the process's lane (bot/lane.py): what its command waited
+    for, written alone or in one send with other commands' requests. Counted where every
+    path meets, the connection and the lane's write, as tests/test_store.py's
+    `round_trips` does. `sends`: the sends themselves (a lane's batch is one)."""
 
     trips = 0
+    sends = 0
 
     @classmethod
     def wrap(cls, client: Any) -> Any:
@@ -98,10 +107,20 @@ class Counted:
 
             async def counted(self: Any, *a: Any, **k: Any) -> Any:
                 cls.trips += 1
+                cls.sends += 1
                 return await send(self, *a, **k)
 
             counted.counted = True  # type: ignore[attr-defined]
             AbstractConnection.send_packed_command = counted  # type: ignore[method-assign]
+            if Lane is not None:
+                write = Lane._write
+
+                def written(self: Any, connection: Any, batch: list) -> None:
+                    cls.trips += len(batch)
+                    cls.sends += 1
+                    write(self, connection, batch)
+
+                Lane._write = written  # type: ignore[method-assign]
         return client
 
 
@@ -202,7 +221,7 @@ async def play_table(
         if ids := [r.outbox_id for r in replies if r.outbox_id]:
             # the courier's part (bot/courier.py): what was sent leaves the durable outbox,
             # one round trip, counted in commands/s but not in the command's latency
-            await Outboxes(router.redis, PLATFORM).ack(chat, ids)
+            await _outboxes(router).ack(chat, ids)
         return replies
 
     for msg in opening:
@@ -225,6 +244,18 @@ async def play_table(
     table = robots.seen(router, chat)
     if table is None or table.status == "playing":
         raise RuntimeError(f"{chat}: the prepared answers did not end the game")
+
+
+_OUTBOXES: "weakref.WeakKeyDictionary[Router, Outboxes]" = weakref.WeakKeyDictionary()
+
+
+def _outboxes(router: Router) -> Outboxes:
+    """The router's platform's outboxes: one per router, as the adapters' courier holds
+    one (made anew per acknowledgement, its three scripts were registered each time)."""
+    made = _OUTBOXES.get(router)
+    if made is None:
+        made = _OUTBOXES[router] = Outboxes(router.redis, PLATFORM)
+    return made
 
 
 def _waits(redis_pid: int | None) -> float:
@@ -258,9 +289,11 @@ async def _worker(
     ready.wait()  # every worker spawned, imported and connected: the clock starts
     machine, redis = cpu_use.Machine.now(), await cpu_use.servers(url, cluster)
     cpu, waited, paused = cpu_use.own_cpu(), cpu_use.waited(), Pauses.total
+    trips, sends = Counted.trips, Counted.sends
     t0 = time.monotonic()  # (system-wide: comparable between the workers)
     await asyncio.gather(*(play_table(router, chat, g, answers, lat) for chat, g, answers in plays))
     t1 = time.monotonic()
+    trips, sends = Counted.trips - trips, Counted.sends - sends
     cpu, waited, paused = cpu_use.own_cpu() - cpu, cpu_use.waited() - waited, Pauses.total - paused
     after = (cpu_use.Machine.now(), await cpu_use.servers(url, cluster))
     await client.aclose()
@@ -268,6 +301,8 @@ async def _worker(
     return {
         "lat": dict(lat),
         "span": (t0, t1),
+        "trips": trips,
+        "sends": sends,
         "retries": CountingStore.retries,
         "cpu": cpu,
         "waited": waited,
@@ -537,6 +572,13 @@ def main() -> None:
                 f"sending their prepared answers); CAS retries "
                 f"{sum(r['retries'] for r in results)}; latency in flight (queued behind the "
                 f"other tables) p50 {pct(every, 50):.2f} ms, p99 {pct(every, 99):.2f} ms"
+            )
+            trips, sends = sum(r["trips"] for r in results), sum(r["sends"] for r in results)
+            print(
+                f"  Redis round trips {trips / done:.2f} a command (acknowledgements included), "
+                f"in {sends / done:.2f} sends a command: {trips / max(sends, 1):.2f} requests "
+                f"a send (bot/lane.py writes the requests made while a batch is on its way "
+                f"together)"
             )
             account = cpu_use.Account.of(results, done, span, cores, sum(lat["_robot cpu"]))
             print(account.report())

@@ -1,14 +1,16 @@
-"""A table's write to a standalone Redis, packed and sent here rather than by redis-py.
+"""A table's write to a standalone Redis, packed here rather than by redis-py.
 
 redis-py packs a command by joining its buffer again for every argument (quadratic in
 the arguments: a write carries 15–25, its marker, the replies kept with it, the game's
 answers), and a pipeline adds its own bookkeeping, retries object and response
 callbacks around them: together ~0.5 ms of CPU a write (issue 21's profile). Here the
-commands are packed into one bytes object, sent on a connection the caller took from the
-pool first (bot/store.py: a Redis out of reach is then known to have received nothing),
-and their answers read back in order. Only what redis-py's connection does on a failure
-is kept: it disconnects when sending or reading fails (an answer may still be on its
-way: the connection must not serve anyone else), and goes back to its pool either way.
+commands are packed into one bytes object and sent on the process's lane (bot/lane.py:
+one connection that concurrent round trips share, their requests written together),
+or, for fakeredis, on a connection taken from the pool first: either way a Redis out of
+reach is known to have received nothing (`NotSent`), and their answers are read back in
+order. On a pool's connection only what redis-py's connection does on a failure is kept:
+it disconnects when sending or reading fails (an answer may still be on its way: the
+connection must not serve anyone else), and goes back to its pool either way.
 """
 
 from collections.abc import Iterable, Sequence
@@ -16,7 +18,11 @@ from typing import Any
 
 from redis._parsers.encoders import Encoder
 from redis.commands.core import DataAccessCommands
-from redis.exceptions import ResponseError
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import RedisError, ResponseError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+from bot.lane import UNREACHABLE, NotSent, lane_of
 
 Command = Sequence[Any]
 
@@ -56,10 +62,29 @@ class Queued(DataAccessCommands):
 
 
 async def command(redis: Any, *args: Any) -> Any:
-    """One command to a standalone Redis (`redis`, a client: its pool's connection)."""
-    pool = redis.connection_pool
-    connection = await pool.get_connection()
-    return (await round_trip(pool, connection, pack((args,)), 1))[0]
+    """One command to a standalone Redis (`redis`, a client)."""
+    return (await exchange(redis, pack((args,)), 1))[0]
+
+
+async def exchange(redis: Any, packed: bytes, answers: int) -> list[Any]:
+    """Send `packed` (`answers` commands) to a standalone Redis and read their answers:
+    on the client's lane (bot/lane.py) when it has one, else (fakeredis) on a
+    connection of its pool. An error answer (NOSCRIPT, WRONGTYPE) is raised once every
+    answer is read, as a pipeline does. `NotSent` when Redis could not be reached:
+    nothing was sent."""
+    lane = lane_of(redis)
+    if lane is None:
+        pool = redis.connection_pool
+        try:
+            connection = await pool.get_connection()
+        except (RedisConnectionError, RedisTimeoutError) as e:
+            raise NotSent(UNREACHABLE.format(e)) from e
+        return await round_trip(pool, connection, packed, answers)
+    got = await lane.ask(packed, answers)
+    for answer in got:
+        if isinstance(answer, RedisError):  # (an error answer: LOADING is no ResponseError)
+            raise answer
+    return got
 
 
 async def round_trip(pool: Any, connection: Any, packed: bytes, answers: int) -> list[Any]:

@@ -36,7 +36,8 @@ from redis.exceptions import NoScriptError, RedisError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from bot import logs, metrics
-from bot.resp import Queued, command, pack, round_trip
+from bot.lane import NotSent
+from bot.resp import Queued, command, exchange, pack
 from bot.write_outcome import SETTLE_SECONDS, Duplicate, MaybeApplied, NotApplied, landed
 
 __all__ = ["KEEP", "Duplicate", "MaybeApplied", "NotApplied", "RedisStore", "StoreConflict"]
@@ -186,7 +187,7 @@ class RedisStore:
     async def load(self, key: str) -> Versioned:
         if self.cluster:
             version, data = await self.redis.hmget(key, ["v", "d"])
-        else:  # (bot/resp.py: ~15 % less CPU than redis-py's own call)
+        else:  # (bot/resp.py: on the process's lane, bot/lane.py)
             version, data = await command(self.redis, "HMGET", key, "v", "d")
         return Versioned(int(version or 0), data)
 
@@ -278,13 +279,14 @@ class RedisStore:
             return lost
 
         # The write goes first: a deadline it schedules must not fire before the step it
-        # belongs to exists. Packed and sent by hand (bot/resp.py), on a connection taken
-        # first, even for a write alone: only so is a Redis out of reach known to have
-        # received nothing (`_connection`). Not redis-py's script object either: called
-        # with a pipeline it sends SCRIPT EXISTS before every write, a round trip more.
-        # The script is loaded when the server answers NOSCRIPT (first use, or after a
-        # restart or SCRIPT FLUSH); `also` is then sent once more, which its contract
-        # (harmless if the write loses) allows.
+        # belongs to exists. Packed and sent by hand (bot/resp.py: on the process's lane,
+        # bot/lane.py), which knows when nothing was sent: a Redis out of reach is then
+        # known to have received nothing (`NotApplied`; the client's own retries,
+        # bot/redis_conn.py, would hide where a failure happened). Not redis-py's script
+        # object either: called with a pipeline it sends SCRIPT EXISTS before every
+        # write, a round trip more. The script is loaded when the server answers
+        # NOSCRIPT (first use, or after a restart or SCRIPT FLUSH); `also` is then sent
+        # once more, which its contract (harmless if the write loses) allows.
         keys, args = self._cas_args(key, expected, write, marker, push, drop, token)
         queued = Queued()
         if also is not None:
@@ -293,27 +295,17 @@ class RedisStore:
 
         async def send() -> list[Any]:
             evalsha = ("EVALSHA", self._cas.sha, len(keys), *keys, *args)
-            packed = pack((evalsha, *commands))
-            connection = await self._connection()
-            pool = self.redis.connection_pool
-            return await round_trip(pool, connection, packed, 1 + len(commands))
+            return await exchange(self.redis, pack((evalsha, *commands)), 1 + len(commands))
 
         try:
-            results = await send()
-        except NoScriptError:
-            self._cas.sha = await self.redis.script_load(_CAS)
-            results = await send()
-        return _lost(results[0], token)
-
-    async def _connection(self) -> Any:
-        """A connected connection of the client's pool, for a write: when Redis is out of
-        reach (refused, no answer to connecting) this fails before anything of the write
-        was sent, and that is known for sure (`NotApplied`). (The client's own retries,
-        bot/redis_conn.py, would hide where a failure happened.)"""
-        try:
-            return await self.redis.connection_pool.get_connection()
-        except (RedisConnectionError, RedisTimeoutError) as e:
+            try:
+                results = await send()
+            except NoScriptError:
+                self._cas.sha = await self.redis.script_load(_CAS)
+                results = await send()
+        except NotSent as e:
             raise NotApplied() from e  # (no connection: nothing was sent)
+        return _lost(results[0], token)
 
     async def transact(
         self,

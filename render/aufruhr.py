@@ -36,9 +36,14 @@ def _place(cid: str) -> str:
     return ruhr_map().communities[cid].name
 
 
-def _project_words(p: PublicProject, label: Label) -> str:
+def _project_words(p: PublicProject, label: Label, words: dict[str, str]) -> str:
+    """A project as the board lists it; `words`: the categories already translated for
+    this board (four, for some fifty projects)."""
     name = _card_name(p.card)
-    cats = ", ".join(label(f"aufruhr.cat.{c}") for c in p.categories)
+    for c in p.categories:
+        if c not in words:
+            words[c] = label(f"aufruhr.cat.{c}")
+    cats = ", ".join(words[c] for c in p.categories)
     kind = "negative" if p.negative else f"{p.kind}_{p.size}"
     return label(f"aufruhr.board.kind_{kind}", name=name, categories=cats)
 
@@ -90,9 +95,11 @@ def board(view: PublicView, names: list[str], label: Label) -> str:
             label("aufruhr.board.deal", number=d.number, by=_name(names, d.by), text=d.text)
         )
     by_place: dict[str, list[str]] = {}
+    words: dict[str, str] = {}
     for p in view.projects:
         owners = "+".join(player(s).letter for s in p.owners)
-        by_place.setdefault(p.community, []).append(f"{_project_words(p, label)} [{owners}]")
+        shown = _project_words(p, label, words)
+        by_place.setdefault(p.community, []).append(f"{shown} [{owners}]")
     if by_place:
         lines.append(label("aufruhr.board.projects"))
         for cid in sorted(by_place, key=_place):
@@ -535,6 +542,7 @@ _SHOWN = frozenset(
 
 
 @cache
+@cache  # (a fact of the game's data: the board names every project at every step)
 def _card_name(card: str) -> Bilingual:
     """A project's name: a great city's initial project ("init:<city>:<i>"), an event
     card's ("ev…": a negative RuhrCity project, or the event itself) or a project card's."""

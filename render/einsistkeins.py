@@ -4,7 +4,7 @@ district and lifebuoy); and the picture: the map of Hanover (render/hanover.py),
 players and a legend under it for a phone. Text snapshots and SVG pictures."""
 
 from collections import Counter
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from render import hanover, pieces
@@ -41,6 +41,7 @@ def legs_text(legs: list[list[Any]]) -> str:
     return " · ".join(parts)
 
 
+@cache  # a fact of the board, asked for every player at every step
 def where(index: int) -> str:
     """A square's name: a place's, or for a path square its link from the nearer end
     ("Glocksee ↔ Goetheplatz (1/3)": one step of three from Glocksee)."""
@@ -113,6 +114,7 @@ def board(view: PublicView, names: list[str], label: Label) -> str:
 
 
 def _board_lines(view: PublicView, label: Label, visited_names: bool) -> list[str]:
+    open_now = set(view.open_pubs)  # (asked for some 25 cards)
     lines = [_status(view, label)]
     if view.faceup:
         lines.append(label("einsistkeins.board.faceup", card=card_line(view.faceup, view)))
@@ -137,12 +139,13 @@ def _board_lines(view: PublicView, label: Label, visited_names: bool) -> list[st
                 needed=view.needed[seat],
             )
         )
-        lines += [f"  {card_line(c, view)}" for c in view.hands[seat]]
+        lines += [f"  {_card_line(c, c in open_now)}" for c in view.hands[seat]]
         if view.visited[seat]:
             lines.append(f"  ✓ {visited_line(view.visited[seat], visited_names)}")
     return lines
 
 
+@lru_cache(maxsize=1024)  # a player's pubs change a few times a game; the board every step
 def visited_line(visited: tuple[str, ...], names: bool = True) -> str:
     """'Was nun?, Havana, Izarro · 🛟 Nordstadt 1, Linden-Nord 2': the pubs visited and how
     many of them lie in each lifebuoy (from the third on, each lowers the 12); without

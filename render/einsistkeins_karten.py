@@ -3,6 +3,7 @@ leads, each player's visited pubs with their lifebuoys and districts, the pile; 
 private view (your hand). Text snapshots and SVG pictures."""
 
 from collections import Counter
+from functools import cache, lru_cache
 from typing import Any
 
 from render.boards import Label, Renderers, register
@@ -26,6 +27,7 @@ DARK = ("#0072B2", "#009E73")  # white ink reads better on these
 CARD_W, CARD_H = 108, 150  # three a row on a phone
 
 
+@cache  # (a fact of the card: made once)
 def card_text(name: str) -> str:
     """'Izarro (17:00–03:00 · Linden-Nord · 🛟 Linden-Nord)': proper names and times, the
     same in both languages."""
@@ -41,6 +43,7 @@ def hours(p: Pub) -> str:
     return ", ".join(f"{clock(s.open)}–{clock(s.close)}" for s in p.spans)
 
 
+@cache
 def call_value(name: str, call: Call) -> str:
     """What the announcement compares: a time, a district or a lifebuoy."""
     p = pub(name)
@@ -83,14 +86,16 @@ def _call(view: PublicView, label: Label) -> str:
     )
 
 
+@lru_cache(maxsize=1024)  # a player's pubs change a few times a game; the board every step
 def _buoys(cards: tuple[str, ...]) -> str:
     """'🛟 Linden-Nord 3 · 🛟 Mitte 1': the visited pubs in each lifebuoy."""
     counts = Counter(pub(c).lifebuoy for c in cards if pub(c).lifebuoy)
     return " · ".join(f"🛟 {LIFEBUOY_NAMES[b]} {counts[b]}" for b in LIFEBUOYS if counts[b])
 
 
-def _districts(cards: tuple[str, ...]) -> list[str]:
-    return sorted({pub(c).district for c in cards})
+@lru_cache(maxsize=1024)
+def _districts(cards: tuple[str, ...]) -> int:
+    return len({pub(c).district for c in cards})
 
 
 def _name(names: list[str], seat: int) -> str:
@@ -104,7 +109,7 @@ def _player_line(view: PublicView, seat: int, label: Label) -> str:
         cards=view.hand_sizes[seat],
         count=len(cards),
         needed=view.needed[seat],
-        districts=len(_districts(cards)),
+        districts=_districts(cards),
     )
     return f"{line} · {label('einsistkeins_karten.board.out')}" if seat in view.out else line
 

@@ -4,7 +4,9 @@ Redis failure mid-write is answered truthfully (issue 17, items 3 and 4)."""
 import pytest
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
+from bot import store as store_module
 from bot.keys import table_key, update_key
+from bot.resp import exchange
 from bot.router import Incoming
 from bot.store import MARKER_TTL_SECONDS, Duplicate, RedisStore, Write
 from bot.write_outcome import landed
@@ -59,74 +61,46 @@ async def test_a_refusal_delivered_twice_is_answered_once_and_never_applied_late
     assert (await chat.table()).state["bids"]["answers"] == {}
 
 
-class Flaky:
-    """A client whose answer to the compare-and-set is lost: the command reached Redis
-    (`land=True`) or did not, and either way the caller sees a timeout. The store sends
-    a write on a connection it takes from the pool itself (bot/resp.py): that connection
-    loses the answer."""
+class LosesAnswer:
+    """The answer to the compare-and-set is lost: the write reached Redis (`land=True`)
+    or did not, and either way the store sees a timeout. Put where the store sends a
+    write (bot/resp.exchange: on the process's lane, bot/lane.py, or a connection of the
+    pool), once armed; tests/test_lane.py shows the lane turns a lost answer into that
+    timeout."""
 
-    def __init__(self, redis, land: bool) -> None:
-        self.redis, self.land, self.armed = redis, land, False
-        self.connection_pool = _FlakyPool(self, redis.connection_pool)
+    def __init__(self, land: bool) -> None:
+        self.land, self.armed = land, False
 
-    def __getattr__(self, name):
-        return getattr(self.redis, name)
-
-
-class _FlakyPool:
-    def __init__(self, flaky: Flaky, pool) -> None:
-        self.flaky, self.pool = flaky, pool
-
-    def __getattr__(self, name):
-        return getattr(self.pool, name)
-
-    async def get_connection(self, *args, **kwargs):
-        connection = await self.pool.get_connection(*args, **kwargs)
-        if not self.flaky.armed:
-            return connection
-        self.flaky.armed = False
-        return _LosesAnswer(connection, self.flaky.land)
-
-    async def release(self, connection) -> None:
-        await self.pool.release(getattr(connection, "connection", connection))
-
-
-class _LosesAnswer:
-    def __init__(self, connection, land: bool) -> None:
-        self.connection, self.land = connection, land
-
-    def __getattr__(self, name):
-        return getattr(self.connection, name)
-
-    async def send_packed_command(self, packed, *args, **kwargs) -> None:
+    async def __call__(self, redis, packed: bytes, answers: int) -> list:
+        if not self.armed:
+            return await exchange(redis, packed, answers)
+        self.armed = False
         assert packed.startswith(b"*") and b"EVALSHA" in packed[:32], "not the write"
         if self.land:
-            await self.connection.send_packed_command(packed, *args, **kwargs)
-
-    async def read_response(self, *args, **kwargs):
-        if self.land:
-            await self.connection.read_response(*args, **kwargs)  # the answer, lost
+            await exchange(redis, packed, answers)  # the answer, lost
         raise RedisTimeoutError("Timeout reading from socket")
 
 
-async def _with_lost_answer(redis, land: bool) -> tuple[list, object]:
-    flaky = Flaky(redis, land)
-    chat = Chat.make(flaky)
+async def _with_lost_answer(redis, monkeypatch, land: bool) -> tuple[list, object]:
+    lost = LosesAnswer(land)
+    monkeypatch.setattr(store_module, "exchange", lost)
+    chat = Chat.make(redis)
     await chat.say(*STARTED)
-    flaky.armed = True
+    lost.armed = True
     replies = await chat.router.handle(_private("alice", "1", "u-lost"))
+    assert not lost.armed, "the write was not sent"
     return replies, await chat.table()
 
 
-async def test_a_write_that_landed_before_a_timeout_is_told_as_done(redis):
-    replies, table = await _with_lost_answer(redis, land=True)
+async def test_a_write_that_landed_before_a_timeout_is_told_as_done(redis, monkeypatch):
+    replies, table = await _with_lost_answer(redis, monkeypatch, land=True)
     assert table.state["bids"]["answers"] == {"0": 1}
     assert any("Your bid of 1 is sealed." in r.text for r in replies)
     assert not any(r.error for r in replies)
 
 
-async def test_a_write_that_did_not_land_is_told_as_not_done(redis):
-    replies, table = await _with_lost_answer(redis, land=False)
+async def test_a_write_that_did_not_land_is_told_as_not_done(redis, monkeypatch):
+    replies, table = await _with_lost_answer(redis, monkeypatch, land=False)
     assert table.state["bids"]["answers"] == {}
     assert [r.text for r in replies] == [
         "Redis could not be reached in time. Nothing was changed; please try again."

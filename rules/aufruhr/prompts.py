@@ -5,6 +5,7 @@ answer, so nobody's buttons go stale), plus the standing commands /pay, /deal,
 /accept and /decline. The buttons themselves are made (once each) in buttons.py.
 """
 
+from functools import lru_cache
 from typing import Any
 
 from rules.aufruhr import buttons, data, folders, projects, subventions
@@ -45,16 +46,37 @@ def _folder_prompt(state: State) -> Prompt:
         *(tuple(s for s in seats if k not in usable[s]) for k in buttons.STARS),
         tuple(s for s in seats if own_scandal(state, s) is None),
     )
+    return _folder(
+        f.number,
+        seats,
+        f.context,
+        state.lord_mayor,
+        (state.cities, folders.demand_args(state), lacking),
+        state.options.deadline,
+    )
+
+
+@lru_cache(maxsize=512)  # (as buttons.folder_options: asked after every answer in a window)
+def _folder(
+    number: int,
+    seats: tuple[int, ...],
+    context: str,
+    lord_mayor: int | None,
+    options: tuple[tuple[str, ...], tuple[tuple[str, int | str], ...], tuple[tuple[int, ...], ...]],
+    deadline: int,
+) -> Prompt:
+    """The folder prompt, made once for each window and what it offers; `options`: the
+    arguments of `buttons.folder_options`."""
     return Prompt(
-        id=f"folder:{f.number}",
+        id=f"folder:{number}",
         seats=seats,
-        key=f"aufruhr.prompt.folder_{f.context}",
-        params={"lord_mayor_seat": state.lord_mayor},
-        options=buttons.folder_options(state.cities, folders.demand_args(state), lacking),
+        key=f"aufruhr.prompt.folder_{context}",
+        params={"lord_mayor_seat": lord_mayor},
+        options=buttons.folder_options(*options),
         input=buttons.DEMAND_INPUT,
         secret=True,
         command="demand",
-        deadline=state.options.deadline,
+        deadline=deadline,
         timeout_key="aufruhr.timeout.folder",
     )
 

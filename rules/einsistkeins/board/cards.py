@@ -7,10 +7,10 @@ from rules.core.errors import RuleError
 from rules.core.protocol import Event
 from rules.core.turns import clockwise
 from rules.einsistkeins import wins
-from rules.einsistkeins.board.hours import dead
+from rules.einsistkeins.board.hours import dead, open_squares
 from rules.einsistkeins.board.model import HAND, State
 from rules.einsistkeins.board.places import pub_at
-from rules.einsistkeins.pubs import BY_NAME, is_open, pub
+from rules.einsistkeins.pubs import pub
 
 
 def draw(state: State) -> str | None:
@@ -71,7 +71,7 @@ def visit(state: State, seat: int) -> list[Event]:
     """A pub on one of your cards or the face-up card, open, where you end an action, is
     scored; a win sets `state.winner`; a card from your hand is replaced (phase "refill")."""
     name = pub_at(state.pos[seat])
-    if name is None or not is_open(BY_NAME[name], state.clock):
+    if name is None or state.pos[seat] not in open_squares(state.clock):
         return []
     if name in state.hands[seat]:
         state.hands[seat].remove(name)

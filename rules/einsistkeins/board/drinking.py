@@ -4,14 +4,12 @@ open pub). Readings of the rule book: NOTES.md ("The board game")."""
 
 from rules.core.errors import RuleError
 from rules.core.protocol import Event
+from rules.einsistkeins.board.hours import open_squares
 from rules.einsistkeins.board.model import LIMIT, State, permille
-from rules.einsistkeins.board.places import pub_at
-from rules.einsistkeins.pubs import BY_NAME, is_open
 
 
 def in_open_pub(state: State, seat: int) -> bool:
-    name = pub_at(state.pos[seat])
-    return name is not None and is_open(BY_NAME[name], state.clock)
+    return state.pos[seat] in open_squares(state.clock)
 
 
 def can_drink(state: State, seat: int) -> bool:

@@ -20,7 +20,7 @@ from rules.einsistkeins import wins
 from rules.einsistkeins.board import cards, drinking, moving
 from rules.einsistkeins.board import clock as board_clock
 from rules.einsistkeins.board import roll as dice
-from rules.einsistkeins.board.graph import START_SQUARE, board
+from rules.einsistkeins.board.graph import board, index
 from rules.einsistkeins.board.hours import dead
 from rules.einsistkeins.board.model import (
     END_CLOCK,
@@ -41,7 +41,7 @@ from rules.einsistkeins.board.model import (
     Swap,
     Take,
 )
-from rules.einsistkeins.pubs import PUBS, pub
+from rules.einsistkeins.pubs import PUBS, START, pub
 
 # ---------------------------------------------------------------- set-up
 
@@ -68,7 +68,9 @@ def setup(players: int, options: Options, seed: int) -> State:
         faceup=pile[0],
         hands=hands,
         visited=[[] for _ in range(players)],
-        pos=[START_SQUARE] * players,
+        # Café Safran's square, looked up on the board: so it is built here, when a
+        # worker sets every game up once at its start (bot/app.py), not at a first move
+        pos=[index(START.name)] * players,
         alcohol=[0] * players,
         clock=START_CLOCK,
         starter=starter,

@@ -1,6 +1,7 @@
 """The board of EINS IST KEINS: a walking graph over Hanover, built from real coordinates.
 
-Pure code, deterministic, built once on import (about 10 ms):
+Pure code, deterministic, built once, when first asked for (about 10 ms; a game's set-up
+asks for it):
 
 - the *places*: Café Safran, the 50 pubs (../pubs.py) and the tram stations of lines 6,
   9 and 10 that lie on the map (../data/tram.json, loaded by data.py);
@@ -147,6 +148,3 @@ def square(index: int) -> Square:
 
 def index(name: str) -> int:
     return board().by_name[name]
-
-
-START_SQUARE = 0

@@ -6,7 +6,7 @@ at closing time. Readings of the rule book: NOTES.md ("The board game").
 from functools import lru_cache
 
 from rules.einsistkeins.board.model import END_CLOCK, HALF_HOUR, NIGHT_STAR, State
-from rules.einsistkeins.board.places import pub_at
+from rules.einsistkeins.board.places import pubs_on
 from rules.einsistkeins.pubs import BY_NAME, PUBS, is_open
 
 
@@ -23,14 +23,19 @@ def dead(name: str, minute: int) -> bool:
     return not any(is_open(p, t) for t in range(minute, END_CLOCK, HALF_HOUR))
 
 
+@lru_cache(maxsize=256)  # a night has some thirty half hours
+def open_squares(minute: int) -> frozenset[int]:
+    """The squares of the pubs (and Café Safran) open at `minute`: whether a player stands
+    in an open pub is asked for every player at every step."""
+    return frozenset(sq for sq, name in pubs_on().items() if is_open(BY_NAME[name], minute))
+
+
+@lru_cache(maxsize=256)  # asked at every turn's end
 def any_pub_open(minute: int) -> bool:
     return any(is_open(p, minute) for p in PUBS)
 
 
 def takeaway_possible(state: State, seat: int) -> bool:
     """A 3 in a pub that is open, or that closed at this very half hour ("closing")."""
-    name = pub_at(state.pos[seat])
-    if name is None:
-        return False
-    p = BY_NAME[name]
-    return is_open(p, state.clock) or is_open(p, state.clock - HALF_HOUR)
+    here = state.pos[seat]
+    return here in open_squares(state.clock) or here in open_squares(state.clock - HALF_HOUR)

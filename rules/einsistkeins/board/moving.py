@@ -5,12 +5,11 @@ step). Readings of the rule book: NOTES.md ("The board game")."""
 
 from rules.core.errors import RuleError
 from rules.core.protocol import Event, Option
-from rules.einsistkeins.board.graph import board, square
-from rules.einsistkeins.board.hours import trams_run
+from rules.einsistkeins.board.graph import square
+from rules.einsistkeins.board.hours import open_squares, trams_run
 from rules.einsistkeins.board.model import Go, State, permille
-from rules.einsistkeins.board.places import find_place, pub_at
+from rules.einsistkeins.board.places import find_place, pubs_on
 from rules.einsistkeins.board.route import Route, distances, via
-from rules.einsistkeins.pubs import BY_NAME, is_open
 
 MAX_WAYPOINTS = 8  # bounds the work one typed `/go` can cause
 TAKEAWAY = 3  # steps the takeaway walks for free
@@ -34,8 +33,8 @@ def takeaway_targets(state: State, seat: int) -> list[int]:
         return []
     here = state.pos[seat]
     walk = distances(here, trams=False)
-    pubs = [sq for sq in range(len(board().squares)) if pub_at(sq) and sq != here]
-    opened = [sq for sq in pubs if is_open(BY_NAME[square(sq).name], state.clock)]
+    pubs = [sq for sq in pubs_on() if sq != here]
+    opened = [sq for sq in pubs if sq in open_squares(state.clock)]
     candidates = opened or pubs
     nearest = min(walk[sq] for sq in candidates)
     return [sq for sq in candidates if walk[sq] == nearest]

@@ -5,13 +5,19 @@ import unicodedata
 from functools import cache
 
 from rules.core.errors import RuleError
-from rules.einsistkeins.board.graph import board, square
+from rules.einsistkeins.board.graph import board
+
+
+@cache
+def pubs_on() -> dict[int, str]:
+    """The pub (or Café Safran) on each square that has one, in square order: looked up
+    for every player at every step, so read off the board once."""
+    return {s.index: s.name for s in board().squares if s.kind in ("pub", "start")}
 
 
 def pub_at(sq: int) -> str | None:
     """The pub (or Café Safran) on a square, if any."""
-    s = square(sq)
-    return s.name if s.kind in ("pub", "start") else None
+    return pubs_on().get(sq)
 
 
 def _fold(text: str) -> str:
@@ -25,11 +31,22 @@ def _folded() -> dict[str, str]:
     return {n: _fold(n) for n in board().by_name}
 
 
+@cache
+def _exactly(wanted: str) -> tuple[str, ...]:
+    """The places whose folded name is `wanted` (asked for a card's name only: one entry
+    per pub at most)."""
+    return tuple(n for n, f in _folded().items() if f == wanted)
+
+
 def find_place(text: str, prefer: list[str]) -> int:
     """The pub or station `text` names: exactly, by a unique beginning, or a unique part;
     the pubs in `prefer` (your cards) are searched first."""
     wanted = _fold(text)
     folded = _folded()
+    if text in prefer and _exactly(wanted) == (text,):
+        # one of your cards by its own name (a button's), no other place so named: what
+        # the search below finds first, found without searching
+        return board().by_name[text]
     names = list(folded)
     for group in ([n for n in prefer if n in folded], names):
         for rule in (str.__eq__, str.startswith, str.__contains__):

@@ -55,8 +55,9 @@ def _drink_option(amount: int) -> Option:
 
 
 @cache
-def _plain(label: str, action: Stay | Roll | Draw) -> Option:
-    return Option(label=label, action=action)
+def _plain(label: str, action: type[Stay | Roll | Draw]) -> Option:
+    # (cached by the action's class: hashing and comparing a model costs more)
+    return Option(label=label, action=action())
 
 
 @cache  # one per card of the game (50), as the three below
@@ -81,13 +82,13 @@ def _go_options(state: State, seat: int) -> list[Option]:
     if points <= 0:
         return []
     here = state.pos[seat]
-    dist = distances(here, trams_run(state.clock), limit=points)
+    dist = distances(here, trams_run(state.clock))
     targets = [*state.hands[seat], *([state.faceup] if state.faceup else [])]
     options = []
     for name in targets:
         sq = index(name)
         if sq != here:
-            options.append(_go_option(name, dist[sq] >= 0))
+            options.append(_go_option(name, dist[sq] <= points))
     return options
 
 
@@ -114,7 +115,7 @@ def prompts(state: State) -> list[Prompt]:
                 **base,
                 key="einsistkeins.prompt.roll",
                 params={"seat": seat, "level": level, "place_square": place},
-                options=(_plain("einsistkeins.button.roll", Roll()),),
+                options=(_plain("einsistkeins.button.roll", Roll),),
             )
         ]
     if phase in ("one", "act", "gum"):
@@ -128,7 +129,7 @@ def prompts(state: State) -> list[Prompt]:
         stay = "einsistkeins.button.skip" if phase == "one" else "einsistkeins.button.wait"
         if phase != "one" and in_open_pub(state, seat):
             stay = "einsistkeins.button.stay"
-        options.append(_plain(stay, Stay()))
+        options.append(_plain(stay, Stay))
         key = f"einsistkeins.prompt.{phase}"
         if takeaway:
             drinks = drink_limit(state, seat, roll) > 0
@@ -157,7 +158,7 @@ def prompts(state: State) -> list[Prompt]:
     if phase == "swap":
         options = [_swap_option(c) for c in state.hands[seat] if state.faceup]
         options += [_discard_option(c) for c in state.hands[seat] if state.pile]
-        options.append(_plain("einsistkeins.button.skip", Stay()))
+        options.append(_plain("einsistkeins.button.skip", Stay))
         return [
             Prompt(
                 **base,
@@ -170,7 +171,7 @@ def prompts(state: State) -> list[Prompt]:
     if phase == "refill":
         options = []
         if state.pile:
-            options.append(_plain("einsistkeins.button.draw", Draw()))
+            options.append(_plain("einsistkeins.button.draw", Draw))
         if state.faceup:
             options.append(_take_option(state.faceup))
         return [

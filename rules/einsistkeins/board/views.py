@@ -1,10 +1,17 @@
 """What the board game shows: every card lies face up, so the public view holds it all
 and a seat's view adds only which seat it is (the spec's secrets are `no_secrets`)."""
 
+from functools import lru_cache
+
 from rules.einsistkeins import wins
 from rules.einsistkeins.board.hours import trams_run
 from rules.einsistkeins.board.model import PublicView, SeatView, State
 from rules.einsistkeins.pubs import open_at, pub
+
+
+@lru_cache(maxsize=4096)  # a few new per game: the view is made at every step
+def _needed(visited: tuple[str, ...]) -> int:
+    return wins.needed(pub(c) for c in visited)
 
 
 def public_view(state: State) -> PublicView:
@@ -23,7 +30,7 @@ def public_view(state: State) -> PublicView:
         faceup=state.faceup,
         hands=tuple(tuple(h) for h in state.hands),
         visited=tuple(tuple(v) for v in state.visited),
-        needed=tuple(wins.needed(pub(c) for c in v) for v in state.visited),
+        needed=tuple(_needed(tuple(v)) for v in state.visited),
         boxed=len(state.boxed),
         pos=tuple(state.pos),
         alcohol=tuple(state.alcohol),

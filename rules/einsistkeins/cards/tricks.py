@@ -3,6 +3,8 @@ announcement, which announcements a card may make, which cards a player may lay 
 and the card a player typed (`/play pi`). Readings of the rule book: NOTES.md ("The card
 game")."""
 
+from functools import cache
+
 from rules.core.errors import RuleError
 from rules.core.protocol import Option
 from rules.einsistkeins.cards.model import CALLS, Call, Play, State
@@ -25,6 +27,11 @@ def trumps(card: Pub, top: Pub, call: Call) -> bool:
     return False
 
 
+@cache  # a fact of two cards: at most 50 × 50 × 4, asked for every card in a hand each step
+def _trumps(card: str, top: str, call: Call) -> bool:
+    return trumps(pub(card), pub(top), call)
+
+
 def calls_for(card: Pub) -> tuple[Call, ...]:
     """The announcements a card may make: "lifebuoy" only for a card in a lifebuoy."""
     return tuple(c for c in CALLS if c != "lifebuoy" or card.lifebuoy)
@@ -35,8 +42,8 @@ def playable(state: State, seat: int) -> list[str]:
     if state.phase == "lead" and seat == state.leader:
         return list(state.hands[seat])
     if state.phase == "follow" and seat == state.turn and state.call:
-        top = pub(state.trick[-1].card)
-        return [c for c in state.hands[seat] if trumps(pub(c), top, state.call)]
+        top, call = state.trick[-1].card, state.call
+        return [c for c in state.hands[seat] if _trumps(c, top, call)]
     return []
 
 

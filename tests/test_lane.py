@@ -1,0 +1,150 @@
+"""The lane (bot/lane.py): concurrent round trips share one connection, written together,
+and each caller is told what a connection of its own would have told it."""
+
+import asyncio
+import time
+
+import fakeredis
+import pytest
+import redis.asyncio as aioredis
+from redis.exceptions import NoScriptError, ResponseError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+from bot.lane import Lane, NotSent, lane_of
+from bot.resp import command, exchange, pack
+from tests.redis_server import free_port
+
+
+@pytest.fixture
+def writes(monkeypatch):
+    """Each write of the lane: the commands' first words, per request."""
+    seen: list[list[bytes]] = []
+    write = Lane._write
+
+    def recorded(self, connection, batch):
+        seen.append([packed.split(b"\r\n")[2] for packed, _, _ in batch])
+        return write(self, connection, batch)
+
+    monkeypatch.setattr(Lane, "_write", recorded)
+    return seen
+
+
+@pytest.fixture
+async def client(real_redis_url):
+    made = aioredis.Redis.from_url(real_redis_url, socket_timeout=2)
+    await made.flushdb()
+    yield made
+    await made.aclose()
+
+
+async def test_what_is_asked_while_a_batch_is_on_its_way_goes_in_one_write(client, writes):
+    first = asyncio.ensure_future(command(client, "ECHO", "first"))
+    await asyncio.sleep(0)  # the first batch is written: one request
+    rest = [asyncio.ensure_future(command(client, "INCRBY", f"k{i}", i)) for i in range(10)]
+    assert await first == b"first"
+    assert await asyncio.gather(*rest) == list(range(10))  # each its own answer
+    assert writes == [[b"ECHO"], [b"INCRBY"] * 10]
+
+
+async def test_redis_out_of_reach_is_known_to_have_received_nothing(writes):
+    client = aioredis.Redis(port=free_port(), socket_timeout=1)  # nobody listens there
+    try:
+        asked = [exchange(client, pack([("SET", "k", i)]), 1) for i in range(3)]
+        started = time.monotonic()
+        for outcome in await asyncio.gather(*asked, return_exceptions=True):
+            assert isinstance(outcome, NotSent)
+        assert time.monotonic() - started < 1  # refused: no timeout waited
+        assert writes == []
+    finally:
+        await client.aclose()
+
+
+async def test_an_error_answer_is_its_own_requests_only(client, writes):
+    await command(client, "SET", "s", "a string")
+    connection = lane_of(client).connection
+    wrong = exchange(client, pack([("SADD", "s", "x"), ("SET", "after", "1")]), 2)
+    unknown = command(client, "EVALSHA", "0" * 40, 0)
+    other = command(client, "GET", "s")
+    got = await asyncio.gather(wrong, unknown, other, return_exceptions=True)
+    assert writes[-1] == [b"SADD", b"EVALSHA", b"GET"]  # one batch
+    assert isinstance(got[0], ResponseError) and "WRONGTYPE" in str(got[0])
+    assert isinstance(got[1], NoScriptError)
+    assert got[2] == b"a string"
+    assert await command(client, "GET", "after") == b"1"  # what followed the error ran
+    assert lane_of(client).connection is connection  # in step: kept
+
+
+async def test_a_batch_not_answered_in_time_times_out_whole_and_its_connection_goes(
+    real_redis_url, writes
+):
+    """A hung Redis is bounded by the client's socket timeout (bot/redis_conn.py); every
+    request of the batch may have run, and the late answers never reach another."""
+    client = aioredis.Redis.from_url(real_redis_url, socket_timeout=0.2)
+    try:
+        slow = exchange(client, pack([("BLPOP", "test:nothing", "1")]), 1)  # nil after 1 s
+        behind = command(client, "SET", "test:k", "v")  # its answer comes after the nil
+        started = time.monotonic()
+        got = await asyncio.gather(slow, behind, return_exceptions=True)
+        assert time.monotonic() - started < 0.5
+        assert [type(e) for e in got] == [RedisTimeoutError, RedisTimeoutError]
+        assert writes == [[b"BLPOP", b"SET"]]
+        assert lane_of(client).connection is None  # dropped: made again for the next batch
+        assert await command(client, "INCR", "test:n") == 1
+        await asyncio.sleep(1.0)  # (the BLPOP's nil would have arrived by now)
+        assert await command(client, "INCR", "test:n") == 2
+    finally:
+        await client.aclose()
+
+
+async def test_a_waiter_cancelled_before_its_batch_is_written_is_not_sent(client, writes):
+    slow = asyncio.ensure_future(command(client, "BLPOP", "test:nothing", "0.2"))
+    await asyncio.sleep(0)  # written
+    cancelled = asyncio.ensure_future(command(client, "SET", "test:cancelled", "1"))
+    kept = asyncio.ensure_future(command(client, "SET", "test:kept", "1"))
+    await asyncio.sleep(0.05)  # queued behind the BLPOP
+    cancelled.cancel()
+    assert await slow is None and await kept == b"OK"
+    with pytest.raises(asyncio.CancelledError):
+        await cancelled
+    assert writes == [[b"BLPOP"], [b"SET"]]
+    assert await command(client, "GET", "test:cancelled") is None
+
+
+async def test_a_waiter_cancelled_after_its_batch_is_written_leaves_the_others_in_step(
+    client, writes
+):
+    given_up = asyncio.ensure_future(command(client, "BLPOP", "test:nothing", "0.2"))
+    counted = asyncio.ensure_future(command(client, "INCR", "test:n"))
+    await asyncio.sleep(0.05)
+    connection = lane_of(client).connection
+    given_up.cancel()
+    assert await counted == 1  # its own answer, not the BLPOP's nil
+    assert writes == [[b"BLPOP", b"INCR"]]
+    assert await command(client, "INCR", "test:n") == 2
+    assert lane_of(client).connection is connection
+
+
+async def test_a_connection_the_server_closed_while_idle_is_made_again_before_sending(
+    client, writes
+):
+    """No write goes out on a connection the server has closed (a restart, its idle
+    timeout): it would be lost, and the write told as maybe applied."""
+    assert await command(client, "SET", "test:k", "1") == b"OK"
+    other = aioredis.Redis(
+        connection_pool=aioredis.ConnectionPool(**client.connection_pool.connection_kwargs)
+    )
+    try:
+        await other.execute_command("CLIENT", "KILL", "TYPE", "normal", "SKIPME", "yes")
+    finally:
+        await other.aclose()
+    await asyncio.sleep(0.05)  # (the event loop sees it closed)
+    assert await command(client, "INCR", "test:k") == 2
+
+
+async def test_fakeredis_is_not_served_and_its_round_trips_still_work():
+    client = fakeredis.FakeAsyncRedis()
+    try:
+        assert lane_of(client) is None
+        assert await exchange(client, pack([("SET", "k", "1"), ("INCR", "k")]), 2) == [b"OK", 2]
+    finally:
+        await client.aclose()
