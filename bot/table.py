@@ -29,7 +29,8 @@ from bot.fame import Fame
 from bot.game_proof import GameProof
 from bot.i18n import DEFAULT
 from bot.keys import answers_key
-from bot.store import Log, Write
+from bot.private_attrs import quick_private
+from bot.store import KNOWN, Log, Write
 from rules import registry
 
 S = TypeVar("S", bound=BaseModel)
@@ -42,6 +43,13 @@ S = TypeVar("S", bound=BaseModel)
 # writes later (~20 µs a write).
 PARSED_CACHE = 128
 _parsed: OrderedDict[tuple[type, bytes], Any] = OrderedDict()
+# The tables this process wrote lately, by the identity of the bytes it wrote (bot/store.py
+# keeps that very object and hands it to the next command on the table): their two lines,
+# the state's the very object `_parsed` was keyed with. Its hash is kept with it, and
+# bytes are immutable; a new slice of the same 4 KB would be copied and hashed again to
+# look its state up (~10 K instructions a load, callgrind, 2026-11-24). As many as the
+# store remembers: the bodies are its own objects, the heads and states up to ~6 MB more.
+_written: OrderedDict[int, tuple[bytes, bytes, bytes]] = OrderedDict()
 # Compressed tables this process wrote or read lately → their JSON: the next command on
 # the table (usually here: bot/store.py) starts from it without decompressing (~15-40 µs).
 UNPACKED_CACHE = 64
@@ -76,6 +84,7 @@ class Offer(BaseModel):
     labels: list[str]  # as shown, for the line the pressed message keeps
 
 
+@quick_private
 class Table(BaseModel):
     platform: str
     chat: str
@@ -176,7 +185,7 @@ class Table(BaseModel):
 
     def dump(self) -> bytes:
         """What the store keeps of this table (see the module's docstring)."""
-        head = self.model_dump_json(exclude_defaults=True).encode()
+        head = _to_json(self, exclude_defaults=True)
         held = self.__pydantic_private__
         stored, state = held["_state_json"], held["_state"]
         if stored is None and state is not None:
@@ -185,6 +194,9 @@ class Table(BaseModel):
                 _parsed.pop((type(state), read), None)
             _remember(type(state), stored, state)
         body = b"\n".join((head, stored or b""))
+        _written[id(body)] = (body, head, stored or b"")
+        if len(_written) > KNOWN:
+            _written.popitem(last=False)
         if len(body) <= COMPRESS_ABOVE:
             return body
         packer = zlib.compressobj(COMPRESSION, zlib.DEFLATED, WINDOW_BITS, MEMORY_LEVEL)
@@ -207,15 +219,19 @@ class Table(BaseModel):
         if data[:1] != b"{":  # (JSON begins with `{`, a zlib stream with 0x78 or 0x58)
             plain = _unpacked.get(data)
             data = _keep(_unpacked, data, zlib.decompress(data)) if plain is None else plain
-        # JSON has no raw line break (one inside a string is written `\n`): the first
-        # one ends the table's own fields.
-        head, newline, state = data.partition(b"\n")
-        if not newline:  # stored before 2026-11-24: one JSON document, the state in it
-            fields = json.loads(data)
-            table = cls.model_validate(fields)
-            table.state = fields.get("state")
-            return table
-        table = cls.model_validate_json(head)
+        written = _written.get(id(data))
+        if written is not None and written[0] is data:  # (this very object: see _written)
+            head, state = written[1], written[2]
+        else:
+            # JSON has no raw line break (one inside a string is written `\n`): the first
+            # one ends the table's own fields.
+            head, newline, state = data.partition(b"\n")
+            if not newline:  # stored before 2026-11-24: one JSON document, the state in it
+                fields = json.loads(data)
+                table = cls.model_validate(fields)
+                table.state = fields.get("state")
+                return table
+        table = _from_json(head)
         table.__pydantic_private__.update(_state_json=state or None, _read=state or None)
         return table
 
@@ -239,8 +255,16 @@ class Table(BaseModel):
 
 def stored_state(state: BaseModel) -> bytes:
     """A game's state as a table stores it: its JSON without the fields that hold their
-    default, tags kept (~2/3 of it all for AUFRUHR!, and as fast to write)."""
-    return state.model_dump_json(exclude_defaults=True).encode()
+    default, tags kept (~2/3 of it all for AUFRUHR!, and as fast to write). Written by
+    pydantic-core's serializer itself, as bytes: `model_dump_json` is the same call with
+    ~1 µs of keyword arguments passed on, and a str (a copy) to encode again."""
+    return type(state).__pydantic_serializer__.to_json(state, exclude_defaults=True)
+
+
+# Table's own fields from and to JSON, pydantic-core's calls without the model's wrappers
+# (`model_validate_json`, `model_dump_json`): every command makes one or both.
+_from_json = Table.__pydantic_validator__.validate_json
+_to_json = Table.__pydantic_serializer__.to_json
 
 
 def _keep(cache: OrderedDict[bytes, bytes], packed: bytes, plain: bytes) -> bytes:

@@ -92,10 +92,14 @@ class Tables:
             push=push if durable else None,
             drop=lambda out: self._passed(platform, out),
         )
-        try:
-            await self._after_write(platform, chat, out, written[0])
-        except RedisError:  # the write has won: a stale route, an unpacked log are harmless
-            log.warning("could not finish the write in %s %s", platform, chat, exc_info=True)
+        gone, log_key = out.left - out.joined, None
+        if isinstance(new := written[0], Write) and new.log is not None and new.log.pack:
+            log_key = new.log.key
+        if gone or log_key:  # (most writes have nothing to finish: no coroutine made)
+            try:
+                await self._after_write(platform, chat, gone, log_key)
+            except RedisError:  # the write has won: a stale route, an unpacked log are harmless
+                log.warning("could not finish the write in %s %s", platform, chat, exc_info=True)
         return out
 
     async def claim_update(self, platform: str, chat: str, update_id: str | None) -> None:
@@ -193,13 +197,15 @@ class Tables:
         assert not more, "one table's deadlines share a shard"
         return key, members
 
-    async def _after_write(self, platform: str, chat: str, out: Outbox, written: Any) -> None:
-        """What must only happen once the write has won: forgetting private routes, and
-        packing the game's log (bot/game_proof.py)."""
-        if gone := out.left - out.joined:
+    async def _after_write(
+        self, platform: str, chat: str, gone: set[str], log_key: str | None
+    ) -> None:
+        """What must only happen once the write has won: forgetting the private routes of
+        the users `gone`, and packing the game's log at `log_key` (bot/game_proof.py)."""
+        if gone:
             async with self.redis.pipeline(transaction=False) as pipe:
                 for user in gone:
                     pipe.srem(user_tables_key(platform, user), chat)
                 await pipe.execute()
-        if isinstance(written, Write) and written.log is not None and written.log.pack:
-            await game_proof.pack(self.redis, written.log.key)
+        if log_key is not None:
+            await game_proof.pack(self.redis, log_key)

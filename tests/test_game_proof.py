@@ -13,6 +13,7 @@ from adapters.console.session import GROUP, PLATFORM
 from bot import game_proof
 from bot.keys import answers_key, table_key
 from tests.chat import Chat
+from tests.conftest import make_backend
 
 SCRIPT = Path(__file__).parent / "transcripts" / "auktion_whole_game.txt"
 COMMITTED = re.compile(r"seed has SHA-256 ([0-9a-f]{64})\.")
@@ -286,10 +287,18 @@ async def test_a_table_whose_log_was_kept_inside_it_still_verifies_and_moves_it(
     assert reply.startswith("[group] 🔏 Match ✅")
 
 
-async def test_the_log_is_packed_in_order_and_keeps_its_time_to_live(redis):
+# The packing also against a Redis Cluster (its commands go through the cluster's client).
+@pytest.fixture(params=["fake", "real", "cluster"])
+async def any_backend(request):
+    async for made in make_backend(request):
+        yield made
+
+
+async def test_the_log_is_packed_in_order_and_keeps_its_time_to_live(any_backend):
     """Every PACK answers the lines at the list's tail become one compressed element;
     read back, the log is the same lines in the same order. A list that changed between
     the read and the packing is left as it is (packed next time)."""
+    redis = any_backend.client()
     key = answers_key(PLATFORM, GROUP)
     lines = [f'[{i % 3},{{"amount":{i},"type":"bid"}}]' for i in range(70)]
     await redis.rpush(key, *lines)

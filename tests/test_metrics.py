@@ -94,3 +94,42 @@ async def test_json_logs_carry_the_platform_chat_and_table_version(redis, capsys
         assert line["version"] == 2  # the lobby, then its message's id (remember_status)
     finally:
         logging.basicConfig(force=True)
+
+
+def test_command_samples_are_prometheus_clients_own():
+    """The commands' counts and latencies (counted without prometheus_client's locks,
+    bot/metrics.py) are scraped as its Counter and Histogram would show them."""
+    from prometheus_client import CollectorRegistry, Counter, Histogram
+
+    registry = CollectorRegistry()
+    counter = Counter("stammtisch_commands", "", ["platform", "kind", "outcome"], registry=registry)
+    histogram = Histogram(
+        "stammtisch_command_seconds",
+        "",
+        ["platform", "kind"],
+        buckets=metrics.LATENCY_BUCKETS,
+        registry=registry,
+    )
+    ours = metrics._Handled()
+    times = [0.0001, 0.0005, 0.0007, 0.001, 0.0031, 0.2, 1, 4.9, 5, 7.5]
+    for i, seconds in enumerate(times):
+        kind, outcome = ("button", "ok") if i % 3 else ("join", "refused")
+        ours.add("sample", kind, outcome, seconds)
+        counter.labels("sample", kind, outcome).inc()
+        histogram.labels("sample", kind).observe(seconds)
+
+    def samples(families):
+        return sorted(
+            (s.name, tuple(sorted(s.labels.items())), s.value)
+            for family in families
+            for s in family.samples
+            if not s.name.endswith("_created")
+        )
+
+    theirs = samples(registry.collect())
+    assert samples(ours.collect()) == theirs
+    assert (
+        "stammtisch_command_seconds_bucket",
+        (("kind", "button"), ("le", "+Inf"), ("platform", "sample")),
+        6.0,
+    ) in theirs
