@@ -14,8 +14,8 @@ from pydantic import BaseModel
 from bot import buttons, deadlines, fame, game_proof
 from bot.i18n import keys
 from bot.lobby import spec_of
-from bot.outbox import Outbox, made
-from bot.replies import Button, InputRequest
+from bot.outbox import Outbox
+from bot.replies import Button, InputRequest, Reply
 from bot.table import Table
 from render.boards import board_svg, board_text, private_svg, private_text
 from rules.core.errors import GameError, RuleError
@@ -183,7 +183,7 @@ def close_standing(table: Table, spec: GameSpec, state: Any | None, out: Outbox)
     for prompt_id, (message_id, text) in list(table.standing_messages.items()):
         if prompt_id not in open_ids:
             done = "\n".join([text, out.text("status.done")])
-            out.edits.append(made(text=done, edit=message_id))
+            out.edits.append(Reply(text=done, edit=message_id))
             del table.standing_messages[prompt_id]
 
 
@@ -343,7 +343,9 @@ def refresh_status(table: Table, spec: GameSpec, state: Any, out: Outbox, now: f
     seats = sorted({s for p in prompts for s in p.seats})
     rows, request = group_keyboard(table, prompts, out) if table.status_public else ([], None)
     text = "\n".join(filter(None, [table.status_head, status_line(table, seats, out, now)]))
-    out.edits.append(made(text=text, buttons=tuple(rows), input=request, edit=table.status_message))
+    out.edits.append(
+        Reply(text=text, buttons=tuple(rows), input=request, edit=table.status_message)
+    )
 
 
 def retire_status(table: Table, out: Outbox, key: str = "status.done") -> None:
@@ -353,7 +355,7 @@ def retire_status(table: Table, out: Outbox, key: str = "status.done") -> None:
         return
     last = out.chosen if key == "status.done" and out.chosen else out.text(key)
     text = "\n".join(filter(None, [table.status_head, last]))
-    out.edits.append(made(text=text, edit=table.status_message))
+    out.edits.append(Reply(text=text, edit=table.status_message))
     table.status_message = None
 
 
@@ -567,7 +569,7 @@ def close_private(users: list[str], seats: list[int], out: Outbox) -> None:
     """Tell the adapter that these seats' private prompt messages of an ended step are
     outdated: their buttons go (where the platform lets us edit them)."""
     for seat in seats:
-        out.extra.append(made(pressed=out.text("status.outdated"), to=users[seat]))
+        out.extra.append(Reply(pressed=out.text("status.outdated"), to=users[seat]))
 
 
 def remind(table: Table, token: str, out: Outbox, now: float) -> bool:
@@ -663,7 +665,7 @@ def show_board(
 
     title = out.text("board.title", game=spec.name(table.lang))
     svg_or_none = svg if table.images else None
-    out.extra.append(made(text=title, pre=text, svg=svg_or_none, board=True, replaces=replaces))
+    out.extra.append(Reply(text=title, pre=text, svg=svg_or_none, board=True, replaces=replaces))
 
 
 def _words(out: Outbox) -> Callable[[], Callable[..., str]]:
@@ -691,7 +693,7 @@ def show_hand(table: Table, user: str, out: Outbox) -> None:
         return private_svg(spec.id, view, names, words())
 
     title = out.text("hand.title", game=spec.name(table.lang))
-    out.extra.append(made(text=title, to=user, pre=text, svg=svg if table.images else None))
+    out.extra.append(Reply(text=title, to=user, pre=text, svg=svg if table.images else None))
     # A secret question still waiting for this seat is asked again, with its buttons:
     # one lost (a DM deleted, an ephemeral message gone) can always be answered.
     for index, prompt in enumerate(waiting_prompts(spec, state_of(spec, table))):
@@ -699,4 +701,4 @@ def show_hand(table: Table, user: str, out: Outbox) -> None:
             question = out.text(prompt.key, **{"seats": list(prompt.seats), **prompt.params})
             keyboard = _keyboard(table, index, prompt, out, (seat,))
             request = _input_request(table, index, prompt, out)
-            out.extra.append(made(text=question, to=user, buttons=tuple(keyboard), input=request))
+            out.extra.append(Reply(text=question, to=user, buttons=tuple(keyboard), input=request))
