@@ -61,9 +61,23 @@ def lobby_verb(data: str) -> str | None:
 
 
 def encode(chat: str, step: str, prompt: int, option: int, choice: int = 0) -> str:
-    code = {TYPED: "i", CHOICE: f"c{choice}"}.get(option, str(option))
-    data = f"{PREFIX}:{chat}:{step}:{prompt}.{code}"
-    if len(data.encode()) > MAX_BYTES:
+    code = "i" if option == TYPED else f"c{choice}" if option == CHOICE else str(option)
+    return _checked(f"{PREFIX}:{chat}:{step}:{prompt}.{code}")
+
+
+def encode_options(chat: str, step: str, prompt: int, count: int) -> list[str]:
+    """`encode(chat, step, prompt, i)` for each of `count` options: the part they share
+    made once (a turn may offer twenty buttons, and a step's end makes them all)."""
+    head = f"{PREFIX}:{chat}:{step}:{prompt}."
+    found = [head + str(i) for i in range(count)]
+    if found:
+        _checked(found[-1])  # (the longest)
+    return found
+
+
+def _checked(data: str) -> str:
+    # (an ASCII string's length is its bytes: the usual chat key needs no encoding)
+    if (len(data) if data.isascii() else len(data.encode())) > MAX_BYTES:
         raise ValueError(f"button data too long: {data}")
     return data
 

@@ -129,7 +129,13 @@ def _plurals(lang: str, games_version: int) -> dict[str, str]:
 
 def keys(lang: str) -> frozenset[str]:
     """All message keys of one language (plural keys by their singular id)."""
-    return _keys_at(lang, _paths(lang))
+    return _keys(lang, registry.version())
+
+
+@cache
+def _keys(lang: str, games_version: int) -> frozenset[str]:
+    # by the registry's version, not the catalogs' paths (asked at every secret prompt)
+    return _keys_at(lang, _paths_at(lang, games_version))
 
 
 def normalize(lang: str | None) -> str:

@@ -168,7 +168,10 @@ def _frozen(params: dict[str, Any]) -> tuple[Any, ...] | None:
         kind = type(value)
         if kind in _KEYED:
             items.append((name, value))
-        elif (kind is list or kind is tuple) and all(type(v) in _KEYED for v in value):
+        elif kind is list or kind is tuple:
+            for v in value:  # (a loop, not all() over a generator: most lists are short)
+                if type(v) not in _KEYED:
+                    return None
             items.append((name, kind, tuple(value)))
         elif kind is float:
             items.append((name, kind, repr(value)))

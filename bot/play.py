@@ -390,10 +390,18 @@ def post_prompts(table: Table, prompts: list[Prompt], out: Outbox) -> None:
             # One question and one set of buttons, made once, for all its seats (six
             # bidders are asked the same): each seat is shown those not hidden from it.
             question, buttons_ = out.text(prompt.key, **params), _buttons(table, index, prompt, out)
+            # Seats from whom the same options are hidden see the same rows, made once
+            # (where none is hidden from anyone, one keyboard for all six bidders).
+            hidden = [o.hidden_from for o in prompt.options]
+            keyboards: dict[tuple[bool, ...], list[tuple[Button, ...]]] = {}
             for seat in prompt.seats:
                 user = table.seats[seat].user
                 out.private.setdefault(user, []).append(question)
-                keyboard = _rows(buttons_, prompt, (seat,))
+                shown = tuple(seat not in h for h in hidden)
+                keyboard = keyboards.get(shown)
+                if keyboard is None:
+                    seen = [b for b, yes in zip(buttons_, shown, strict=True) if yes]
+                    keyboard = keyboards[shown] = _in_rows(seen)
                 out.private_buttons.setdefault(user, []).extend(keyboard)
                 if request:
                     out.private_inputs[user] = request
@@ -437,12 +445,12 @@ def _keyboard(
 
 def _buttons(table: Table, index: int, prompt: Prompt, out: Outbox) -> list[Button]:
     """Every option's button, one for one."""
+    options = prompt.options
+    data = buttons.encode_options(table.chat, table.step_token, index, len(options))
+    text = out.text
     return [
-        Button(
-            label=option.label if option.literal else out.text(option.label, **option.params),
-            data=buttons.encode(table.chat, table.step_token, index, i),
-        )
-        for i, option in enumerate(prompt.options)
+        Button(label=o.label if o.literal else text(o.label, **o.params), data=d)
+        for o, d in zip(options, data, strict=True)
     ]
 
 
@@ -451,14 +459,19 @@ def _rows(
 ) -> list[tuple[Button, ...]]:
     """The buttons of `_buttons` that `viewers` see, in rows."""
     seen = set(viewers)
-    row = tuple(
-        b
-        for b, option in zip(every, prompt.options, strict=True)
-        if not seen.issubset(option.hidden_from)
+    return _in_rows(
+        [
+            b
+            for b, option in zip(every, prompt.options, strict=True)
+            if not seen.issubset(option.hidden_from)
+        ]
     )
+
+
+def _in_rows(row: list[Button]) -> list[tuple[Button, ...]]:
     # A phone shows about 3 long labels side by side before it cuts them short.
     per = 3 if any(len(b.label) > LONG_LABEL for b in row) else 4
-    return [row[i : i + per] for i in range(0, len(row), per)]
+    return [tuple(row[i : i + per]) for i in range(0, len(row), per)]
 
 
 def _input_request(table: Table, index: int, prompt: Prompt, out: Outbox) -> InputRequest | None:
@@ -648,19 +661,21 @@ def show_board(
     names, words = list(out.names), _words(out)
 
     def svg() -> str | None:  # drawn only by adapters that show pictures
-        return board_svg(spec.id, view, names, words)
+        return board_svg(spec.id, view, names, words())
 
     title = out.text("board.title", game=spec.name(table.lang))
     svg_or_none = svg if table.images else None
     out.extra.append(Reply(text=title, pre=text, svg=svg_or_none, board=True, replaces=replaces))
 
 
-def _words(out: Outbox) -> Callable[..., str]:
+def _words(out: Outbox) -> Callable[[], Callable[..., str]]:
     """`out.text` for a picture drawn later, from an outbox of its own: the reply that
     carries the drawing lives in `out`, and a drawing holding `out` would make a
     reference cycle of every board (its view, its buttons), left to the garbage collector
-    — whose pauses, every ~45 commands, were most of AUFRUHR!'s slowest 1 % (bench/load.py)."""
-    return Outbox(lang=out.lang, platform=out.platform, game=out.game, names=out.names).text
+    — whose pauses, every ~45 commands, were most of AUFRUHR!'s slowest 1 % (bench/load.py).
+    That outbox is made when the picture is drawn: most boards are never drawn."""
+    lang, platform, game, names = out.lang, out.platform, out.game, out.names
+    return lambda: Outbox(lang=lang, platform=platform, game=game, names=names).text
 
 
 def show_hand(table: Table, user: str, out: Outbox) -> None:
@@ -675,7 +690,7 @@ def show_hand(table: Table, user: str, out: Outbox) -> None:
     names, words = list(out.names), _words(out)
 
     def svg() -> str | None:
-        return private_svg(spec.id, view, names, words)
+        return private_svg(spec.id, view, names, words())
 
     title = out.text("hand.title", game=spec.name(table.lang))
     out.extra.append(Reply(text=title, to=user, pre=text, svg=svg if table.images else None))

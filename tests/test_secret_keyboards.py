@@ -1,0 +1,70 @@
+"""A secret prompt's buttons, made once for all its seats: each seat still sees exactly
+the options not hidden from it, in rows, and presses that name its own step and option."""
+
+import pytest
+
+from bot import buttons, play
+from bot.outbox import Outbox
+from bot.table import Seat, Table
+from rules.core.protocol import Option, Prompt
+from tests.games.auktion.model import Bid
+
+USERS = ["u0", "u1", "u2", "u3"]
+
+
+def asked(hidden: dict[int, tuple[int, ...]], options: int = 6) -> dict[str, list[list[str]]]:
+    """Each user's private keyboard (as button labels, row by row) for one secret prompt
+    to all four seats, option i hidden from the seats `hidden[i]`."""
+    seats = [Seat(user=u, name=u.upper()) for u in USERS]
+    table = Table(platform="console", chat="g", seats=seats, step_token="7.ab")
+    prompt = Prompt(
+        id="vote",
+        seats=(0, 1, 2, 3),
+        key="k",
+        secret=True,
+        options=tuple(
+            Option(label=f"o{i}", literal=True, action=Bid(amount=i), hidden_from=hidden.get(i, ()))
+            for i in range(options)
+        ),
+    )
+    out = Outbox(lang="en")
+    play.post_prompts(table, [prompt], out)
+    for user in USERS:
+        for row in out.private_buttons[user]:
+            for b in row:  # every button names the step and its own option
+                assert buttons.decode(b.data) == buttons.Press("g", "7.ab", 0, int(b.label[1:]))
+    return {u: [[b.label for b in row] for row in out.private_buttons[u]] for u in USERS}
+
+
+def test_nothing_hidden_every_seat_sees_every_option_in_rows_of_four():
+    rows = [["o0", "o1", "o2", "o3"], ["o4", "o5"]]
+    assert asked({}) == {u: rows for u in USERS}
+
+
+def test_a_ballot_does_not_offer_the_voter_himself():
+    got = asked({i: (i,) for i in range(4)}, options=4)
+    assert got == {
+        "u0": [["o1", "o2", "o3"]],
+        "u1": [["o0", "o2", "o3"]],
+        "u2": [["o0", "o1", "o3"]],
+        "u3": [["o0", "o1", "o2"]],
+    }
+
+
+def test_seats_hidden_the_same_options_see_the_same_rows_the_others_theirs():
+    got = asked({0: (1, 2), 5: (3,)})
+    assert got["u0"] == [["o0", "o1", "o2", "o3"], ["o4", "o5"]]
+    assert got["u1"] == got["u2"] == [["o1", "o2", "o3", "o4"], ["o5"]]
+    assert got["u3"] == [["o0", "o1", "o2", "o3"], ["o4"]]
+
+
+def test_options_encoded_at_once_are_those_encoded_one_by_one():
+    assert buttons.encode_options("telegram:-100", "12.3f", 1, 3) == [
+        buttons.encode("telegram:-100", "12.3f", 1, i) for i in range(3)
+    ]
+    assert buttons.encode_options("g", "1.x", 0, 0) == []
+    with pytest.raises(ValueError, match="too long"):  # Telegram's 64 bytes, as one by one
+        buttons.encode_options("c" * 50, "12.3f", 0, 11)  # (the 11th is "0.10")
+    with pytest.raises(ValueError, match="too long"):  # counted in bytes, not characters
+        buttons.encode("ü" * 28, "1.x", 0, 0)
+    assert len(buttons.encode("ü" * 10, "1.x", 0, 0)) < buttons.MAX_BYTES
