@@ -62,7 +62,8 @@ class Lane:
     """The shared connection of one client's pool, in one event loop."""
 
     def __init__(self, pool: Any, loop: asyncio.AbstractEventLoop) -> None:
-        self.pool, self.loop = pool, loop
+        # (weakly: _LANES finds a lane by its pool, and must not keep the pool alive)
+        self.pool, self.loop = weakref.proxy(pool), loop
         self.timeout: float | None = pool.connection_kwargs.get("socket_timeout")
         self.connection: Any = None
         self.answers = Answers(None)  # (the connection's, once there is one)
@@ -104,6 +105,9 @@ class Lane:
                 connection = await self.pool.get_connection()
             except (RedisConnectionError, RedisTimeoutError, OSError) as e:
                 _fail(batch, NotSent(UNREACHABLE.format(e)))
+                return
+            except RedisError as e:  # (its setup refused, e.g. SELECT: nothing sent either)
+                _fail(batch, e)
                 return
             self.connection, self.answers = connection, Answers(connection._reader)
         batch = [r for r in batch if not r[2].done()]  # (cancelled meanwhile: not sent)

@@ -2,11 +2,14 @@
 and each caller is told what a connection of its own would have told it."""
 
 import asyncio
+import gc
 import time
+import weakref
 
 import fakeredis
 import pytest
 import redis.asyncio as aioredis
+from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import NoScriptError, ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
@@ -148,3 +151,75 @@ async def test_fakeredis_is_not_served_and_its_round_trips_still_work():
         assert await exchange(client, pack([("SET", "k", "1"), ("INCR", "k")]), 2) == [b"OK", 2]
     finally:
         await client.aclose()
+
+
+async def test_a_client_let_go_is_not_kept_alive_by_its_lane(real_redis_url):
+    """The lanes are found by their client's pool, weakly: a test's client (a process
+    may make many) goes, with its pool, its lane and its event loop, once let go."""
+    client = aioredis.Redis.from_url(real_redis_url)
+    assert await command(client, "PING") == b"PONG"
+    pool = weakref.ref(client.connection_pool)
+    await client.aclose()
+    del client
+    gc.collect()
+    assert pool() is None
+
+
+async def test_a_refusal_on_connecting_is_told_as_a_connection_of_its_own_tells_it(
+    real_redis_url,
+):
+    """A server that refuses the connection's setup (here: a database it does not have)
+    received nothing of the request: its caller gets redis-py's own error, not a lane
+    said to be closed (a write would be told as maybe applied), and the lane goes on."""
+    client = aioredis.Redis.from_url(real_redis_url.rpartition("/")[0] + "/99")
+    try:
+        for _ in range(2):
+            with pytest.raises(ResponseError, match="DB index"):
+                await command(client, "SET", "test:k", "1")
+    finally:
+        await client.aclose()
+
+
+async def test_the_connection_lost_mid_batch_the_requests_answered_keep_their_answers(
+    client, writes
+):
+    """The server closes the connection after part of a batch's answers (here QUIT, in
+    the batch): the requests answered before keep their answers; the others are told
+    a connection error (they may have run: a write finds out, bot/write_outcome.py)."""
+    first = asyncio.ensure_future(command(client, "ECHO", "first"))
+    await asyncio.sleep(0)  # (written: what follows goes in one batch)
+    asked = [
+        command(client, "SET", "test:before", "1"),
+        command(client, "QUIT"),
+        command(client, "INCR", "test:after"),
+    ]
+    got = await asyncio.gather(*asked, return_exceptions=True)
+    assert await first == b"first"
+    assert writes[-1] == [b"SET", b"QUIT", b"INCR"]
+    assert got[:2] == [b"OK", b"OK"]
+    assert isinstance(got[2], RedisConnectionError) and not isinstance(got[2], NotSent)
+    assert lane_of(client).connection is None
+    assert await command(client, "GET", "test:after") is None  # (QUIT: it did not run)
+    assert await command(client, "GET", "test:before") == b"1"
+
+
+async def test_a_pool_closed_under_a_batch_fails_it_as_maybe_sent_and_the_lane_goes_on(
+    real_redis_url,
+):
+    """Two clients on one pool share its lane; the pool closed (a client's `aclose`)
+    while a batch is on its way: that batch may have run (a connection error, not
+    `NotSent`), and the next request has a connection made again."""
+    pool = aioredis.ConnectionPool.from_url(real_redis_url, socket_timeout=2)
+    one, two = aioredis.Redis(connection_pool=pool), aioredis.Redis(connection_pool=pool)
+    try:
+        assert lane_of(one) is lane_of(two)
+        await command(two, "DEL", "test:closed")
+        on_its_way = asyncio.ensure_future(command(one, "BLPOP", "test:nothing", "1"))
+        await asyncio.sleep(0.05)
+        await pool.disconnect()
+        with pytest.raises(RedisConnectionError) as failed:
+            await on_its_way
+        assert not isinstance(failed.value, NotSent)
+        assert await command(two, "INCR", "test:closed") == 1
+    finally:
+        await pool.disconnect()
