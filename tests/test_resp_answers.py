@@ -90,13 +90,7 @@ async def test_a_big_string_arriving_in_many_reads_is_read_in_linear_time():
     stream.read = lambda n: counted(read, n)
     stream.readexactly = lambda n: counted(readexactly, n)
 
-    async def feed() -> None:  # (as a socket does: 64 KB at a time, as read)
-        for i in range(0, len(wire), 1 << 16):
-            stream.feed_data(wire[i : i + (1 << 16)])
-            await asyncio.sleep(0)
-        stream.feed_eof()
-
-    feeding = asyncio.ensure_future(feed())
+    feeding = asyncio.ensure_future(_fed(stream, wire, 1 << 16))  # (as a socket: 64 KB)
     answers = Answers(stream)
     assert await answers.next() == value
     assert await answers.next() == 1
@@ -133,15 +127,18 @@ async def test_a_long_array_arriving_in_many_reads_is_cut_once_not_at_each_read(
     monkeypatch.setattr(module, "parse", counted)
     stream = asyncio.StreamReader()
 
-    async def feed() -> None:  # 4 KB a read
-        for i in range(0, len(wire), 4096):
-            stream.feed_data(wire[i : i + 4096])
-            await asyncio.sleep(0)
-        stream.feed_eof()
-
-    feeding = asyncio.ensure_future(feed())
+    feeding = asyncio.ensure_future(_fed(stream, wire, 4096))
     answers = Answers(stream)
     assert await answers.next() == items
     assert await answers.next() == 5
     await feeding
     assert parsed < 2 * len(items) + 200, parsed  # (a parse per item, and one per read)
+
+
+async def _fed(stream: asyncio.StreamReader, wire: bytes, size: int) -> None:
+    """`wire` arriving on `stream` `size` bytes a read, the event loop run between reads,
+    then the end of the stream."""
+    for i in range(0, len(wire), size):
+        stream.feed_data(wire[i : i + size])
+        await asyncio.sleep(0)
+    stream.feed_eof()
