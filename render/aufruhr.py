@@ -541,7 +541,6 @@ _SHOWN = frozenset(
 )
 
 
-@cache
 @cache  # (a fact of the game's data: the board names every project at every step)
 def _card_name(card: str) -> Bilingual:
     """A project's name: a great city's initial project ("init:<city>:<i>"), an event

@@ -59,17 +59,14 @@ def _of(game_id: str) -> Renderers:
 
 def hook(game_id: str) -> ParamsHook | None:
     """The game's `params` hook, if it has one."""
-    # (asked for each of the ten or twenty messages a command makes: a registered game's
-    # straight from the dict)
-    found = _GAMES.get(game_id)
-    return (found if found is not None else _of(game_id)).params
+    return _of(game_id).params
 
 
 def params(game_id: str, key: str, params: dict[str, Any], label: Label) -> dict[str, Any]:
     """The parameters of message `key` as the game shows them (its `params` hook), or
     unchanged for a game without one."""
-    hook_ = hook(game_id) if game_id else None
-    return hook_(key, params, label) if hook_ else params
+    hook = _of(game_id).params if game_id else None
+    return hook(key, params, label) if hook else params
 
 
 def board_text(game_id: str, view: BaseModel, names: list[str], label: Label) -> str:

@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from rules.einsistkeins.board.model import END_CLOCK, HALF_HOUR, NIGHT_STAR, State
 from rules.einsistkeins.board.places import pubs_on
-from rules.einsistkeins.pubs import BY_NAME, PUBS, is_open
+from rules.einsistkeins.pubs import BY_NAME, is_open, open_at
 
 
 def trams_run(minute: int) -> bool:
@@ -30,9 +30,8 @@ def open_squares(minute: int) -> frozenset[int]:
     return frozenset(sq for sq, name in pubs_on().items() if is_open(BY_NAME[name], minute))
 
 
-@lru_cache(maxsize=256)  # asked at every turn's end
 def any_pub_open(minute: int) -> bool:
-    return any(is_open(p, minute) for p in PUBS)
+    return bool(open_at(minute))  # (cached: asked at every turn's end)
 
 
 def takeaway_possible(state: State, seat: int) -> bool:

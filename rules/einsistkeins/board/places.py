@@ -2,17 +2,21 @@
 finding the pub or station a player typed (`/go Izarro`, `/go lind`)."""
 
 import unicodedata
+from collections.abc import Mapping
 from functools import cache
+from types import MappingProxyType
 
 from rules.core.errors import RuleError
 from rules.einsistkeins.board.graph import board
 
 
 @cache
-def pubs_on() -> dict[int, str]:
+def pubs_on() -> Mapping[int, str]:
     """The pub (or Café Safran) on each square that has one, in square order: looked up
-    for every player at every step, so read off the board once."""
-    return {s.index: s.name for s in board().squares if s.kind in ("pub", "start")}
+    for every player at every step, so read off the board once (read only: shared by
+    every table of the process)."""
+    on = {s.index: s.name for s in board().squares if s.kind in ("pub", "start")}
+    return MappingProxyType(on)
 
 
 def pub_at(sq: int) -> str | None:

@@ -134,9 +134,3 @@ def via(source: int, waypoints: list[int], budget: int, trams: bool) -> Route:
             reached = False
             break
     return Route(source, here, spent, tuple(legs), reached, target)
-
-
-def reachable(source: int, budget: int, trams: bool) -> dict[int, int]:
-    """Every square within `budget` points, with its cost."""
-    dist = _search(source, trams).dist
-    return {v: d for v, d in enumerate(dist) if 0 <= d <= max(0, budget)}
