@@ -23,15 +23,18 @@ _setattr = object.__setattr__
 def quick_private(cls: type[M]) -> type[M]:
     """Class decorator: the private attributes' defaults as pydantic would set them."""
     # Only pydantic's own setup is replaced: a model_post_init of the class's would be lost.
-    assert cls.model_post_init is init_private_attributes, cls
+    if cls.model_post_init is not init_private_attributes:
+        raise TypeError(f"{cls.__name__} has a model_post_init of its own")
     plain: dict[str, Any] = {}
     made: list[tuple[str, Any]] = []
     for name, attr in cls.__private_attributes__.items():
         if attr.default_factory is not None:
-            assert not attr.default_factory_takes_validated_data, name
+            if attr.default_factory_takes_validated_data:
+                raise TypeError(f"{cls.__name__}.{name}: a factory of the validated data")
             made.append((name, attr.default_factory))
         else:
-            assert isinstance(attr.default, _SHARED), (name, attr.default)
+            if not isinstance(attr.default, _SHARED):
+                raise TypeError(f"{cls.__name__}.{name}: a shared mutable default")
             plain[name] = attr.default
 
     def model_post_init(self: BaseModel, context: Any, /) -> None:

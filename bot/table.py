@@ -48,7 +48,9 @@ _parsed: OrderedDict[tuple[type, bytes], Any] = OrderedDict()
 # the state's the very object `_parsed` was keyed with. Its hash is kept with it, and
 # bytes are immutable; a new slice of the same 4 KB would be copied and hashed again to
 # look its state up (~10 K instructions a load, callgrind, 2026-11-24). As many as the
-# store remembers: the bodies are its own objects, the heads and states up to ~6 MB more.
+# store remembers: the bodies are its own objects, the heads and states up to ~6 MB more
+# (a compressed table's body only while `_unpacked` holds it: the store keeps the
+# compressed bytes, so the body is reached through `_unpacked` alone).
 _written: OrderedDict[int, tuple[bytes, bytes, bytes]] = OrderedDict()
 # Compressed tables this process wrote or read lately → their JSON: the next command on
 # the table (usually here: bot/store.py) starts from it without decompressing (~15-40 µs).
@@ -270,7 +272,9 @@ _to_json = Table.__pydantic_serializer__.to_json
 def _keep(cache: OrderedDict[bytes, bytes], packed: bytes, plain: bytes) -> bytes:
     cache[packed] = plain
     if len(cache) > UNPACKED_CACHE:
-        cache.popitem(last=False)
+        _, gone = cache.popitem(last=False)
+        # (a compressed table's body is reached only through here: its lines go with it)
+        _written.pop(id(gone), None)
     return plain
 
 
