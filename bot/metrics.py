@@ -29,6 +29,7 @@ from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, make_wsgi_app
 from prometheus_client.core import CounterMetricFamily, HistogramMetricFamily, Metric
 from prometheus_client.exposition import ThreadingWSGIServer
+from prometheus_client.samples import Sample
 from prometheus_client.utils import floatToGoString
 
 REGISTRY = CollectorRegistry(auto_describe=True)
@@ -82,25 +83,33 @@ class _Handled:
         # (platform, kind) → how many in each bucket (the last one: above them all), then
         # the sum of the seconds
         self.latency: dict[tuple[str, str], list[float]] = {}
+        # each label set's first update (its `_created` sample, as prometheus_client's)
+        self.created: dict[tuple[str, ...], float] = {}
 
     def add(self, platform: str, kind: str, outcome: str, seconds: float) -> None:
         key = (platform, kind, outcome)
-        self.counts[key] = self.counts.get(key, 0) + 1
+        n = self.counts.get(key)
+        if n is None:
+            n, self.created[key] = 0, time.time()
+        self.counts[key] = n + 1
         times = self.latency.get((platform, kind))
         if times is None:
             times = self.latency[(platform, kind)] = [0] * (len(LATENCY_BUCKETS) + 2)
+            self.created[(platform, kind)] = time.time()
         times[bisect_left(LATENCY_BUCKETS, seconds)] += 1  # (its bound the first ≥ it)
         times[-1] += seconds
 
     def describe(self) -> list[Metric]:
-        return self._families({}, {})
+        return self._families({}, {}, {})
 
     def collect(self) -> list[Metric]:
-        return self._families(self.counts.copy(), self.latency.copy())
+        return self._families(self.counts.copy(), self.latency.copy(), self.created.copy())
 
     @staticmethod
     def _families(
-        counts: dict[tuple[str, str, str], int], latency: dict[tuple[str, str], list[float]]
+        counts: dict[tuple[str, str, str], int],
+        latency: dict[tuple[str, str], list[float]],
+        created: dict[tuple[str, ...], float],
     ) -> list[Metric]:
         commands = CounterMetricFamily(
             "stammtisch_commands",
@@ -108,7 +117,7 @@ class _Handled:
             labels=["platform", "kind", "outcome"],
         )
         for labels, n in counts.items():
-            commands.add_metric(list(labels), n)
+            commands.add_metric(list(labels), n, created=created.get(labels))
         seconds = HistogramMetricFamily(
             "stammtisch_command_seconds",
             LATENCY_HELP,
@@ -119,6 +128,9 @@ class _Handled:
             cumulative = list(accumulate(times[:-1]))
             buckets = [(_LE[i], cumulative[i]) for i in range(len(_LE))]
             seconds.add_metric(list(labels), buckets, sum_value=times[-1])
+            if labels in created:  # (the family's add_metric takes no `created`)
+                named = dict(zip(("platform", "kind"), labels, strict=True))
+                seconds.samples.append(Sample(f"{seconds.name}_created", named, created[labels]))
         return [commands, seconds]
 
 
