@@ -193,6 +193,10 @@ def _frozen(params: dict[str, Any]) -> tuple[Any, ...] | None:
     whole number, a string, a Bilingual, a list or tuple of those, a fraction, True,
     False or None. Told apart by their type, as they are shown: True == 1 and 1.0 == 1
     as keys (and a fraction by its repr: -0.0 == 0.0)."""
+    if len(params) == 1:  # (most messages have one, most often a number or a string)
+        [(name, value)] = params.items()
+        if type(value) in _KEYED:
+            return (name, value)  # (no other key is a pair of a string and one of those)
     items: list[Any] = []
     for name, value in params.items():
         kind = type(value)
