@@ -47,18 +47,31 @@ class Outbox:
     # in the order of `replies()`; empty when nothing was kept.
     outbox_ids: list[str] = field(default_factory=list)
     _addressed: list[Reply] | None = field(default=None, repr=False, compare=False)
+    # What this outbox's messages were last made of (its language, game, names and the
+    # registry's version) and their token in `_texts` (`_made_by`): checked on each
+    # message instead of hashing them all into its key.
+    _made: tuple[Any, ...] | None = field(default=None, repr=False, compare=False)
 
     def text(self, key: str, **params: Any) -> str:
-        if not params:  # a label or a title: nothing for the game's hook or the names
-            return t(self.lang, key)
-        frozen = _frozen(params)
-        if frozen is None:
-            return fill(self.lang, key, self.named(self.shown(key, params)))
-        hook = boards.hook(self.game) if self.game else None
-        memo = (self.lang, hook, tuple(self.names), key, frozen, registry.version())
+        made = self._made
+        if (
+            made is None
+            or made[0] is not self.lang
+            or made[1] is not self.game
+            or made[2] != self.names
+            or made[3] != registry.version()
+        ):
+            made = self._made = _made_by(self.lang, self.game, self.names)
+        if params:
+            frozen = _frozen(params)
+            if frozen is None:
+                return fill(self.lang, key, self.named(self.shown(key, params)))
+            memo: tuple[Any, ...] = (made[4], key, frozen)
+        else:  # a label or a title: nothing for the game's hook or the names
+            memo = (made[4], key)
         text = _texts.get(memo)
         if text is None:
-            text = fill(self.lang, key, self.named(self.shown(key, params)))
+            text = fill(self.lang, key, self.named(self.shown(key, params)) if params else params)
             if len(_texts) >= TEXTS:
                 _texts.clear()
             _texts[memo] = text
@@ -152,9 +165,26 @@ _PLAIN, _BY_SEAT, _SEAT, _SEATS = "plain", "by_seat", "seat", "seats"
 # again and again (a button's label, "waiting for Anna, Ben", "Anna: Yes"), and making
 # one — the game's hook, seats to names, the catalog filled — costs ~10 µs. A message is
 # a pure function of its key, parameters, language, names, the game's hook and the
-# catalogs (which change only when a game registers: `registry.version`).
+# catalogs (which change only when a game registers: `registry.version`). Those that
+# are the same for every message of a command (all but the key and the parameters) are
+# named in `_texts`'s keys by one token, the same object for the same ones (`_made_by`).
 TEXTS = 4096
 _texts: dict[tuple[Any, ...], str] = {}
+_tokens: dict[tuple[Any, ...], object] = {}
+
+
+def _made_by(lang: str, game: str, names: list[str]) -> tuple[Any, ...]:
+    """What messages in `lang` of `game` at a table of `names` are made of, and its token."""
+    version = registry.version()
+    made_of = (lang, boards.hook(game) if game else None, tuple(names), version)
+    token = _tokens.get(made_of)
+    if token is None:
+        if len(_tokens) >= TEXTS:  # (a token dropped is never made again: a new one is)
+            _tokens.clear()
+        token = _tokens[made_of] = object()
+    return (lang, game, list(names), version, token)
+
+
 _KEYED = (int, str, Bilingual)  # (a Bilingual is frozen: a name in both languages)
 
 
@@ -163,6 +193,10 @@ def _frozen(params: dict[str, Any]) -> tuple[Any, ...] | None:
     whole number, a string, a Bilingual, a list or tuple of those, a fraction, True,
     False or None. Told apart by their type, as they are shown: True == 1 and 1.0 == 1
     as keys (and a fraction by its repr: -0.0 == 0.0)."""
+    if len(params) == 1:  # (most messages have one, most often a number or a string)
+        [(name, value)] = params.items()
+        if type(value) in _KEYED:
+            return (name, value)  # (no other key is a pair of a string and one of those)
     items: list[Any] = []
     for name, value in params.items():
         kind = type(value)

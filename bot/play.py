@@ -115,10 +115,16 @@ def act(
         raise
     game_proof.record(table.proof, seat, action)
     # (models of another type are never equal: the type is compared first, as pydantic's
-    # __eq__ does, without its ~1 µs a button; a turn may offer twenty)
-    kind = type(action)
+    # __eq__ does, and then the fields, which its __eq__ compares first too: its ~1 µs
+    # a button only for the one that matches; a turn may offer twenty)
+    kind, fields = type(action), action.__dict__
     chosen = next(
-        (o for o in prompt.options if type(o.action) is kind and o.action == action), None
+        (
+            o
+            for o in prompt.options
+            if type(o.action) is kind and o.action.__dict__ == fields and o.action == action
+        ),
+        None,
     )
     if chosen is not None and not prompt.secret and not prompt.standing:  # (in the status)
         label = chosen.label if chosen.literal else out.text(chosen.label, **chosen.params)
@@ -392,16 +398,16 @@ def post_prompts(table: Table, prompts: list[Prompt], out: Outbox) -> None:
             question, buttons_ = out.text(prompt.key, **params), _buttons(table, index, prompt, out)
             # Seats from whom the same options are hidden see the same rows, made once
             # (where none is hidden from anyone, one keyboard for all six bidders).
-            hidden = [o.hidden_from for o in prompt.options]
-            keyboards: dict[tuple[bool, ...], list[tuple[Button, ...]]] = {}
+            hiding = [(i, o.hidden_from) for i, o in enumerate(prompt.options) if o.hidden_from]
+            keyboards: dict[tuple[int, ...], list[tuple[Button, ...]]] = {}
             for seat in prompt.seats:
                 user = table.seats[seat].user
                 out.private.setdefault(user, []).append(question)
-                shown = tuple(seat not in h for h in hidden)
-                keyboard = keyboards.get(shown)
+                unseen = tuple(i for i, h in hiding if seat in h) if hiding else ()
+                keyboard = keyboards.get(unseen)
                 if keyboard is None:
-                    seen = [b for b, yes in zip(buttons_, shown, strict=True) if yes]
-                    keyboard = keyboards[shown] = _in_rows(seen)
+                    seen = [b for i, b in enumerate(buttons_) if i not in unseen]
+                    keyboard = keyboards[unseen] = _in_rows(seen)
                 out.private_buttons.setdefault(user, []).extend(keyboard)
                 if request:
                     out.private_inputs[user] = request
@@ -459,11 +465,12 @@ def _rows(
 ) -> list[tuple[Button, ...]]:
     """The buttons of `_buttons` that `viewers` see, in rows."""
     seen = set(viewers)
+    # (an option hidden from nobody is seen by any viewer: no set made of its empty tuple)
     return _in_rows(
         [
             b
             for b, option in zip(every, prompt.options, strict=True)
-            if not seen.issubset(option.hidden_from)
+            if (not seen.issubset(option.hidden_from) if option.hidden_from else seen)
         ]
     )
 
