@@ -647,7 +647,8 @@ def show_board(
     board was last shown (a busy chat is not sent the same picture step after step);
     `anew`: as a new message at the bottom, the old one deleted."""
     view = spec.public_view(state)
-    digest = hashlib.blake2b(view.model_dump_json().encode(), digest_size=8).hexdigest()
+    # (its JSON as `model_dump_json` writes it, as bytes: no str to encode again)
+    digest = hashlib.blake2b(view.__pydantic_serializer__.to_json(view), digest_size=8).hexdigest()
     if only_changed and digest == table.board_digest:
         return
     table.board_digest = digest
