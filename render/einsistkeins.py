@@ -108,7 +108,7 @@ def board(view: PublicView, names: list[str], label: Label) -> str:
     """The text board; past a chat message's room (four players with long cards and many
     pubs visited), the visited pubs are told by lifebuoy only, so every card still shows."""
     lines = _board_lines(view, label, visited_names=True)
-    if sum(len(line) + 1 for line in lines) > SNAPSHOT_LIMIT:
+    if sum(map(len, lines)) + len(lines) > SNAPSHOT_LIMIT:
         lines = _board_lines(view, label, visited_names=False)
     return fit(lines)
 
