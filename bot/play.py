@@ -18,6 +18,7 @@ from bot.outbox import Outbox
 from bot.replies import Button, InputRequest, Reply
 from bot.table import Table
 from render.boards import board_svg, board_text, private_svg, private_text
+from rules import registry
 from rules.core.errors import GameError, RuleError
 from rules.core.protocol import Event, GameSpec, Outcome, Prompt
 
@@ -658,7 +659,7 @@ def show_board(
     if table.board_message is None:  # posted anew (else edited where it stands)
         table.posts_since_board = 0
         table.posts_since_status += 1  # (below the status message of this step)
-    text = board_text(spec.id, view, out.names, out.text)
+    text = board_text(spec.id, view, out.names, _label(out))
     names, words = list(out.names), _words(out)
 
     def svg() -> str | None:  # drawn only by adapters that show pictures
@@ -667,6 +668,25 @@ def show_board(
     title = out.text("board.title", game=spec.name(table.lang))
     svg_or_none = svg if table.images else None
     out.extra.append(Reply(text=title, pre=text, svg=svg_or_none, board=True, replaces=replaces))
+
+
+LABELS = 1024  # chats' languages, games and names at once (the whole memo dropped when full)
+_labels: dict[tuple[Any, ...], Callable[..., str]] = {}
+
+
+def _label(out: Outbox) -> Callable[..., str]:
+    """`out.text`, one function object for every board of the same language, game and
+    players' names (while the catalogs stay: `registry.version`): the renderers remember
+    the lines it told them (render/boards.py `told`), and most lines of a board are the
+    last board's."""
+    key = (out.lang, out.platform, out.game, tuple(out.names), registry.version())
+    label = _labels.get(key)
+    if label is None:
+        if len(_labels) >= LABELS:
+            _labels.clear()
+        made = Outbox(lang=out.lang, platform=out.platform, game=out.game, names=list(out.names))
+        label = _labels[key] = made.text
+    return label
 
 
 def _words(out: Outbox) -> Callable[[], Callable[..., str]]:

@@ -12,7 +12,7 @@ from typing import Any
 
 from render import pieces
 from render.bilingual import Bilingual
-from render.boards import Label, Renderers, register
+from render.boards import Label, Renderers, register, told
 from render.maps import Box, Edge, Node, draw_map, free_spot, place_labels
 from render.palette import INK, MUTED, PAPER, player
 from render.svg import MIN_TEXT, PHONE, ZOOM, Svg, clip
@@ -45,14 +45,15 @@ def _project_words(p: PublicProject, label: Label, words: dict[str, str]) -> str
             words[c] = label(f"aufruhr.cat.{c}")
     cats = ", ".join(words[c] for c in p.categories)
     kind = "negative" if p.negative else f"{p.kind}_{p.size}"
-    return label(f"aufruhr.board.kind_{kind}", name=name, categories=cats)
+    return told(label, f"aufruhr.board.kind_{kind}", name=name, categories=cats)
 
 
 # ----- text -------------------------------------------------------------------------------
 
 
 def board(view: PublicView, names: list[str], label: Label) -> str:
-    head = label(
+    head = told(
+        label,
         "aufruhr.board.round",
         round=view.round,
         rounds=view.rounds,
@@ -67,15 +68,15 @@ def board(view: PublicView, names: list[str], label: Label) -> str:
         if seat in view.answered:
             marks.append("✓")
         if view.hands[seat]:
-            marks.append(label("aufruhr.board.in_hand", n=view.hands[seat]))
+            marks.append(told(label, "aufruhr.board.in_hand", n=view.hands[seat]))
         score = view.final.get(seat, view.points[seat])
         rows.append(
             [
                 player(seat).letter,
                 _name(names, seat),
                 _place(city),
-                label("aufruhr.board.points", points=score),
-                label("aufruhr.board.markers", markers=view.markers[seat]),
+                told(label, "aufruhr.board.points", points=score),
+                told(label, "aufruhr.board.markers", markers=view.markers[seat]),
                 " ".join(marks),
             ]
         )
