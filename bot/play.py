@@ -659,7 +659,7 @@ def show_board(
     if table.board_message is None:  # posted anew (else edited where it stands)
         table.posts_since_board = 0
         table.posts_since_status += 1  # (below the status message of this step)
-    text = board_text(spec.id, view, out.names, _label(out))
+    text = board_text(spec.id, view, out.names, _board_label(out))
     names, words = list(out.names), _words(out)
 
     def svg() -> str | None:  # drawn only by adapters that show pictures
@@ -674,7 +674,7 @@ LABELS = 1024  # chats' languages, games and names at once (the whole memo dropp
 _labels: dict[tuple[Any, ...], Callable[..., str]] = {}
 
 
-def _label(out: Outbox) -> Callable[..., str]:
+def _board_label(out: Outbox) -> Callable[..., str]:
     """`out.text`, one function object for every board of the same language, game and
     players' names (while the catalogs stay: `registry.version`): the renderers remember
     the lines it told them (render/boards.py `told`), and most lines of a board are the
