@@ -17,7 +17,7 @@ from bot.lobby import spec_of
 from bot.outbox import Outbox
 from bot.replies import Button, InputRequest, Reply
 from bot.table import Table
-from render.boards import board_svg, board_text, private_svg, private_text
+from render.boards import board_svg, board_text, private_svg, private_text, told
 from rules import registry
 from rules.core.errors import GameError, RuleError
 from rules.core.protocol import Event, GameSpec, Outcome, Prompt
@@ -659,13 +659,14 @@ def show_board(
     if table.board_message is None:  # posted anew (else edited where it stands)
         table.posts_since_board = 0
         table.posts_since_status += 1  # (below the status message of this step)
-    text = board_text(spec.id, view, out.names, _board_label(out))
-    names, words = list(out.names), _words(out)
+    label = _board_label(out)
+    text = board_text(spec.id, view, out.names, label)
+    names = list(out.names)
 
     def svg() -> str | None:  # drawn only by adapters that show pictures
-        return board_svg(spec.id, view, names, words())
+        return board_svg(spec.id, view, names, label)  # (`label` holds no `out`: `_words`)
 
-    title = out.text("board.title", game=spec.name(table.lang))
+    title = told(label, "board.title", game=spec.name(table.lang))
     svg_or_none = svg if table.images else None
     out.extra.append(Reply(text=title, pre=text, svg=svg_or_none, board=True, replaces=replaces))
 
