@@ -138,7 +138,7 @@ def _board_lines(view: PublicView, label: Label, visited_names: bool) -> list[st
             view.alcohol[seat],
             view.needed[seat],
             hand,
-            tuple(c in open_now for c in hand),
+            tuple(map(open_now.__contains__, hand)),
             view.visited[seat],
             visited_names,
         )
