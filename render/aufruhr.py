@@ -78,19 +78,20 @@ def board(view: PublicView, names: list[str], label: Label) -> str:
 # The mayors' table and each project's line, remembered by the label function that told
 # them (as render/boards.py `told`): a board is drawn at every step's end, and both change
 # a few times a round (points, markers, a project's owners).
-_TOLD: dict[tuple[Any, ...], Any] = {}
-TOLD = 4096
+_MAYORS: dict[tuple[Any, ...], list[str]] = {}
+_PROJECTS: dict[tuple[Any, ...], str] = {}
+TOLD = 4096  # (each; the whole memo is dropped when full)
 
 
 def _mayor_lines(label: Label, *of: Any) -> list[str]:
     """`of`: the names, the cities, the Lord Mayor, who has answered, the projects in
     hand, the scores and the markers, seat by seat."""
     memo = (label, *of)
-    lines = _TOLD.get(memo)
+    lines = _MAYORS.get(memo)
     if lines is None:
-        if len(_TOLD) >= TOLD:
-            _TOLD.clear()
-        lines = _TOLD[memo] = _mayors_text(label, *of)
+        if len(_MAYORS) >= TOLD:
+            _MAYORS.clear()
+        lines = _MAYORS[memo] = _mayors_text(label, *of)
     return lines
 
 
@@ -129,15 +130,15 @@ def _mayors_text(
 def _project_line(label: Label, p: PublicProject) -> str:
     """A project as the board lists it: its name, categories and size, its owners' letters."""
     memo = (label, p.card, p.kind, p.size, p.categories, p.owners, p.negative)
-    line = _TOLD.get(memo)
+    line = _PROJECTS.get(memo)
     if line is None:
-        if len(_TOLD) >= TOLD:
-            _TOLD.clear()
+        if len(_PROJECTS) >= TOLD:
+            _PROJECTS.clear()
         cats = ", ".join(label(f"aufruhr.cat.{c}") for c in p.categories)
         kind = "negative" if p.negative else f"{p.kind}_{p.size}"
         words = label(f"aufruhr.board.kind_{kind}", name=_card_name(p.card), categories=cats)
         owners = "+".join(player(s).letter for s in p.owners)
-        line = _TOLD[memo] = f"{words} [{owners}]"
+        line = _PROJECTS[memo] = f"{words} [{owners}]"
     return line
 
 
