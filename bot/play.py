@@ -17,7 +17,8 @@ from bot.lobby import spec_of
 from bot.outbox import Outbox
 from bot.replies import Button, InputRequest, Reply
 from bot.table import Table
-from render.boards import board_svg, board_text, private_svg, private_text
+from render.boards import board_svg, board_text, private_svg, private_text, told
+from rules import registry
 from rules.core.errors import GameError, RuleError
 from rules.core.protocol import Event, GameSpec, Outcome, Prompt
 
@@ -654,7 +655,8 @@ def show_board(
     board was last shown (a busy chat is not sent the same picture step after step);
     `anew`: as a new message at the bottom, the old one deleted."""
     view = spec.public_view(state)
-    digest = hashlib.blake2b(view.model_dump_json().encode(), digest_size=8).hexdigest()
+    # (its JSON as `model_dump_json` writes it, as bytes: no str to encode again)
+    digest = hashlib.blake2b(view.__pydantic_serializer__.to_json(view), digest_size=8).hexdigest()
     if only_changed and digest == table.board_digest:
         return
     table.board_digest = digest
@@ -664,15 +666,35 @@ def show_board(
     if table.board_message is None:  # posted anew (else edited where it stands)
         table.posts_since_board = 0
         table.posts_since_status += 1  # (below the status message of this step)
-    text = board_text(spec.id, view, out.names, out.text)
-    names, words = list(out.names), _words(out)
+    label = _board_label(out)
+    text = board_text(spec.id, view, out.names, label)
+    names = list(out.names)
 
     def svg() -> str | None:  # drawn only by adapters that show pictures
-        return board_svg(spec.id, view, names, words())
+        return board_svg(spec.id, view, names, label)  # (`label` holds no `out`: `_words`)
 
-    title = out.text("board.title", game=spec.name(table.lang))
+    title = told(label, "board.title", game=spec.name(table.lang))
     svg_or_none = svg if table.images else None
     out.extra.append(Reply(text=title, pre=text, svg=svg_or_none, board=True, replaces=replaces))
+
+
+LABELS = 1024  # chats' languages, games and names at once (the whole memo dropped when full)
+_labels: dict[tuple[Any, ...], Callable[..., str]] = {}
+
+
+def _board_label(out: Outbox) -> Callable[..., str]:
+    """`out.text`, one function object for every board of the same language, game and
+    players' names (while the catalogs stay: `registry.version`): the renderers remember
+    the lines it told them (render/boards.py `told`), and most lines of a board are the
+    last board's."""
+    key = (out.lang, out.platform, out.game, tuple(out.names), registry.version())
+    label = _labels.get(key)
+    if label is None:
+        if len(_labels) >= LABELS:
+            _labels.clear()
+        made = Outbox(lang=out.lang, platform=out.platform, game=out.game, names=list(out.names))
+        label = _labels[key] = made.text
+    return label
 
 
 def _words(out: Outbox) -> Callable[[], Callable[..., str]]:

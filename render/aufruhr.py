@@ -12,7 +12,7 @@ from typing import Any
 
 from render import pieces
 from render.bilingual import Bilingual
-from render.boards import Label, Renderers, register
+from render.boards import Label, Renderers, register, told
 from render.maps import Box, Edge, Node, draw_map, free_spot, place_labels
 from render.palette import INK, MUTED, PAPER, player
 from render.svg import MIN_TEXT, PHONE, ZOOM, Svg, clip
@@ -36,50 +36,21 @@ def _place(cid: str) -> str:
     return ruhr_map().communities[cid].name
 
 
-def _project_words(p: PublicProject, label: Label, words: dict[str, str]) -> str:
-    """A project as the board lists it; `words`: the categories already translated for
-    this board (four, for some fifty projects)."""
-    name = _card_name(p.card)
-    for c in p.categories:
-        if c not in words:
-            words[c] = label(f"aufruhr.cat.{c}")
-    cats = ", ".join(words[c] for c in p.categories)
-    kind = "negative" if p.negative else f"{p.kind}_{p.size}"
-    return label(f"aufruhr.board.kind_{kind}", name=name, categories=cats)
-
-
 # ----- text -------------------------------------------------------------------------------
 
 
 def board(view: PublicView, names: list[str], label: Label) -> str:
-    head = label(
+    head = told(
+        label,
         "aufruhr.board.round",
         round=view.round,
         rounds=view.rounds,
         left=view.events_left,
         lord=_name(names, view.lord_mayor),
     )
-    rows = []
-    for seat, city in enumerate(view.cities):
-        marks = []
-        if seat == view.lord_mayor:
-            marks.append(label("aufruhr.board.hat"))
-        if seat in view.answered:
-            marks.append("✓")
-        if view.hands[seat]:
-            marks.append(label("aufruhr.board.in_hand", n=view.hands[seat]))
-        score = view.final.get(seat, view.points[seat])
-        rows.append(
-            [
-                player(seat).letter,
-                _name(names, seat),
-                _place(city),
-                label("aufruhr.board.points", points=score),
-                label("aufruhr.board.markers", markers=view.markers[seat]),
-                " ".join(marks),
-            ]
-        )
-    lines = [head, *columns(rows)]
+    scores = tuple(view.final.get(s, view.points[s]) for s in range(len(view.cities)))
+    mayors = (view.cities, view.lord_mayor, view.answered, view.hands, scores, view.markers)
+    lines = [head, *_mayor_lines(label, tuple(names), *mayors)]
     # what is happening now goes first: a long project list may be cut at the end
     if view.auction:
         lines.append(label("aufruhr.board.auction", name=_card_name(view.auction)))
@@ -95,16 +66,80 @@ def board(view: PublicView, names: list[str], label: Label) -> str:
             label("aufruhr.board.deal", number=d.number, by=_name(names, d.by), text=d.text)
         )
     by_place: dict[str, list[str]] = {}
-    words: dict[str, str] = {}
     for p in view.projects:
-        owners = "+".join(player(s).letter for s in p.owners)
-        shown = _project_words(p, label, words)
-        by_place.setdefault(p.community, []).append(f"{shown} [{owners}]")
+        by_place.setdefault(p.community, []).append(_project_line(label, p))
     if by_place:
         lines.append(label("aufruhr.board.projects"))
         for cid in sorted(by_place, key=_place):
             lines.append(f"  {_place(cid)}: " + "; ".join(by_place[cid]))
     return fit(lines)
+
+
+# The mayors' table and each project's line, remembered by the label function that told
+# them (as render/boards.py `told`): a board is drawn at every step's end, and both change
+# a few times a round (points, markers, a project's owners).
+_MAYORS: dict[tuple[Any, ...], list[str]] = {}
+_PROJECTS: dict[tuple[Any, ...], str] = {}
+TOLD = 4096  # (each; the whole memo is dropped when full)
+
+
+def _mayor_lines(label: Label, *of: Any) -> list[str]:
+    """`of`: the names, the cities, the Lord Mayor, who has answered, the projects in
+    hand, the scores and the markers, seat by seat."""
+    memo = (label, *of)
+    lines = _MAYORS.get(memo)
+    if lines is None:
+        if len(_MAYORS) >= TOLD:
+            _MAYORS.clear()
+        lines = _MAYORS[memo] = _mayors_text(label, *of)
+    return lines
+
+
+def _mayors_text(
+    label: Label,
+    names: tuple[str, ...],
+    cities: tuple[str, ...],
+    lord: int | None,
+    answered: tuple[int, ...],
+    hands: tuple[int, ...],
+    scores: tuple[int, ...],
+    markers: tuple[int, ...],
+) -> list[str]:
+    rows = []
+    for seat, city in enumerate(cities):
+        marks = []
+        if seat == lord:
+            marks.append(label("aufruhr.board.hat"))
+        if seat in answered:
+            marks.append("✓")
+        if hands[seat]:
+            marks.append(label("aufruhr.board.in_hand", n=hands[seat]))
+        rows.append(
+            [
+                player(seat).letter,
+                _name(list(names), seat),
+                _place(city),
+                label("aufruhr.board.points", points=scores[seat]),
+                label("aufruhr.board.markers", markers=markers[seat]),
+                " ".join(marks),
+            ]
+        )
+    return columns(rows)
+
+
+def _project_line(label: Label, p: PublicProject) -> str:
+    """A project as the board lists it: its name, categories and size, its owners' letters."""
+    memo = (label, p.card, p.kind, p.size, p.categories, p.owners, p.negative)
+    line = _PROJECTS.get(memo)
+    if line is None:
+        if len(_PROJECTS) >= TOLD:
+            _PROJECTS.clear()
+        cats = ", ".join(label(f"aufruhr.cat.{c}") for c in p.categories)
+        kind = "negative" if p.negative else f"{p.kind}_{p.size}"
+        words = label(f"aufruhr.board.kind_{kind}", name=_card_name(p.card), categories=cats)
+        owners = "+".join(player(s).letter for s in p.owners)
+        line = _PROJECTS[memo] = f"{words} [{owners}]"
+    return line
 
 
 def private(view: SeatView, names: list[str], label: Label) -> str:

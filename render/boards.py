@@ -98,6 +98,28 @@ def private_png(game_id: str, view: BaseModel, names: list[str], label: Label) -
     return rasterise(svg) if svg else None
 
 
+# Lines a board told, by the label function that told them: a board is drawn at every
+# step's end and most of its lines say what they said a step before (a player's square,
+# a project on the map). The bot hands every board of one chat language, game and
+# players' names the same label function (bot/play.py `_board_label`), and a label is a pure
+# function of its arguments, so a line is remembered by that function (by identity),
+# its message key and its parameters. Another label (a test's lambda) is only a miss.
+_TOLD: dict[tuple[Any, ...], str] = {}
+TOLD = 16384  # (~100 bytes a line; the whole memo is dropped when full)
+
+
+def told(label: Label, key: str, **params: Any) -> str:
+    """`label(key, **params)`, remembered. Only for parameters of one type each wherever
+    the call stands (a view's ints and strings): they are compared by value, True == 1."""
+    memo = (label, key, *params.items())
+    text = _TOLD.get(memo)
+    if text is None:
+        if len(_TOLD) >= TOLD:
+            _TOLD.clear()
+        text = _TOLD[memo] = label(key, **params)
+    return text
+
+
 def _fields(view: BaseModel, names: list[str], label: Label) -> str:
     """Fallback for a game without its own renderer: one `field  value` line each."""
     data: dict[str, Any] = view.model_dump()

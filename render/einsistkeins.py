@@ -8,7 +8,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from render import hanover, pieces
-from render.boards import Label, Renderers, register
+from render.boards import Label, Renderers, register, told
 from render.einsistkeins_karten import (
     BUOY_COLOURS,
     hours,  # as the card game shows them
@@ -101,14 +101,16 @@ def _status(view: PublicView, label: Label) -> str:
     trams = (
         label("einsistkeins.board.trams") if view.trams else label("einsistkeins.board.night_star")
     )
-    return label("einsistkeins.board.status", time=clock(view.clock), trams=trams, pile=view.pile)
+    return told(
+        label, "einsistkeins.board.status", time=clock(view.clock), trams=trams, pile=view.pile
+    )
 
 
 def board(view: PublicView, names: list[str], label: Label) -> str:
     """The text board; past a chat message's room (four players with long cards and many
     pubs visited), the visited pubs are told by lifebuoy only, so every card still shows."""
     lines = _board_lines(view, label, visited_names=True)
-    if sum(len(line) + 1 for line in lines) > SNAPSHOT_LIMIT:
+    if sum(map(len, lines)) + len(lines) > SNAPSHOT_LIMIT:
         lines = _board_lines(view, label, visited_names=False)
     return fit(lines)
 
@@ -117,31 +119,76 @@ def _board_lines(view: PublicView, label: Label, visited_names: bool) -> list[st
     open_now = set(view.open_pubs)  # (asked for some 25 cards)
     lines = [_status(view, label)]
     if view.faceup:
-        lines.append(label("einsistkeins.board.faceup", card=card_line(view.faceup, view)))
+        card = card_line(view.faceup, view)
+        lines.append(told(label, "einsistkeins.board.faceup", card=card))
     if view.phase == "over":
         if view.winner is not None:
-            lines.append(label("einsistkeins.board.winner", seat=view.winner))
+            lines.append(told(label, "einsistkeins.board.winner", seat=view.winner))
         else:
             lines.append(label("einsistkeins.board.over"))
     else:
-        lines.append(label("einsistkeins.board.turn", seat=view.turn))
+        lines.append(told(label, "einsistkeins.board.turn", seat=view.turn))
     for seat in range(view.players):
-        lines.append("")
-        clock_card = " ⏰" if seat == view.keeper else ""
-        lines.append(
-            f"{chr(65 + seat)}{clock_card} "
-            + label(
-                "einsistkeins.board.player",
-                seat=seat,
-                place=where(view.pos[seat]),
-                level=permille(view.alcohol[seat]),
-                count=len(view.visited[seat]),
-                needed=view.needed[seat],
-            )
+        hand = view.hands[seat]
+        lines += _seat_lines(
+            label,
+            seat,
+            seat == view.keeper,
+            view.pos[seat],
+            view.alcohol[seat],
+            view.needed[seat],
+            hand,
+            tuple(map(open_now.__contains__, hand)),
+            view.visited[seat],
+            visited_names,
         )
-        lines += [f"  {_card_line(c, c in open_now)}" for c in view.hands[seat]]
-        if view.visited[seat]:
-            lines.append(f"  ✓ {visited_line(view.visited[seat], visited_names)}")
+    return lines
+
+
+# A player's lines, remembered: on most steps only one player moves, and the others'
+# lines (his square, his cards, his pubs) are the last board's. Keyed by the label
+# function as render/boards.py `told` is (one per chat language and players' names).
+_SEATS: dict[tuple[Any, ...], list[str]] = {}
+SEATS = 4096
+
+
+def _seat_lines(label: Label, *of: Any) -> list[str]:
+    """`of`: seat, holds the clock card, square, alcohol, pubs needed, face-up cards,
+    which of them are open, pubs visited, visited pubs by name."""
+    memo = (label, *of)
+    lines = _SEATS.get(memo)
+    if lines is None:
+        if len(_SEATS) >= SEATS:
+            _SEATS.clear()
+        lines = _SEATS[memo] = _player_lines(label, *of)
+    return lines
+
+
+def _player_lines(
+    label: Label,
+    seat: int,
+    keeper: bool,
+    square: int,
+    alcohol: int,
+    needed: int,
+    hand: tuple[str, ...],
+    open_: tuple[bool, ...],
+    visited: tuple[str, ...],
+    visited_names: bool,
+) -> list[str]:
+    clock_card = " ⏰" if keeper else ""
+    player = label(
+        "einsistkeins.board.player",
+        seat=seat,
+        place=where(square),
+        level=permille(alcohol),
+        count=len(visited),
+        needed=needed,
+    )
+    lines = ["", f"{chr(65 + seat)}{clock_card} {player}"]
+    lines += [f"  {_card_line(c, o)}" for c, o in zip(hand, open_, strict=True)]
+    if visited:
+        lines.append(f"  ✓ {visited_line(visited, visited_names)}")
     return lines
 
 

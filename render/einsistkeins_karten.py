@@ -6,7 +6,7 @@ from collections import Counter
 from functools import cache, lru_cache
 from typing import Any
 
-from render.boards import Label, Renderers, register
+from render.boards import Label, Renderers, register, told
 from render.palette import INK, MUTED, PAPER, player
 from render.pieces import legend, title, token, wrap
 from render.svg import MIN_TEXT, PHONE, ZOOM, Group, Svg, clip
@@ -79,7 +79,8 @@ def _call(view: PublicView, label: Label) -> str:
     if view.call is None or not view.trick:
         return label("einsistkeins_karten.board.no_call")
     top = view.trick[-1].card
-    return label(
+    return told(
+        label,
         "einsistkeins_karten.board.call",
         call=label(f"einsistkeins_karten.call.{view.call}"),
         value=call_value(top, view.call),
@@ -104,7 +105,8 @@ def _name(names: list[str], seat: int) -> str:
 
 def _player_line(view: PublicView, seat: int, label: Label) -> str:
     cards = view.visited[seat]
-    line = label(
+    line = told(
+        label,
         "einsistkeins_karten.board.player",
         cards=view.hand_sizes[seat],
         count=len(cards),
@@ -116,8 +118,8 @@ def _player_line(view: PublicView, seat: int, label: Label) -> str:
 
 def board(view: PublicView, names: list[str], label: Label) -> str:
     lines = [
-        f"{label('einsistkeins_karten.board.trick', number=view.trick_no, seat=view.leader)}"
-        f" · {label('einsistkeins_karten.board.pile', count=view.pile)}"
+        f"{told(label, 'einsistkeins_karten.board.trick', number=view.trick_no, seat=view.leader)}"
+        f" · {told(label, 'einsistkeins_karten.board.pile', count=view.pile)}"
     ]
     if view.phase != "over":
         lines.append(_call(view, label))
@@ -128,7 +130,7 @@ def board(view: PublicView, names: list[str], label: Label) -> str:
             lines.append(f"  {label('einsistkeins_karten.board.empty')}")
         if view.passed:
             lines.append(f"  {label('einsistkeins_karten.board.passed', seats=list(view.passed))}")
-        lines.append(label("einsistkeins_karten.board.turn", seat=view.turn))
+        lines.append(told(label, "einsistkeins_karten.board.turn", seat=view.turn))
     elif view.winner is not None:
         lines.append(label("einsistkeins_karten.board.winner", seat=view.winner))
     else:

@@ -19,9 +19,12 @@ def columns(rows: list[list[str]], right: set[int] = frozenset()) -> list[str]: 
 
 def fit(lines: list[str], limit: int = SNAPSHOT_LIMIT, more: str = "…") -> str:
     """Join lines, dropping whole lines from the end past `limit` characters."""
+    room = limit - len(more) - 1
+    if sum(map(len, lines)) + len(lines) <= room:  # (most boards: every line fits)
+        return "\n".join(lines)
     out, used = [], 0
     for line in lines:
-        if used + len(line) + 1 > limit - len(more) - 1:
+        if used + len(line) + 1 > room:
             out.append(more)
             break
         out.append(line)

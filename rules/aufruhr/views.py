@@ -5,7 +5,7 @@ ids here; the renderers name them from the data in the table's language."""
 
 from pydantic import Field
 
-from rules.aufruhr.model import Deal, Draft, Gift, State
+from rules.aufruhr.model import Deal, Draft, Gift, Project, State
 from rules.aufruhr.scoring import project_points
 from rules.aufruhr.tokens import own_scandal
 from rules.core.protocol import Frozen
@@ -76,9 +76,25 @@ class SeatView(Frozen):
 
 
 def _public_projects(state: State) -> tuple[PublicProject, ...]:
-    return tuple(
-        PublicProject(
-            community=c,
+    return tuple(_public_project(c, p) for c, ps in sorted(state.board.items()) for p in ps)
+
+
+# The view is made at every step's end (the bot digests it to tell whether the board
+# changed) and a board holds some fifteen projects, which change a few times a round:
+# each project's public form is made once and shared (it is frozen), found by its value
+# (a state is read anew from its JSON for every command: never the same objects twice).
+_SHOWN: dict[tuple[object, ...], PublicProject] = {}
+SHOWN = 4096  # (a game places ~60 projects; the whole cache is dropped when full)
+
+
+def _public_project(community: str, p: Project) -> PublicProject:
+    key = (community, p.card, p.kind, p.size, p.categories, p.owners, p.negative)
+    shown = _SHOWN.get(key)
+    if shown is None:
+        if len(_SHOWN) >= SHOWN:
+            _SHOWN.clear()
+        shown = _SHOWN[key] = PublicProject(
+            community=community,
             card=p.card,
             kind=p.kind,
             size=p.size,
@@ -86,9 +102,7 @@ def _public_projects(state: State) -> tuple[PublicProject, ...]:
             owners=p.owners,
             negative=p.negative,
         )
-        for c, ps in sorted(state.board.items())
-        for p in ps
-    )
+    return shown
 
 
 def _answered(state: State) -> tuple[int, ...]:

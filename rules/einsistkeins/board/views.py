@@ -15,6 +15,8 @@ def _needed(visited: tuple[str, ...]) -> int:
 
 
 def public_view(state: State) -> PublicView:
+    visited = tuple(map(tuple, state.visited))
+    # (lists where the view holds tuples: pydantic makes them, faster than a generator here)
     return PublicView(
         players=state.players,
         phase=state.phase,
@@ -28,12 +30,12 @@ def public_view(state: State) -> PublicView:
         trams=trams_run(state.clock),
         pile=len(state.pile),
         faceup=state.faceup,
-        hands=tuple(tuple(h) for h in state.hands),
-        visited=tuple(tuple(v) for v in state.visited),
-        needed=tuple(_needed(tuple(v)) for v in state.visited),
+        hands=state.hands,
+        visited=visited,
+        needed=tuple(map(_needed, visited)),
         boxed=len(state.boxed),
-        pos=tuple(state.pos),
-        alcohol=tuple(state.alcohol),
+        pos=state.pos,
+        alcohol=state.alcohol,
         open_pubs=open_at(state.clock),
         winner=state.winner,
         win_kind=state.win_kind,
