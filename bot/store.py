@@ -313,21 +313,20 @@ class RedisStore:
         # NOSCRIPT (first use, or after a restart or SCRIPT FLUSH); `also` is then sent
         # once more, which its contract (harmless if the write loses) allows.
         keys, args = self._cas_args(key, expected, write, marker, push, drop, token)
-        queued = Queued()
+        commands: list[tuple[Any, ...]] = []
         if also is not None:
+            queued = Queued()
             also(queued)
-        commands = queued.commands
-
-        async def send() -> list[Any]:
-            evalsha = ("EVALSHA", self._cas.sha, len(keys), *keys, *args)
-            return await exchange(self.redis, pack((evalsha, *commands)), 1 + len(commands))
-
+            commands = queued.commands
         try:
             try:
-                results = await send()
+                evalsha = ("EVALSHA", self._cas.sha, len(keys), *keys, *args)
+                packed = pack((evalsha, *commands))
+                results = await exchange(self.redis, packed, 1 + len(commands))
             except NoScriptError:
                 self._cas.sha = await self.redis.script_load(_CAS)
-                results = await send()
+                evalsha = ("EVALSHA", self._cas.sha, *evalsha[2:])
+                results = await exchange(self.redis, pack((evalsha, *commands)), 1 + len(commands))
         except NotSent as e:
             raise NotApplied() from e  # (no connection: nothing was sent)
         return _lost(results[0], token)
