@@ -134,7 +134,9 @@ class Lane:
         self.on_its_way = True
         try:
             self._write(connection, batch)
-            await connection._writer.drain()
+            writer = connection._writer
+            if writer.transport.get_write_buffer_size():  # (else the socket took it all:
+                await writer.drain()  # nothing to wait for, two coroutines less a batch)
             for _, count, waiter in batch:
                 got = []
                 for _ in range(count):

@@ -99,6 +99,16 @@ async def test_a_batch_not_answered_in_time_times_out_whole_and_its_connection_g
         await client.aclose()
 
 
+async def test_a_batch_bigger_than_the_socket_takes_at_once_is_written_whole(client, writes):
+    """A batch the socket does not take at once waits for the rest to go (drain)."""
+    big = b"x" * (16 << 20)
+    got = await asyncio.gather(
+        command(client, "SET", "test:big", big), command(client, "STRLEN", "test:big")
+    )
+    assert got == [b"OK", 16 << 20]
+    assert await command(client, "GET", "test:big") == big
+
+
 async def test_each_batch_has_the_whole_timeout_from_its_own_write(real_redis_url):
     """One timer watches the batches (bot/lane.py, `_watch`): a batch written late in an
     earlier one's time still gets its own, and batches that keep coming for longer than
