@@ -194,21 +194,24 @@ async def play_table(
     """`game` at `chat`: opened, then the prepared answers sent one after the other.
     With `redis_pid` (0: none to watch) each command also records how long this process
     and redis-server waited for a CPU: two reads of /proc, ~35 µs, left out of the runs
-    that count commands/s."""
+    that count commands/s; and its own CPU time, also left out of them (no worker
+    reads its CPU time twice a command: two syscalls, ~4 µs on this VM, more when busy;
+    those runs report the worker's whole CPU instead, bench/cpu.py)."""
     game_id = game.split(":")[0]
     users, opening = robots.opening(chat, game)
     robots.SEED.set(robots.seed_of(chat))  # (this task's: each table is one)
     updates = iter(range(1, 10**9))
     run = f"{os.getpid()}.{time.monotonic_ns()}"  # (update ids never met before)
     records: list[Record] = lat.setdefault("_records", [])
+    clock = time.process_time if redis_pid is not None else _no_clock
 
     async def send(kind: str, msg: Incoming) -> list:
         msg = replace(msg, update_id=f"{run}.{next(updates)}")  # as every real update has
         before, gc0 = Counted.trips, Pauses.total
         w0 = _waits(redis_pid)
-        t0, c0 = time.perf_counter(), time.process_time()
+        t0, c0 = time.perf_counter(), clock()
         replies = await router.handle(msg)
-        wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+        wall, cpu = time.perf_counter() - t0, clock() - c0
         w1 = _waits(redis_pid)
         lat[kind].append(wall)
         # this process's CPU for the command (the client's side of Redis included): what
@@ -256,6 +259,10 @@ def _outboxes(router: Router) -> Outboxes:
     if made is None:
         made = _OUTBOXES[router] = Outboxes(router.redis, PLATFORM)
     return made
+
+
+def _no_clock() -> float:
+    return 0.0
 
 
 def _waits(redis_pid: int | None) -> float:

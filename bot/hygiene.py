@@ -28,5 +28,7 @@ def name(text: str) -> str:
 def clean(text: str, *, newlines: bool = True) -> str:
     """`text` without what no chat or picture should carry; line breaks kept if allowed
     (a message), turned into spaces if not (a name)."""
+    if text.isprintable():  # (most text: nothing unsafe is printable, no line break is)
+        return text
     text = _UNSAFE.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
     return text if newlines else text.replace("\n", " ")

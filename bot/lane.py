@@ -36,6 +36,7 @@ commands go to the node of their slot: bot/store.py uses redis-py's cluster clie
 import asyncio
 import contextlib
 import weakref
+from collections.abc import Callable
 from typing import Any
 
 from redis.asyncio.connection import Connection, SSLConnection, UnixDomainSocketConnection
@@ -43,7 +44,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from bot.resp_answers import Answers
+from bot.resp_answers import Answers, Short
 
 Request = tuple[bytes, int, "asyncio.Future[list[Any]]"]  # (packed commands, answers, waiter)
 
@@ -64,11 +65,18 @@ class Lane:
     def __init__(self, pool: Any, loop: asyncio.AbstractEventLoop) -> None:
         # (weakly: _LANES finds a lane by its pool, and must not keep the pool alive)
         self.pool, self.loop = weakref.proxy(pool), loop
+        self.of = weakref.ref(pool)  # (for `lane_of`'s quick look)
         self.timeout: float | None = pool.connection_kwargs.get("socket_timeout")
         self.connection: Any = None
         self.answers = Answers(None)  # (the connection's, once there is one)
         self.queue: list[Request] = []  # asked since the batch on its way was written
         self.driver: asyncio.Task[None] | None = None
+        # The socket timeout of the batch on its way (see `_watch`): when it runs out,
+        # whether one is on its way, the timer that looks, and whether it cancelled us.
+        self.deadline = 0.0
+        self.on_its_way = False
+        self.watch: asyncio.TimerHandle | None = None
+        self.expired = False
 
     def ask(self, packed: bytes, answers: int) -> "asyncio.Future[list[Any]]":
         """The answers of `packed` (`answers` commands), as the server says them (an error
@@ -113,18 +121,39 @@ class Lane:
         batch = [r for r in batch if not r[2].done()]  # (cancelled meanwhile: not sent)
         if not batch:
             return
-        read = self.answers.next
+        answers = self.answers
+        take, arriving = answers.take, answers.arriving
         done = 0
+        driver = self.driver
+        assert driver is not None
+        cancelling = driver.cancelling()
+        if self.timeout is not None:
+            self.deadline = self.loop.time() + self.timeout
+            if self.watch is None:
+                self.watch = self.loop.call_at(self.deadline, self._watch, self.deadline)
+        self.on_its_way = True
         try:
-            async with asyncio.timeout(self.timeout):
-                self._write(connection, batch)
-                await connection._writer.drain()
-                for _, answers, waiter in batch:
-                    got = [await read() for _ in range(answers)]
-                    if not waiter.done():
-                        waiter.set_result(got)
-                    done += 1
+            self._write(connection, batch)
+            writer = connection._writer
+            if writer.transport.get_write_buffer_size():  # (else the socket took it all:
+                await writer.drain()  # nothing to wait for, two coroutines less a batch)
+            for _, count, waiter in batch:
+                got = []
+                for _ in range(count):
+                    try:  # (in already: the common case, no coroutine made)
+                        got.append(take())
+                    except Short:
+                        got.append(await arriving())
+                if not waiter.done():
+                    waiter.set_result(got)
+                done += 1
+            self.on_its_way = False
         except BaseException as e:
+            self.on_its_way = False  # (before any await: the watch must not cancel again)
+            if self.expired:
+                self.expired = False
+                if driver.uncancel() <= cancelling and isinstance(e, asyncio.CancelledError):
+                    e = TimeoutError()  # the batch's time ran out (nobody else cancelled)
             await self._drop()
             where = connection._host_error()
             if isinstance(e, TimeoutError):
@@ -136,6 +165,22 @@ class Lane:
             _fail(batch[done:], failure)
             if not isinstance(e, Exception):
                 raise
+
+    def _watch(self, armed_for: float) -> None:
+        """The socket timeout of the batches, one timer for many: each batch sets its
+        deadline, and this looks when the earliest may have passed — the batch on its way
+        then is cancelled if it is the one it was armed for, else it looks again at that
+        batch's deadline. `asyncio.timeout` around each batch made and cancelled a timer
+        and a context manager for every batch: one command at a time, every command."""
+        self.watch = None
+        if not self.on_its_way:
+            return  # (armed again by the next batch)
+        if self.deadline > armed_for:  # a later batch than the one it was armed for
+            self.watch = self.loop.call_at(self.deadline, self._watch, self.deadline)
+            return
+        self.expired = True
+        if self.driver is not None:
+            self.driver.cancel()
 
     def _write(self, connection: Any, batch: list[Request]) -> None:
         """The batch, in one write: one send syscall (tests and bench/load.py count each
@@ -175,15 +220,29 @@ _LANES: "weakref.WeakKeyDictionary[Any, Lane | None]" = weakref.WeakKeyDictionar
 _SERVED = (Connection, SSLConnection, UnixDomainSocketConnection)  # (not fakeredis' subclass)
 
 
+# The lane found last, weakly (a process has one client: every round trip asks for its
+# lane, and a WeakKeyDictionary's look-up makes a weak reference each time).
+def _none() -> "Lane | None":
+    return None
+
+
+_last: "Callable[[], Lane | None]" = _none
+
+
 def lane_of(redis: Any) -> Lane | None:
     """The lane of a standalone redis.asyncio client speaking undecoded RESP2 over a
     socket (as bot/redis_conn.py makes it), in the running loop; None for others."""
+    global _last
     pool = redis.connection_pool
+    lane = _last()
+    if lane is not None and lane.of() is pool and lane.loop is asyncio.get_running_loop():
+        return lane
     lane = _LANES.get(pool, False)
     if lane is None:
         return None
     loop = asyncio.get_running_loop()
     if lane is not False and lane.loop is loop:
+        _last = weakref.ref(lane)
         return lane
     kwargs = pool.connection_kwargs
     served = (
@@ -192,4 +251,6 @@ def lane_of(redis: Any) -> Lane | None:
         and kwargs.get("protocol") in (None, 2, "2")
     )
     made = _LANES[pool] = Lane(pool, loop) if served else None
+    if made is not None:
+        _last = weakref.ref(made)
     return made

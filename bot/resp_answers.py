@@ -40,12 +40,17 @@ class Answers:
 
     async def next(self) -> Any:
         try:  # (all of it in already: the common case, one call)
-            value, self.pos = parse(self.buffer, self.pos)
-            return value
+            return self.take()
         except Short:
-            return await self._arriving()
+            return await self.arriving()
 
-    async def _arriving(self) -> Any:
+    def take(self) -> Any:
+        """The next answer if all of it is in already (no coroutine: the lane reads most
+        answers so, bot/lane.py); `Short` if not."""
+        value, self.pos = parse(self.buffer, self.pos)
+        return value
+
+    async def arriving(self) -> Any:
         """The answer read as it arrives: what of an array was cut out stays cut while
         the rest is read (parsed again from its start at each read, an array of many
         items cost reads × items: an HGETALL of 80,000 fields outlasted the 5 s timeout)."""

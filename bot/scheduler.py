@@ -77,8 +77,11 @@ class Claim:
 
 
 def shard_of(member: str, shards: int = SHARDS) -> int:
-    chat = "|".join(member.split("|", 2)[:2])
-    return zlib.crc32(chat.encode()) % shards
+    """The shard of a member: by its platform and chat (what comes before its second
+    `|`), so one chat's deadlines share one. (Cut, not split and joined again: every
+    write that schedules or passes a step asks for each of its deadlines.)"""
+    end = member.find("|", member.find("|") + 1)
+    return zlib.crc32((member if end < 0 else member[:end]).encode()) % shards
 
 
 class Deadlines:

@@ -1,6 +1,6 @@
 """User text is cleaned where it enters (bot/hygiene.py), before any table sees it."""
 
-from bot.hygiene import clean
+from bot.hygiene import _UNSAFE, clean
 from bot.keys import user_tables_key
 from bot.router import Incoming
 from tests.chat import Chat
@@ -11,6 +11,15 @@ def test_controls_surrogates_and_bidi_overrides_are_removed():
     assert clean("two\r\nlines\rhere") == "two\nlines\nhere"
     assert clean("two\nlines", newlines=False) == "two lines"
     assert clean("Jürgen 🍺 ß") == "Jürgen 🍺 ß"
+
+
+def test_printable_text_is_left_as_it_is_because_nothing_removed_is_printable():
+    """clean() returns printable text at once (most text is): sound only while every
+    character it removes, and every line break, is unprintable."""
+    removed = [chr(c) for c in range(0x110000) if _UNSAFE.match(chr(c))]
+    assert len(removed) > 2000  # (C0, C1, surrogates, bidi controls, U+FFFE/FFFF)
+    assert not any(c.isprintable() for c in [*removed, "\r", "\n"])
+    assert clean("Jürgen sagt: /bid 30") == "Jürgen sagt: /bid 30"
 
 
 async def test_a_hostile_name_reaches_the_table_clean(redis):

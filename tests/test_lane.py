@@ -99,6 +99,55 @@ async def test_a_batch_not_answered_in_time_times_out_whole_and_its_connection_g
         await client.aclose()
 
 
+async def test_a_batch_bigger_than_the_socket_takes_at_once_is_written_whole(client, writes):
+    """A batch the socket does not take at once waits for the rest to go (drain)."""
+    big = b"x" * (16 << 20)
+    got = await asyncio.gather(
+        command(client, "SET", "test:big", big), command(client, "STRLEN", "test:big")
+    )
+    assert got == [b"OK", 16 << 20]
+    assert await command(client, "GET", "test:big") == big
+
+
+async def test_each_batch_has_the_whole_timeout_from_its_own_write(real_redis_url):
+    """One timer watches the batches (bot/lane.py, `_watch`): a batch written late in an
+    earlier one's time still gets its own, and batches that keep coming for longer than
+    the timeout, each answered in time, never time out."""
+    client = aioredis.Redis.from_url(real_redis_url, socket_timeout=0.3)
+    try:
+        assert await command(client, "PING") == b"PONG"  # the watch armed for this batch
+        until = time.monotonic() + 0.5
+        while time.monotonic() < until:  # longer than the timeout, one batch after another
+            assert await command(client, "PING") == b"PONG"
+        await asyncio.sleep(0.2)
+        started = time.monotonic()
+        with pytest.raises(RedisTimeoutError):
+            await command(client, "BLPOP", "test:nothing", "1")
+        assert 0.25 <= time.monotonic() - started < 0.9  # its own 0.3 s, not the 1 s BLPOP
+        assert await command(client, "PING") == b"PONG"  # (a new connection)
+    finally:
+        await client.aclose()
+
+
+async def test_a_lane_cancelled_from_outside_mid_batch_is_cancelled_not_timed_out(
+    real_redis_url,
+):
+    """The loop closing cancels the lane's driver: its waiters are told the lane closed,
+    and the cancellation goes on (not taken for the batch's timeout)."""
+    client = aioredis.Redis.from_url(real_redis_url, socket_timeout=5)
+    try:
+        waiting = asyncio.ensure_future(command(client, "BLPOP", "test:nothing", "1"))
+        await asyncio.sleep(0.05)
+        driver = lane_of(client).driver
+        driver.cancel()
+        with pytest.raises(RedisConnectionError):
+            await waiting
+        with pytest.raises(asyncio.CancelledError):
+            await driver
+    finally:
+        await client.aclose()
+
+
 async def test_a_waiter_cancelled_before_its_batch_is_written_is_not_sent(client, writes):
     slow = asyncio.ensure_future(command(client, "BLPOP", "test:nothing", "0.2"))
     await asyncio.sleep(0)  # written

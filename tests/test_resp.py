@@ -14,6 +14,7 @@ from bot.resp import Queued, command, pack, round_trip
 
 def test_a_command_is_packed_as_redis_py_packs_it():
     args = ("EVALSHA", "ab" * 20, 2, "k{x}", "m{x}", 0, -7, b"\x00\xff" * 4000, "", "Grüße ✓", 1.5)
+    args += ("x" * 1023, "y" * 1024, 10**20)  # (lengths about the made headers' last)
     packer = aioredis.Redis().connection_pool.make_connection()
     assert pack([args]) == b"".join(packer.pack_command(*args))
     with pytest.raises(Exception, match="bool"):  # refused as redis-py refuses it

@@ -6,6 +6,7 @@ import logging
 import signal
 import subprocess
 import sys
+import zlib
 from collections import Counter
 from pathlib import Path
 
@@ -14,7 +15,7 @@ import redis.asyncio as aioredis
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 from bot.keys import deadlines_key
-from bot.scheduler import Claim, Deadlines, run_ticker, stop
+from bot.scheduler import Claim, Deadlines, run_ticker, shard_of, stop
 from tests.conftest import make_backend
 
 PLATFORM = "test"
@@ -444,3 +445,15 @@ async def test_a_ticker_stops_even_when_a_redis_command_loses_the_cancellation()
     ticker = asyncio.create_task(run_ticker(OneDue(), fire, lambda: 0.0, interval=0.001))
     await redis.cancel_as_it_answers(ticker)
     assert ticker.cancelled()
+
+
+def test_a_deadlines_shard_is_its_chats_and_stays_what_it_was():
+    """Deadlines already stored lie in the shard this rule gave them: it must not change
+    (crc32 of `platform|chat`, the member's first two parts)."""
+    members = ["telegram|-1001|timeout|3|3.ab", "telegram|-1001|remind|3|3.ab", "telegram|-1001"]
+    assert {shard_of(m) for m in members} == {zlib.crc32(b"telegram|-1001") % 8}
+    assert [shard_of(m) for m in ("x", "console|a|lobby|0|1.5|z", "a|b")] == [
+        zlib.crc32(b"x") % 8,
+        zlib.crc32(b"console|a") % 8,
+        zlib.crc32(b"a|b") % 8,
+    ]

@@ -2,6 +2,7 @@
 
 import asyncio
 import json
+import os
 
 import pytest
 from redis.asyncio.connection import AbstractConnection
@@ -298,3 +299,53 @@ async def test_writers_in_one_process_queue_instead_of_conflicting(redis, n):
     assert (await store.load(KEY)).data == b"x" * n
     assert runs == n  # the per-key lock: not one retry
     assert not store._locks, "a lock per key must not outlive its transactions"
+
+
+async def test_a_command_cancelled_in_its_turn_or_waiting_for_it_holds_up_nobody(redis):
+    """The queue per key: a command cancelled while it waits is passed over, one
+    cancelled while it runs hands the key on, and the others run in the order they came."""
+    store = RedisStore(redis)
+    gate = asyncio.Event()  # never set: the stuck command's write waits for it
+    write = store._write
+
+    async def stuck_or_not(key, expected, w, *a, **k):
+        if w.data.endswith(b"!"):
+            await gate.wait()
+        return await write(key, expected, w, *a, **k)
+
+    store._write = stuck_or_not
+
+    def adding(name: str):
+        return lambda data: ((data or b"") + name.encode(), None)
+
+    first = asyncio.ensure_future(store.transact(KEY, adding("a")))
+    await asyncio.sleep(0)
+    stuck = asyncio.ensure_future(store.transact(KEY, adding("!")))
+    waiting = {n: asyncio.ensure_future(store.transact(KEY, adding(n))) for n in "bcd"}
+    await first
+    await asyncio.sleep(0.05)  # the stuck one in its turn, the others queued behind it
+    waiting["c"].cancel()  # cancelled in the queue: passed over
+    stuck.cancel()  # cancelled in its turn: hands the key on
+    await asyncio.gather(stuck, *waiting.values(), return_exceptions=True)
+    assert waiting["c"].cancelled() and stuck.cancelled()
+    assert (await store.load(KEY)).data == b"abd"  # in the order they came
+    assert not store._locks
+
+
+def test_write_tokens_differ_in_every_write_and_every_forked_process():
+    """A write's token tells it from another delivery of its update (bot/store.py, _CAS):
+    never the same twice, in this process or a child forked from it (a pre-forking server
+    would give its workers one random part and one count)."""
+    from bot.store import _token
+
+    mine = {_token() for _ in range(3)}
+    assert len(mine) == 3
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: its tokens, then gone
+        os.write(write, " ".join(_token() for _ in range(3)).encode())
+        os._exit(0)
+    os.close(write)
+    theirs = set(os.read(read, 4096).decode().split())
+    os.waitpid(pid, 0)
+    assert len(theirs) == 3 and not theirs & (mine | {_token() for _ in range(3)})
