@@ -24,6 +24,11 @@ M = TypeVar("M", bound=BaseModel)
 Copier = Callable[[Any], Any]
 _set = object.__setattr__  # past pydantic's __setattr__, which takes only fields
 
+# The fields of a model that hold something changeable: the names of those that always
+# hold a list or a dict to be copied one level (`list.copy`, `dict.copy`), and the others
+# (a model, an optional container, one copied all the way down) each with how to copy it.
+_Plan = tuple[tuple[str, ...], tuple[tuple[str, Copier], ...]]
+
 
 def clone(value: M) -> M:
     """A copy of a model that shares nothing changeable with it."""
@@ -36,30 +41,36 @@ def clone_top(value: M) -> M:
     return _copy(value, _plan(type(value), False))
 
 
-def _copy(value: M, plan: tuple[tuple[str, Copier], ...]) -> M:
+def _copy(value: M, plan: _Plan) -> M:
     fields = value.__dict__.copy()
-    for name, copy in plan:
+    shallow, other = plan
+    for name in shallow:  # (a method call: cheaper than calling `list.copy` on it)
+        fields[name] = fields[name].copy()
+    for name, copy in other:
         v = fields[name]
         if v is not None:
             fields[name] = copy(v)
     new = object.__new__(type(value))
     _set(new, "__dict__", fields)
-    _set(new, "__pydantic_fields_set__", set(value.__pydantic_fields_set__))
+    _set(new, "__pydantic_fields_set__", value.__pydantic_fields_set__.copy())
     _set(new, "__pydantic_extra__", value.__pydantic_extra__)
     _set(new, "__pydantic_private__", value.__pydantic_private__)
     return new
 
 
 @cache
-def _plan(cls: type[BaseModel], deep: bool) -> tuple[tuple[str, Copier], ...]:
-    """The fields of `cls` that hold something changeable, each with how to copy it."""
+def _plan(cls: type[BaseModel], deep: bool) -> _Plan:
+    """How to copy the changeable fields of `cls`."""
     if cls.model_config.get("extra") == "allow" or cls.__private_attributes__:
         raise TypeError(f"cannot copy {cls!r}: extra fields or private attributes")
-    return tuple(
-        (name, copy)
-        for name, field in cls.model_fields.items()
-        if (copy := _copier(field.annotation, deep)) is not None
-    )
+    shallow, other = [], []
+    for name, field in cls.model_fields.items():
+        copy = _copier(field.annotation, deep)
+        if copy in (list.copy, dict.copy) and get_origin(field.annotation) in (list, dict):
+            shallow.append(name)  # (never None: `X | None` has a union as its origin)
+        elif copy is not None:
+            other.append((name, copy))
+    return tuple(shallow), tuple(other)
 
 
 def _copier(annotation: Any, deep: bool) -> Copier | None:
@@ -74,12 +85,12 @@ def _copier(annotation: Any, deep: bool) -> Copier | None:
         item = _copier(args[0], deep) if deep else None
         if item is None:
             return list.copy
-        return lambda v: [item(x) for x in v]
+        return lambda v: list(map(item, v))
     if origin is dict:
         item = _copier(args[1], deep) if deep else None
         if item is None:
             return dict.copy
-        return lambda v: {k: item(x) for k, x in v.items()}
+        return lambda v: dict(zip(v, map(item, v.values()), strict=True))
     if origin is tuple and all(_copier(a, deep) is None for a in args if a is not Ellipsis):
         return None
     if origin is Literal or annotation in (int, str, bool, float, NoneType):
