@@ -313,3 +313,23 @@ async def test_the_log_is_packed_in_order_and_keeps_its_time_to_live(any_backend
     await redis.rpush(key, "[0,{}]", "[1,{}]")
     assert not await redis.eval(game_proof._PACK, 1, key, 999, 2, b"x")  # changed: left
     assert await redis.lrange(key, -2, -1) == [b"[0,{}]", b"[1,{}]"]
+
+
+def test_an_action_offered_again_is_logged_as_json_with_sorted_keys_each_time():
+    """A button's action is remembered by identity (game_proof._action_json): its line
+    is the same canonical JSON as a payload's, for whichever seat answers with it."""
+    from rules.aufruhr.actions import Demand
+    from rules.aufruhr.folders import want
+    from rules.aufruhr.model import Options
+
+    action = Demand(demand=want("subvention", 30))
+    proof = game_proof.begin("aufruhr", 4, Options(), bytes(32))
+    for seat in (2, 0, 2):
+        game_proof.record(proof, seat, action)
+    game_proof.record(proof, 1, {"type": "vote", "seat": 3})
+    data = action.model_dump(mode="json")
+    answers = [(2, data), (0, data), (2, data), (1, {"type": "vote", "seat": 3})]
+    expected = [json.dumps(a, sort_keys=True, separators=(",", ":")) for a in answers]
+    assert proof.appended()[0] == expected
+    demand = '{"demand":{"amount":30,"kind":"subvention"},"text":null,"type":"demand"}'
+    assert expected[0] == f"[2,{demand}]"

@@ -10,7 +10,8 @@ not foreseen here fails loudly rather than being shared by mistake.
 Two depths: `clone` copies the containers all the way down (a list of lists is a new
 list of new lists); `clone_top` copies a model's own lists and dicts and shares their
 items, for an engine that replaces an item it changes rather than changing it where it
-lies (rules/aufruhr/clone.py).
+lies (rules/aufruhr/clone.py). `clone_only` copies the fields named and shares the
+rest, for a transition known to change nothing else in place.
 """
 
 from collections.abc import Callable
@@ -39,6 +40,13 @@ def clone_top(value: M) -> M:
     """A copy of a model whose own fields can be changed without touching `value`: its
     lists and dicts are copies (their items shared), its unfrozen models `clone_top`s."""
     return _copy(value, _plan(type(value), False))
+
+
+def clone_only(value: M, *names: str) -> M:
+    """A copy of a model whose fields `names` can be changed without touching `value`
+    (copied as `clone_top` copies them); every other field is shared with `value`, so
+    only a field of its own may be given a new value, nothing changed in place."""
+    return _copy(value, _only(type(value), names))
 
 
 def _copy(value: M, plan: _Plan) -> M:
@@ -71,6 +79,18 @@ def _plan(cls: type[BaseModel], deep: bool) -> _Plan:
         elif copy is not None:
             other.append((name, copy))
     return tuple(shallow), tuple(other)
+
+
+@cache
+def _only(cls: type[BaseModel], names: tuple[str, ...]) -> _Plan:
+    shallow, other = _plan(cls, False)
+    unknown = set(names) - set(cls.model_fields)
+    if unknown:
+        raise TypeError(f"{cls.__name__} has no fields {sorted(unknown)}")
+    return (
+        tuple(name for name in shallow if name in names),
+        tuple((name, copy) for name, copy in other if name in names),
+    )
 
 
 def _copier(annotation: Any, deep: bool) -> Copier | None:
