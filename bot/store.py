@@ -152,7 +152,7 @@ class StoreConflict(Exception):
 
 # What a write stores beside the table in the same script: a hash's key (of the table's
 # hash tag) and its fields → values (bot/outbox_store.py: what the command says).
-Push = tuple[str, dict[str, str]]
+Push = tuple[str, dict[str, bytes | str]]
 # The most fields that hash keeps after a write: past it the oldest go (see _CAS;
 # bot/outbox_store.py says why 50 and what goes first).
 PUSH_CAP: Final = 50
