@@ -120,37 +120,34 @@ class Router:
             msg = replace(msg, text=text, name=name)
         logs.CHAT.set(f"{msg.platform}:{msg.chat}")
         kind, started = self._kind(msg), time.perf_counter()
-        outcome, replies = await self._handle_safely(msg)
-        metrics.command(msg.platform, kind, outcome, time.perf_counter() - started)
-        return replies
-
-    async def _handle_safely(self, msg: Incoming) -> tuple[str, list[Reply]]:
-        """(outcome, replies): what happened, for the metrics, and what to say."""
+        # (what happened, for the metrics, and what to say: in this coroutine, not one
+        # of its own, as every update passes here)
         try:
             try:
                 replies = await self._handle(msg)
-                return ("refused" if any(r.error for r in replies) else "ok"), replies
+                outcome = "refused" if any(r.error for r in replies) else "ok"
             except GameError as e:  # refused before any table was touched
-                return "refused", [self._error_reply(msg, await self._lang(msg), e)]
+                outcome, replies = "refused", [self._error_reply(msg, await self._lang(msg), e)]
         except Duplicate:  # delivered again: handled the first time, answered then
-            return "duplicate", []
+            outcome, replies = "duplicate", []
         except NotApplied:  # Redis failed mid-write, and we know it did not land
             log.warning("not applied on %s chat %s", msg.platform, msg.chat, exc_info=True)
             metrics.REDIS_ERRORS.labels("command").inc()
             reply = self._error_reply(msg, normalize(msg.lang), RuleError("error.not_applied"))
-            return "not_applied", [reply]
+            outcome, replies = "not_applied", [reply]
         except MaybeApplied:  # … and nobody can tell yet whether it did: say so
             log.warning("maybe applied on %s chat %s", msg.platform, msg.chat, exc_info=True)
             metrics.REDIS_ERRORS.labels("command").inc()
             reply = self._error_reply(msg, normalize(msg.lang), RuleError("error.maybe_applied"))
-            return "maybe_applied", [reply]
+            outcome, replies = "maybe_applied", [reply]
         except Exception as e:  # a bug, or Redis out of reach: an apology, never a traceback
             log.exception("failed on %s chat %s", msg.platform, msg.chat)
             if isinstance(e, RedisError):
                 metrics.REDIS_ERRORS.labels("command").inc()
-            return "error", [
-                self._error_reply(msg, normalize(msg.lang), RuleError("error.internal"))
-            ]
+            reply = self._error_reply(msg, normalize(msg.lang), RuleError("error.internal"))
+            outcome, replies = "error", [reply]
+        metrics.command(msg.platform, kind, outcome, time.perf_counter() - started)
+        return replies
 
     def _kind(self, msg: Incoming) -> str:
         """What the update is, in few enough words to label a metric: a command we know
