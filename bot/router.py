@@ -11,7 +11,7 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -27,7 +27,7 @@ from bot.answers import (
     typed_value,
 )
 from bot.commands import Command, parse
-from bot.deadlines import Deadline, of_table
+from bot.deadlines import Deadline, of_table, what_of_table_reads
 from bot.hygiene import clean
 from bot.i18n import normalize, t
 from bot.outbox import Outbox
@@ -253,16 +253,25 @@ class Router:
 
     # ----- dispatch -----------------------------------------------------------------
 
-    async def _handle(self, msg: Incoming) -> list[Reply]:
-        if msg.button is not None and (verb := buttons.lobby_verb(msg.button)):
-            # A lobby button is its command; a refusal goes to whoever pressed.
-            replies = await self._handle(replace(msg, button=None, text=f"/{verb}"))
-            return [
-                replace(r, to=msg.user, notice=True) if r.error and not r.private else r
-                for r in replies
-            ]
+    def _handle(self, msg: Incoming) -> Awaitable[list[Reply]]:
+        """What `msg` is, and the coroutine that answers it (a button's is `_press`
+        itself: every press passes here, and a coroutine of its own would only await it)."""
         if msg.button is not None:
-            return await self._press(msg)
+            if verb := buttons.lobby_verb(msg.button):
+                return self._lobby_button(msg, verb)
+            return self._press(msg)
+        return self._said(msg)
+
+    async def _lobby_button(self, msg: Incoming, verb: str) -> list[Reply]:
+        """A lobby button is its command; a refusal goes to whoever pressed."""
+        replies = await self._said(replace(msg, button=None, text=f"/{verb}"))
+        return [
+            replace(r, to=msg.user, notice=True) if r.error and not r.private else r
+            for r in replies
+        ]
+
+    async def _said(self, msg: Incoming) -> list[Reply]:
+        """A command or a text."""
         cmd = parse(msg.text, self.bot_name)
         if cmd is None:
             if len(msg.text) > MAX_TEXT and msg.private:
@@ -537,10 +546,12 @@ class Router:
                 table = Table(platform=platform, chat=chat, lang=lang)
             names, game = [s.name for s in table.seats], table.game or ""
             out = Outbox(lang=table.lang, platform=platform, game=game, names=names)
-            had = of_table(table)
+            had, step = of_table(table), what_of_table_reads(table)
             try:
                 changed = op(table, out, now)
-                if changed:  # the deadlines of a step that passed go with the write
+                # the deadlines of a step that passed go with the write (asked again only
+                # when the step is another: most answers leave it as it was)
+                if changed and what_of_table_reads(table) != step:
                     out.unschedule = had - of_table(table)
                 # Any other new group message pushes the board up too (play.settle).
                 if (
