@@ -253,12 +253,15 @@ def drawing(table: Table | None, picture: str, to: str | None) -> Callable[[], s
     spec = lobby.spec_of(table)
     state = play.state_of(spec, table)
     names = [s.name for s in table.seats]
-    out = Outbox(lang=table.lang, platform=table.platform, game=spec.id, names=names)
+    # (the label the bot's boards are drawn with: the renderers remember lines by label)
+    label = play.board_label(
+        Outbox(lang=table.lang, platform=table.platform, game=spec.id, names=names)
+    )
     if picture == "board":
         view = spec.public_view(state)
-        return lambda: board_svg(spec.id, view, names, out.text)
+        return lambda: board_svg(spec.id, view, names, label)
     seat = table.seat_of(to or "")
     if seat is None:
         return None
     hand = spec.seat_view(state, seat)
-    return lambda: private_svg(spec.id, hand, names, out.text)
+    return lambda: private_svg(spec.id, hand, names, label)

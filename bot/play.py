@@ -666,12 +666,14 @@ def show_board(
     if table.board_message is None:  # posted anew (else edited where it stands)
         table.posts_since_board = 0
         table.posts_since_status += 1  # (below the status message of this step)
-    label = _board_label(out)
+    label = board_label(out)
     text = board_text(spec.id, view, out.names, label)
     names = list(out.names)
 
     def svg() -> str | None:  # drawn only by adapters that show pictures
-        return board_svg(spec.id, view, names, label)  # (`label` holds no `out`: `_words`)
+        return board_svg(
+            spec.id, view, names, label
+        )  # (`label` holds no `out`: no cycle through the reply)
 
     title = told(label, "board.title", game=spec.name(table.lang))
     svg_or_none = svg if table.images else None
@@ -682,7 +684,7 @@ LABELS = 1024  # chats' languages, games and names at once (the whole memo dropp
 _labels: dict[tuple[Any, ...], Callable[..., str]] = {}
 
 
-def _board_label(out: Outbox) -> Callable[..., str]:
+def board_label(out: Outbox) -> Callable[..., str]:
     """`out.text`, one function object for every board of the same language, game and
     players' names (while the catalogs stay: `registry.version`): the renderers remember
     the lines it told them (render/boards.py `told`), and most lines of a board are the
@@ -697,16 +699,6 @@ def _board_label(out: Outbox) -> Callable[..., str]:
     return label
 
 
-def _words(out: Outbox) -> Callable[[], Callable[..., str]]:
-    """`out.text` for a picture drawn later, from an outbox of its own: the reply that
-    carries the drawing lives in `out`, and a drawing holding `out` would make a
-    reference cycle of every board (its view, its buttons), left to the garbage collector
-    — whose pauses, every ~45 commands, were most of AUFRUHR!'s slowest 1 % (bench/load.py).
-    That outbox is made when the picture is drawn: most boards are never drawn."""
-    lang, platform, game, names = out.lang, out.platform, out.game, out.names
-    return lambda: Outbox(lang=lang, platform=platform, game=game, names=names).text
-
-
 def show_hand(table: Table, user: str, out: Outbox) -> None:
     if table.status != "playing":
         raise RuleError("error.not_started" if table.status == "lobby" else "error.no_game")
@@ -715,11 +707,12 @@ def show_hand(table: Table, user: str, out: Outbox) -> None:
         raise RuleError("error.not_seated_running")
     spec = spec_of(table)
     view = spec.seat_view(state_of(spec, table), seat)
-    text = private_text(spec.id, view, out.names, out.text)
-    names, words = list(out.names), _words(out)
+    label = board_label(out)  # (the renderers remember lines by label: never a command's own)
+    text = private_text(spec.id, view, out.names, label)
+    names = list(out.names)
 
     def svg() -> str | None:
-        return private_svg(spec.id, view, names, words())
+        return private_svg(spec.id, view, names, label)
 
     title = out.text("hand.title", game=spec.name(table.lang))
     out.extra.append(Reply(text=title, to=user, pre=text, svg=svg if table.images else None))

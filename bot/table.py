@@ -259,7 +259,14 @@ def stored_state(state: BaseModel) -> bytes:
     """A game's state as a table stores it: its JSON without the fields that hold their
     default, tags kept (~2/3 of it all for AUFRUHR!, and as fast to write). Written by
     pydantic-core's serializer itself, as bytes: `model_dump_json` is the same call with
-    ~1 µs of keyword arguments passed on, and a str (a copy) to encode again."""
+    ~1 µs of keyword arguments passed on, and a str (a copy) to encode again.
+
+    Reusing the JSON of the frozen pieces a transition left as they were (AUFRUHR!'s
+    tokens and board: the engine shares them, rules/core/clone.py) was tried and left out
+    (2026-11-24): it saved ~11 µs of a 37 µs mid-game AUFRUHR! write, nothing on EINS IST
+    KEINS, 46 M of 5,615 M instructions over `bench.replay --rounds 1 --tables 1` (~7 µs
+    a command; not seen in its CPU times), by splicing kept JSON into pydantic-core's; a
+    writer going field by field in Python cost 35 M more than pydantic-core alone."""
     return type(state).__pydantic_serializer__.to_json(state, exclude_defaults=True)
 
 

@@ -101,7 +101,7 @@ def private_png(game_id: str, view: BaseModel, names: list[str], label: Label) -
 # Lines a board told, by the label function that told them: a board is drawn at every
 # step's end and most of its lines say what they said a step before (a player's square,
 # a project on the map). The bot hands every board of one chat language, game and
-# players' names the same label function (bot/play.py `_board_label`), and a label is a pure
+# players' names the same label function (bot/play.py `board_label`), and a label is a pure
 # function of its arguments, so a line is remembered by that function (by identity),
 # its message key and its parameters. Another label (a test's lambda) is only a miss.
 _TOLD: dict[tuple[Any, ...], str] = {}
