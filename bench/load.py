@@ -202,48 +202,63 @@ async def play_table(
     robots.SEED.set(robots.seed_of(chat))  # (this task's: each table is one)
     updates = iter(range(1, 10**9))
     run = f"{os.getpid()}.{time.monotonic_ns()}"  # (update ids never met before)
+    quiet = redis_pid is not None
     records: list[Record] = lat.setdefault("_records", [])
-    clock = time.process_time if redis_pid is not None else _no_clock
+    outboxes = _outboxes(router)
+    # (each kind's lists, found once: a command appends to them, nothing more)
+    kinds: dict[str, tuple[list, list, list]] = {}
 
     async def send(kind: str, msg: Incoming) -> list:
-        msg = replace(msg, update_id=f"{run}.{next(updates)}")  # as every real update has
-        before, gc0 = Counted.trips, Pauses.total
-        w0 = _waits(redis_pid)
-        t0, c0 = time.perf_counter(), clock()
+        lists = kinds.get(kind)
+        if lists is None:
+            game = kind.split(" ")[0]
+            lists = kinds[kind] = (lat[kind], lat[f"_cpu {game}"], lat[f"_trips {game}"])
+        before = Counted.trips
+        if quiet:  # (the quiet run's own: the runs that count commands/s read neither)
+            gc0, w0, c0 = Pauses.total, _waits(redis_pid), time.process_time()
+        t0 = time.perf_counter()
         replies = await router.handle(msg)
-        wall, cpu = time.perf_counter() - t0, clock() - c0
-        w1 = _waits(redis_pid)
-        lat[kind].append(wall)
-        # this process's CPU for the command (the client's side of Redis included): what
-        # other processes on a busy machine take from the wall clock does not count here
-        lat[f"_cpu {kind.split(' ')[0]}"].append(cpu)
-        lat["_trips"].append(Counted.trips - before)
-        lat[f"_trips {kind.split(' ')[0]}"].append(Counted.trips - before)
-        board = any(r.board for r in replies)
-        records.append(Record(kind.split(" ")[0], wall, cpu, Pauses.total - gc0, w1 - w0, board))
+        wall = time.perf_counter() - t0
+        lists[0].append(wall)
+        if quiet:
+            # this process's CPU for the command (the client's side of Redis included):
+            # what other processes on a busy machine take from the wall clock does not
+            # count here
+            cpu = time.process_time() - c0
+            waited = _waits(redis_pid) - w0
+            lists[1].append(cpu)
+            lat["_trips"].append(Counted.trips - before)
+            lists[2].append(Counted.trips - before)
+            board = any(r.board for r in replies)
+            game = kind.split(" ")[0]
+            records.append(Record(game, wall, cpu, Pauses.total - gc0, waited, board))
         if ids := [r.outbox_id for r in replies if r.outbox_id]:
             # the courier's part (bot/courier.py): what was sent leaves the durable outbox,
             # one round trip, counted in commands/s but not in the command's latency
-            await _outboxes(router).ack(chat, ids)
+            await outboxes.ack(chat, ids)
         return replies
 
     for msg in opening:
-        await send(msg.text.split()[0].lstrip("/"), msg)
-    table = None
+        update = f"{run}.{next(updates)}"  # as every real update has
+        await send(msg.text.split()[0].lstrip("/"), replace(msg, update_id=update))
+    step: str | None = None
+    robot, robot_cpu = lat["_robot"], lat["_robot cpu"]
     for a in answers:
         # the robot's part, not the bot's: the step's token for its button, read from the
         # table the bot wrote (in this process's memory) when a step has ended (no await)
         t0, c0 = time.perf_counter(), time.process_time()
-        if table is None:
-            table = robots.seen(router, chat)
-            assert table is not None
-        msg = robots.answer(chat, users, table, a)
-        lat["_robot"].append(time.perf_counter() - t0)
-        lat["_robot cpu"].append(time.process_time() - c0)
+        if step is None:
+            step = robots.token(router, chat)
+            assert step is not None
+        msg = robots.answer(chat, users, step, a, f"{run}.{next(updates)}")
+        robot.append(time.perf_counter() - t0)
+        robot_cpu.append(time.process_time() - c0)
         if any(r.error for r in await send(f"{game_id} {a.kind}", msg)):
             raise RuntimeError(f"{chat}: a prepared answer was refused ({a}): not the same game")
         if a.ends_step:
-            records[-1].advanced, table = True, None
+            if quiet:
+                records[-1].advanced = True
+            step = None
     table = robots.seen(router, chat)
     if table is None or table.status == "playing":
         raise RuntimeError(f"{chat}: the prepared answers did not end the game")
@@ -259,10 +274,6 @@ def _outboxes(router: Router) -> Outboxes:
     if made is None:
         made = _OUTBOXES[router] = Outboxes(router.redis, PLATFORM)
     return made
-
-
-def _no_clock() -> float:
-    return 0.0
 
 
 def _waits(redis_pid: int | None) -> float:

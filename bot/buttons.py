@@ -8,7 +8,7 @@ step, or from a timeline Redis lost and the step number since met again, is answ
 Telegram allows 64 bytes of callback data, Discord 100 characters of custom id.
 """
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from rules.core.errors import ParseError
 
@@ -22,8 +22,10 @@ TYPED = -1  # the option number of "the value typed into this prompt's input" (`
 CHOICE = -2
 
 
-@dataclass(frozen=True)
-class Press:
+class Press(NamedTuple):
+    """A decoded button (a tuple: made on every press, ~4x cheaper than a frozen
+    dataclass)."""
+
     chat: str
     step: str  # the table's step token (bot/table.py)
     prompt: int
@@ -91,15 +93,18 @@ def decode(data: str) -> Press:
             return Press(chat, "", -1, int(option), standing=prompt_id)
         prefix, rest = data.split(":", 1)
         chat, step, choice = rest.rsplit(":", 2)
-        prompt, option = choice.split(".")
-        if prefix != PREFIX or not chat or int(prompt) < 0:
+        prompt_text, option = choice.split(".")
+        prompt = int(prompt_text)
+        if prefix != PREFIX or not chat or prompt < 0:
             raise ValueError(data)
         if option == "i":
-            return Press(chat, step, int(prompt), TYPED)
-        if option.startswith("c") and int(option[1:]) >= 0:
-            return Press(chat, step, int(prompt), CHOICE, int(option[1:]))
-        if int(option) < 0:
+            return Press(chat, step, prompt, TYPED)
+        if option[:1] == "c":
+            if (k := int(option[1:])) < 0:
+                raise ValueError(data)
+            return Press(chat, step, prompt, CHOICE, k)
+        if (number := int(option)) < 0:
             raise ValueError(data)
-        return Press(chat, step, int(prompt), int(option))
+        return Press(chat, step, prompt, number)
     except ValueError as e:
         raise ParseError("error.bad_button") from e

@@ -65,3 +65,10 @@ def of_table(table: "Table") -> set[str]:
     if table.status == "playing" and table.step_token:
         return set(of_step(table))
     return set()
+
+
+def what_of_table_reads(table: "Table") -> tuple[object, ...]:
+    """Everything `of_table` reads of a table: while this is the same, so are its
+    deadlines (the router asks `of_table` again after a change only if it is not: most
+    answers leave the step as it was)."""
+    return (table.platform, table.chat, table.status, table.step, table.step_token, table.opened_at)

@@ -20,7 +20,8 @@ What a caller is told is what a connection of its own would have told it:
   were not all read gets redis-py's TimeoutError or ConnectionError (it may have run),
   and the connection is closed — an answer still on its way must never become another
   request's — and made again for the next batch.
-- An error answer (NOSCRIPT, WRONGTYPE, LOADING) is its own request's answer only: the
+- An error answer (NOSCRIPT, WRONGTYPE, LOADING) is its own request's only, raised to
+  its waiter once all of that request's answers are in (as a pipeline raises it): the
   next answer is read as usual, the connection stays in step.
 - A waiter cancelled before its batch is written is left out of it; one cancelled after
   has its answers read and dropped.
@@ -79,8 +80,9 @@ class Lane:
         self.expired = False
 
     def ask(self, packed: bytes, answers: int) -> "asyncio.Future[list[Any]]":
-        """The answers of `packed` (`answers` commands), as the server says them (an error
-        answer as an exception instance, among them), once they are in."""
+        """The answers of `packed` (`answers` commands), as the server says them, once they
+        are in; an error answer among them (NOSCRIPT, WRONGTYPE) is raised instead, once
+        all of them are in, as a pipeline does (bot/resp.py awaits this waiter itself)."""
         waiter = self.loop.create_future()
         self.queue.append((packed, answers, waiter))
         if self.driver is None:  # (else it takes this along with the next batch)
@@ -145,7 +147,7 @@ class Lane:
                     except Short:
                         got.append(await arriving())
                 if not waiter.done():
-                    waiter.set_result(got)
+                    _answer(waiter, got)
                 done += 1
             self.on_its_way = False
         except BaseException as e:
@@ -185,7 +187,7 @@ class Lane:
     def _write(self, connection: Any, batch: list[Request]) -> None:
         """The batch, in one write: one send syscall (tests and bench/load.py count each
         request in it as a round trip: what its caller waited for)."""
-        connection._writer.write(b"".join(packed for packed, _, _ in batch))
+        connection._writer.write(b"".join([r[0] for r in batch]))
 
     async def _drop(self) -> None:
         connection, self.connection = self.connection, None
@@ -207,6 +209,14 @@ def _usable(connection: Any) -> bool:
         and not reader.at_eof()
         and not reader._buffer
     )
+
+
+def _answer(waiter: "asyncio.Future[list[Any]]", got: list[Any]) -> None:
+    for answer in got:
+        if isinstance(answer, RedisError):  # (LOADING is no ResponseError: any)
+            waiter.set_exception(answer)
+            return
+    waiter.set_result(got)
 
 
 def _fail(batch: list[Request], error: RedisError) -> None:

@@ -21,7 +21,7 @@ from redis.asyncio.cluster import RedisCluster
 from redis.exceptions import NoScriptError
 
 from bot.keys import outbox_key, outboxes_key, sending_key
-from bot.mailbox import dumps
+from bot.mailbox import encoded
 from bot.replies import Reply
 from bot.resp import command
 from bot.store import PUSH_CAP, Push
@@ -78,9 +78,9 @@ def shard_of(chat: str, shards: int = SHARDS) -> int:
 
 def push(platform: str, chat: str, replies: list[Reply], version: int) -> tuple[Push, list[str]]:
     """What the table's write at `version` also writes: the replies, each under its
-    field (returned too, in order)."""
+    field (returned too, in order), as the UTF-8 JSON bot/mailbox.encoded makes."""
     ids = [field(version, i, prompts(r)) for i, r in enumerate(replies)]
-    fields = {i: dumps(r) for i, r in zip(ids, replies, strict=True)}
+    fields = {i: encoded(r) for i, r in zip(ids, replies, strict=True)}
     return (outbox_key(platform, chat), fields), ids
 
 

@@ -13,13 +13,13 @@ it disconnects when sending or reading fails (an answer may still be on its way:
 connection must not serve anyone else), and goes back to its pool either way.
 """
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Awaitable, Iterable, Sequence
 from typing import Any
 
 from redis._parsers.encoders import Encoder
 from redis.commands.core import DataAccessCommands
 from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import RedisError, ResponseError
+from redis.exceptions import ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from bot.lane import UNREACHABLE, NotSent, lane_of
@@ -29,31 +29,35 @@ Command = Sequence[Any]
 _ENCODER = Encoder("utf-8", "strict", False)  # (as a client from a URL encodes)
 
 
-# `$<len>\r\n` of the lengths most arguments have, made once: bytes formatting costs
-# more than the rest of an argument's packing (a write has 20-30 arguments).
-_HEADS = [b"$%d\r\n" % n for n in range(1024)]
+# `$<len>` of the lengths most arguments have, made once: bytes formatting costs more
+# than the rest of an argument's packing (a write has 20-30 arguments).
+_HEADS = [b"$%d" % n for n in range(1024)]
 
 
 def pack(commands: Iterable[Command]) -> bytes:
-    """The commands in RESP, as Redis reads them: `*<n>` then `$<len>` and each argument."""
+    """The commands in RESP, as Redis reads them: `*<n>` then `$<len>` and each argument,
+    each followed by CRLF (so the parts are joined with it: two appends an argument, not
+    three)."""
     out: list[bytes] = []
     add = out.append
     heads = _HEADS
     for command in commands:
-        add(b"*%d\r\n" % len(command))
+        add(b"*%d" % len(command))
         for arg in command:
             kind = type(arg)
             if kind is str:
                 arg = arg.encode()
             elif kind is int:
-                arg = str(arg).encode()
+                arg = b"%d" % arg
+            elif kind is float:
+                arg = repr(arg).encode()  # (as redis-py's Encoder writes one)
             elif kind is not bytes:
-                arg = _ENCODER.encode(arg)  # (floats, and refusing what redis-py refuses)
+                arg = _ENCODER.encode(arg)  # (refusing what redis-py refuses)
             size = len(arg)
-            add(heads[size] if size < 1024 else b"$%d\r\n" % size)
+            add(heads[size] if size < 1024 else b"$%d" % size)
             add(arg)
-            add(b"\r\n")
-    return b"".join(out)
+    add(b"")  # (the last argument's CRLF)
+    return b"\r\n".join(out)
 
 
 class Queued(DataAccessCommands):
@@ -70,7 +74,7 @@ class Queued(DataAccessCommands):
 
 async def command(redis: Any, *args: Any) -> Any:
     """One command to a standalone Redis (`redis`, a client)."""
-    return (await exchange(redis, pack((args,)), 1))[0]
+    return (await asked(redis, pack((args,)), 1))[0]
 
 
 async def exchange(redis: Any, packed: bytes, answers: int) -> list[Any]:
@@ -79,19 +83,26 @@ async def exchange(redis: Any, packed: bytes, answers: int) -> list[Any]:
     connection of its pool. An error answer (NOSCRIPT, WRONGTYPE) is raised once every
     answer is read, as a pipeline does. `NotSent` when Redis could not be reached:
     nothing was sent."""
+    return await asked(redis, packed, answers)
+
+
+def asked(redis: Any, packed: bytes, answers: int) -> Awaitable[list[Any]]:
+    """`exchange`, asked now (not when first awaited), and no coroutine of its own: on a
+    lane, what its caller awaits is the lane's waiter itself (every round trip of a
+    command passes here: bot/store.py's write, `command`)."""
     lane = lane_of(redis)
     if lane is None:
-        pool = redis.connection_pool
-        try:
-            connection = await pool.get_connection()
-        except (RedisConnectionError, RedisTimeoutError) as e:
-            raise NotSent(UNREACHABLE.format(e)) from e
-        return await round_trip(pool, connection, packed, answers)
-    got = await lane.ask(packed, answers)
-    for answer in got:
-        if isinstance(answer, RedisError):  # (an error answer: LOADING is no ResponseError)
-            raise answer
-    return got
+        return _pooled(redis, packed, answers)
+    return lane.ask(packed, answers)
+
+
+async def _pooled(redis: Any, packed: bytes, answers: int) -> list[Any]:
+    pool = redis.connection_pool
+    try:
+        connection = await pool.get_connection()
+    except (RedisConnectionError, RedisTimeoutError) as e:
+        raise NotSent(UNREACHABLE.format(e)) from e
+    return await round_trip(pool, connection, packed, answers)
 
 
 async def round_trip(pool: Any, connection: Any, packed: bytes, answers: int) -> list[Any]:

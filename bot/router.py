@@ -11,7 +11,7 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -27,7 +27,7 @@ from bot.answers import (
     typed_value,
 )
 from bot.commands import Command, parse
-from bot.deadlines import Deadline, of_table
+from bot.deadlines import Deadline, of_table, what_of_table_reads
 from bot.hygiene import clean
 from bot.i18n import normalize, t
 from bot.outbox import Outbox
@@ -120,37 +120,34 @@ class Router:
             msg = replace(msg, text=text, name=name)
         logs.CHAT.set(f"{msg.platform}:{msg.chat}")
         kind, started = self._kind(msg), time.perf_counter()
-        outcome, replies = await self._handle_safely(msg)
-        metrics.command(msg.platform, kind, outcome, time.perf_counter() - started)
-        return replies
-
-    async def _handle_safely(self, msg: Incoming) -> tuple[str, list[Reply]]:
-        """(outcome, replies): what happened, for the metrics, and what to say."""
+        # (what happened, for the metrics, and what to say: in this coroutine, not one
+        # of its own, as every update passes here)
         try:
             try:
                 replies = await self._handle(msg)
-                return ("refused" if any(r.error for r in replies) else "ok"), replies
+                outcome = "refused" if any(r.error for r in replies) else "ok"
             except GameError as e:  # refused before any table was touched
-                return "refused", [self._error_reply(msg, await self._lang(msg), e)]
+                outcome, replies = "refused", [self._error_reply(msg, await self._lang(msg), e)]
         except Duplicate:  # delivered again: handled the first time, answered then
-            return "duplicate", []
+            outcome, replies = "duplicate", []
         except NotApplied:  # Redis failed mid-write, and we know it did not land
             log.warning("not applied on %s chat %s", msg.platform, msg.chat, exc_info=True)
             metrics.REDIS_ERRORS.labels("command").inc()
             reply = self._error_reply(msg, normalize(msg.lang), RuleError("error.not_applied"))
-            return "not_applied", [reply]
+            outcome, replies = "not_applied", [reply]
         except MaybeApplied:  # … and nobody can tell yet whether it did: say so
             log.warning("maybe applied on %s chat %s", msg.platform, msg.chat, exc_info=True)
             metrics.REDIS_ERRORS.labels("command").inc()
             reply = self._error_reply(msg, normalize(msg.lang), RuleError("error.maybe_applied"))
-            return "maybe_applied", [reply]
+            outcome, replies = "maybe_applied", [reply]
         except Exception as e:  # a bug, or Redis out of reach: an apology, never a traceback
             log.exception("failed on %s chat %s", msg.platform, msg.chat)
             if isinstance(e, RedisError):
                 metrics.REDIS_ERRORS.labels("command").inc()
-            return "error", [
-                self._error_reply(msg, normalize(msg.lang), RuleError("error.internal"))
-            ]
+            reply = self._error_reply(msg, normalize(msg.lang), RuleError("error.internal"))
+            outcome, replies = "error", [reply]
+        metrics.command(msg.platform, kind, outcome, time.perf_counter() - started)
+        return replies
 
     def _kind(self, msg: Incoming) -> str:
         """What the update is, in few enough words to label a metric: a command we know
@@ -256,16 +253,25 @@ class Router:
 
     # ----- dispatch -----------------------------------------------------------------
 
-    async def _handle(self, msg: Incoming) -> list[Reply]:
-        if msg.button is not None and (verb := buttons.lobby_verb(msg.button)):
-            # A lobby button is its command; a refusal goes to whoever pressed.
-            replies = await self._handle(replace(msg, button=None, text=f"/{verb}"))
-            return [
-                replace(r, to=msg.user, notice=True) if r.error and not r.private else r
-                for r in replies
-            ]
+    def _handle(self, msg: Incoming) -> Awaitable[list[Reply]]:
+        """What `msg` is, and the coroutine that answers it (a button's is `_press`
+        itself: every press passes here, and a coroutine of its own would only await it)."""
         if msg.button is not None:
-            return await self._press(msg)
+            if verb := buttons.lobby_verb(msg.button):
+                return self._lobby_button(msg, verb)
+            return self._press(msg)
+        return self._said(msg)
+
+    async def _lobby_button(self, msg: Incoming, verb: str) -> list[Reply]:
+        """A lobby button is its command; a refusal goes to whoever pressed."""
+        replies = await self._said(replace(msg, button=None, text=f"/{verb}"))
+        return [
+            replace(r, to=msg.user, notice=True) if r.error and not r.private else r
+            for r in replies
+        ]
+
+    async def _said(self, msg: Incoming) -> list[Reply]:
+        """A command or a text."""
         cmd = parse(msg.text, self.bot_name)
         if cmd is None:
             if len(msg.text) > MAX_TEXT and msg.private:
@@ -540,10 +546,12 @@ class Router:
                 table = Table(platform=platform, chat=chat, lang=lang)
             names, game = [s.name for s in table.seats], table.game or ""
             out = Outbox(lang=table.lang, platform=platform, game=game, names=names)
-            had = of_table(table)
+            had, step = of_table(table), what_of_table_reads(table)
             try:
                 changed = op(table, out, now)
-                if changed:  # the deadlines of a step that passed go with the write
+                # the deadlines of a step that passed go with the write (asked again only
+                # when the step is another: most answers leave it as it was)
+                if changed and what_of_table_reads(table) != step:
                     out.unschedule = had - of_table(table)
                 # Any other new group message pushes the board up too (play.settle).
                 if (

@@ -38,7 +38,7 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from bot import logs, metrics
 from bot.lane import NotSent
-from bot.resp import Queued, command, exchange, pack
+from bot.resp import Queued, asked, command, pack
 from bot.write_outcome import SETTLE_SECONDS, Duplicate, MaybeApplied, NotApplied, landed
 
 __all__ = ["KEEP", "Duplicate", "MaybeApplied", "NotApplied", "RedisStore", "StoreConflict"]
@@ -152,7 +152,7 @@ class StoreConflict(Exception):
 
 # What a write stores beside the table in the same script: a hash's key (of the table's
 # hash tag) and its fields → values (bot/outbox_store.py: what the command says).
-Push = tuple[str, dict[str, str]]
+Push = tuple[str, dict[str, bytes | str]]
 # The most fields that hash keeps after a write: past it the oldest go (see _CAS;
 # bot/outbox_store.py says why 50 and what goes first).
 PUSH_CAP: Final = 50
@@ -322,11 +322,11 @@ class RedisStore:
             try:
                 evalsha = ("EVALSHA", self._cas.sha, len(keys), *keys, *args)
                 packed = pack((evalsha, *commands))
-                results = await exchange(self.redis, packed, 1 + len(commands))
+                results = await asked(self.redis, packed, 1 + len(commands))
             except NoScriptError:
                 self._cas.sha = await self.redis.script_load(_CAS)
                 evalsha = ("EVALSHA", self._cas.sha, *evalsha[2:])
-                results = await exchange(self.redis, pack((evalsha, *commands)), 1 + len(commands))
+                results = await asked(self.redis, pack((evalsha, *commands)), 1 + len(commands))
         except NotSent as e:
             raise NotApplied() from e  # (no connection: nothing was sent)
         return _lost(results[0], token)

@@ -80,3 +80,25 @@ async def test_ending_a_step_costs_no_extra_round_trip(redis, round_trips, backe
     # the same (on a cluster, what follows the write is sent either way: the new step's
     # deadlines, or the bid's nothing, which costs no trip: one more)
     assert ending == within + (1 if backend.kind == "cluster" else 0)
+
+
+async def test_a_table_s_deadlines_change_only_with_what_the_router_compares(redis):
+    """The router asks deadlines.of_table again after a change only if
+    what_of_table_reads changed: every other field of a table, taken from a table in
+    another state, leaves of_table as it was."""
+    from bot.deadlines import of_table, what_of_table_reads
+
+    chat = Chat.make(redis)
+    await chat.say(*LOBBY)
+    lobby = await chat.table()
+    await chat.say("alice: /start", "alice> 1")
+    playing = await chat.table()
+    await chat.say("bob> 0", "carol> 0")
+    later = await chat.table()
+    for one, other in [(lobby, playing), (playing, lobby), (playing, later), (later, playing)]:
+        for name in type(one).model_fields:
+            changed = one.model_copy(update={name: getattr(other, name)})
+            if what_of_table_reads(changed) == what_of_table_reads(one):
+                assert of_table(changed) == of_table(one), name
+            else:
+                assert name in ("status", "step", "step_token", "opened_at"), name

@@ -64,7 +64,7 @@ async def test_a_refusal_delivered_twice_is_answered_once_and_never_applied_late
 class LosesAnswer:
     """The answer to the compare-and-set is lost: the write reached Redis (`land=True`)
     or did not, and either way the store sees a timeout. Put where the store sends a
-    write (bot/resp.exchange: on the process's lane, bot/lane.py, or a connection of the
+    write (bot/resp.asked: on the process's lane, bot/lane.py, or a connection of the
     pool), once armed; tests/test_lane.py shows the lane turns a lost answer into that
     timeout."""
 
@@ -83,7 +83,7 @@ class LosesAnswer:
 
 async def _with_lost_answer(redis, monkeypatch, land: bool) -> tuple[list, object]:
     lost = LosesAnswer(land)
-    monkeypatch.setattr(store_module, "exchange", lost)
+    monkeypatch.setattr(store_module, "asked", lost)
     chat = Chat.make(redis)
     await chat.say(*STARTED)
     lost.armed = True
