@@ -66,7 +66,7 @@ class Lane:
     def __init__(self, pool: Any, loop: asyncio.AbstractEventLoop) -> None:
         # (weakly: _LANES finds a lane by its pool, and must not keep the pool alive)
         self.pool, self.loop = weakref.proxy(pool), loop
-        self.of = weakref.ref(pool)  # (for `lane_of`'s quick look)
+        self.pool_ref = weakref.ref(pool)  # (for `lane_of`'s quick look)
         self.timeout: float | None = pool.connection_kwargs.get("socket_timeout")
         self.connection: Any = None
         self.answers = Answers(None)  # (the connection's, once there is one)
@@ -245,7 +245,7 @@ def lane_of(redis: Any) -> Lane | None:
     global _last
     pool = redis.connection_pool
     lane = _last()
-    if lane is not None and lane.of() is pool and lane.loop is asyncio.get_running_loop():
+    if lane is not None and lane.pool_ref() is pool and lane.loop is asyncio.get_running_loop():
         return lane
     lane = _LANES.get(pool, False)
     if lane is None:

@@ -471,7 +471,7 @@ def _rows(
         [
             b
             for b, option in zip(every, prompt.options, strict=True)
-            if (not seen.issubset(option.hidden_from) if option.hidden_from else seen)
+            if (not seen.issubset(option.hidden_from) if option.hidden_from else bool(seen))
         ]
     )
 

@@ -206,7 +206,7 @@ class RedisStore:
         # The keys a command of this process is on: those queued behind it, if any (a
         # deque of their futures). An asyncio.Lock per key, in a WeakValueDictionary, cost
         # a lock and a weak reference made and dropped on every command (~5 µs).
-        self._locks: dict[str, deque[asyncio.Future[None]] | None] = {}
+        self._turns: dict[str, deque[asyncio.Future[None]] | None] = {}
         self._known: OrderedDict[str, Versioned] = OrderedDict()
 
     async def load(self, key: str) -> Versioned:
@@ -356,10 +356,10 @@ class RedisStore:
         `drop(result)` what is removed from a sorted set if the write wins (in the same
         script; on a cluster, right after it).
         """
-        if key in self._locks:  # another command of this process has it: in turn
+        if key in self._turns:  # another command of this process has it: in turn
             await self._wait_turn(key)
         else:
-            self._locks[key] = None
+            self._turns[key] = None
         try:
             # What this process last knew of the table: not read again (see the module).
             current: Versioned | None = self._known.pop(key, None)
@@ -425,9 +425,9 @@ class RedisStore:
     async def _wait_turn(self, key: str) -> None:
         """Queued behind the commands of this process on `key` (first come, first
         served) until `_pass_turn` hands it the key."""
-        queue = self._locks[key]
+        queue = self._turns[key]
         if queue is None:
-            queue = self._locks[key] = deque()
+            queue = self._turns[key] = deque()
         waiter = asyncio.get_running_loop().create_future()
         queue.append(waiter)
         try:
@@ -439,13 +439,13 @@ class RedisStore:
 
     def _pass_turn(self, key: str) -> None:
         """The key to the next command waiting for it, if any; else nobody holds it."""
-        queue = self._locks[key]
+        queue = self._turns[key]
         while queue:
             waiter = queue.popleft()
             if not waiter.done():
                 waiter.set_result(None)
                 return
-        del self._locks[key]
+        del self._turns[key]
 
     def _remember(self, key: str, current: Versioned) -> None:
         if current.data is None:

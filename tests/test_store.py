@@ -298,7 +298,7 @@ async def test_writers_in_one_process_queue_instead_of_conflicting(redis, n):
     await asyncio.gather(*(store.transact(KEY, append) for _ in range(n)))
     assert (await store.load(KEY)).data == b"x" * n
     assert runs == n  # the per-key lock: not one retry
-    assert not store._locks, "a lock per key must not outlive its transactions"
+    assert not store._turns, "a turn per key must not outlive its transactions"
 
 
 async def test_a_command_cancelled_in_its_turn_or_waiting_for_it_holds_up_nobody(redis):
@@ -329,7 +329,7 @@ async def test_a_command_cancelled_in_its_turn_or_waiting_for_it_holds_up_nobody
     await asyncio.gather(stuck, *waiting.values(), return_exceptions=True)
     assert waiting["c"].cancelled() and stuck.cancelled()
     assert (await store.load(KEY)).data == b"abd"  # in the order they came
-    assert not store._locks
+    assert not store._turns
 
 
 def test_write_tokens_differ_in_every_write_and_every_forked_process():
