@@ -48,19 +48,14 @@ async def take(redis: Any, platform: str, user: str) -> list[Reply]:
     return [loads(item) for item in raw]
 
 
-def dumps(reply: Reply, **more: object) -> str:
+def encoded(reply: Reply, **more: object) -> bytes:
     """A Reply as JSON, every field but its picture: that is drawn on demand and cannot
     be kept; `picture` says which one it was ("board", or "hand" for a private one), so
     whoever sends it later may draw it again from the table as it is then (the durable
     outbox, bot/courier.py); a mailbox's kept reply arrives as its text snapshot. `more`:
-    further fields, ignored by `loads`. (`encoded`'s UTF-8, as text.)"""
-    return encoded(reply, **more).decode()
-
-
-def encoded(reply: Reply, **more: object) -> bytes:
-    """`dumps` as the UTF-8 bytes Redis stores: what a write sends (bot/outbox_store.py),
-    not decoded here to be encoded again when the write is packed (~1 µs a reply each
-    way: a step's end writes about eight).
+    further fields, ignored by `loads`. As the UTF-8 bytes Redis stores: what a write
+    sends (bot/outbox_store.py), not decoded into a str to be encoded again when the
+    write is packed (~1 µs a reply each way: a step's end writes about eight).
 
     Written by pydantic-core's serializer (in Rust), not the json module: every reply of
     every command is written so, and a step's end writes about eight (six players'
@@ -95,7 +90,7 @@ def encoded(reply: Reply, **more: object) -> bytes:
 
 
 def loads(raw: str | bytes) -> Reply:
-    """The Reply `dumps` wrote (without its picture: see `picture_of`); a reply kept
+    """The Reply `encoded` wrote (without its picture: see `picture_of`); a reply kept
     before the later fields existed loads with their defaults."""
     data = json.loads(raw)
     buttons = tuple(

@@ -4,7 +4,7 @@ A command's replies are written into its chat's outbox by the same compare-and-s
 script that writes the table (bot/store.py), so what a command says is stored exactly
 when what it did is: a crash after the write delays a reply, never loses it. The outbox
 is a hash `stammtisch:{<platform>:<chat>}:outbox` (the table's hash tag) of field →
-Reply JSON (bot/mailbox.dumps); a field is `<table version>.<index>`, zero-padded, so
+Reply JSON (bot/mailbox.encoded); a field is `<table version>.<index>`, zero-padded, so
 the fields sort in the order the replies were made.
 
 Whichever process holds the chat's send lease (`…:sending`, a short-lived key naming

@@ -671,9 +671,8 @@ def show_board(
     names = list(out.names)
 
     def svg() -> str | None:  # drawn only by adapters that show pictures
-        return board_svg(
-            spec.id, view, names, label
-        )  # (`label` holds no `out`: no cycle through the reply)
+        # (`label` holds no `out`: no reference cycle through the reply)
+        return board_svg(spec.id, view, names, label)
 
     title = told(label, "board.title", game=spec.name(table.lang))
     svg_or_none = svg if table.images else None

@@ -87,9 +87,10 @@ async def exchange(redis: Any, packed: bytes, answers: int) -> list[Any]:
 
 
 def asked(redis: Any, packed: bytes, answers: int) -> Awaitable[list[Any]]:
-    """`exchange`, asked now (not when first awaited), and no coroutine of its own: on a
-    lane, what its caller awaits is the lane's waiter itself (every round trip of a
-    command passes here: bot/store.py's write, `command`)."""
+    """`exchange` with no coroutine of its own on a lane: there it is asked now (not when
+    first awaited), and what its caller awaits is the lane's waiter itself (without a
+    lane, fakeredis's pool, a coroutine that asks when awaited). Every round trip of a
+    command passes here: bot/store.py's write, `command`."""
     lane = lane_of(redis)
     if lane is None:
         return _pooled(redis, packed, answers)

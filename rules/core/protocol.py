@@ -250,7 +250,8 @@ class GameSpec:
     # What players are told as the game begins, before anyone is asked (a hand just dealt,
     # privately to its seat): `setup` returns a state only. None: nothing.
     opening: Callable[[Any], list[Event]] | None = None
-    # The classes of this game's own actions, as `parse_action` has met them.
+    # A memo of the process, not game data: the classes of this game's own actions as
+    # `parse_action` has met them (no rule depends on it; `replace` makes a fresh one).
     _own_actions: set[type] = field(default_factory=set, init=False, repr=False, compare=False)
 
     def name(self, lang: str) -> str:
