@@ -13,7 +13,7 @@ transition's time (issue 21); a transition changes one or two of them.
 from typing import TypeVar
 
 from rules.aufruhr.model import Mayor, Mutable, State
-from rules.core.clone import clone_top
+from rules.core.clone import clone_only, clone_top
 
 M = TypeVar("M", bound=Mutable)
 
@@ -30,3 +30,12 @@ def mayor(state: State, seat: int) -> Mayor:
     seat).money -= 10`), holding no copy across another call that may replace him."""
     m = state.mayors[seat] = clone(state.mayors[seat])
     return m
+
+
+def window(state: State) -> State:
+    """A copy of a state in a folder window for one step in it: only the window is its
+    own (`folders`; the drafts in it shared, each replaced when changed). A step in the
+    window changes nothing else in place (rules/aufruhr/folders.py `act`); the step that
+    follows its closing may change anything, so the state is copied whole (`clone`)
+    before that one is entered."""
+    return clone_only(state, "folders")

@@ -63,7 +63,7 @@ from rules.aufruhr.actions import (
     Slot,
     Vote,
 )
-from rules.aufruhr.clone import clone
+from rules.aufruhr.clone import clone, window
 from rules.aufruhr.model import CITIES, Election, Mayor, Options, Project, Scandal, State, Token
 from rules.aufruhr.prompted import prompted
 from rules.aufruhr.prompts import prompts
@@ -80,7 +80,6 @@ from rules.aufruhr.steps import (
     Step,
 )
 from rules.aufruhr.views import public_view, seat_view
-from rules.core.clone import clone_only
 from rules.core.errors import RuleError
 from rules.core.protocol import Event, Outcome, Prompt, Secrets, Tiebreak
 from rules.core.rng import Rng
@@ -173,15 +172,13 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     if seat not in prompted(state):  # the main prompt's seats, without its buttons
         raise RuleError("error.not_prompted")
     # Most answers are steps in a folder window (a token put in, a demand chosen: 70 %
-    # of the bench's AUFRUHR! answers), and such a step changes nothing in place but the
-    # window (folders.act, which replaces the draft it changes): only the window is
-    # copied. A whole copy touches every token, mayor and pile of the game, ~9 µs of an
-    # answer's ~21 (2026-11-24). Once the window has closed, the step that follows may
-    # change anything: the rest is copied then, before it is entered.
-    window = state.phase == "folders"
-    state = clone_only(state, "folders") if window else clone(state)
+    # of the bench's AUFRUHR! answers): only the window is copied for them
+    # (rules/aufruhr/clone.py `window`). A whole copy touches every token, mayor and pile
+    # of the game, ~9 µs of an answer's ~21 (2026-11-24).
+    in_window = state.phase == "folders"
+    state = window(state) if in_window else clone(state)
     step = _decide(state, seat, action, events)
-    if window and step is not None:
+    if in_window and step is not None:  # the window closed: the next step may change anything
         state = clone(state)
     advance(state, step, events)
     return state, _fresh_treasuries(state, events)
