@@ -20,6 +20,7 @@ from bot.table import Table
 from render.boards import board_svg, board_text, private_svg, private_text, told
 from rules import registry
 from rules.core.errors import GameError, RuleError
+from rules.core.memo import Memo
 from rules.core.protocol import Event, GameSpec, Outcome, Prompt
 
 # New group messages of ours below the board before the next step posts it anew: with
@@ -679,23 +680,24 @@ def show_board(
     out.extra.append(Reply(text=title, pre=text, svg=svg_or_none, board=True, replaces=replaces))
 
 
-LABELS = 1024  # chats' languages, games and names at once (the whole memo dropped when full)
-_labels: dict[tuple[Any, ...], Callable[..., str]] = {}
+LABELS = 1024  # chats' languages, games and names at once
 
 
 def board_label(out: Outbox) -> Callable[..., str]:
-    """`out.text`, one function object for every board of the same language, game and
-    players' names (while the catalogs stay: `registry.version`): the renderers remember
-    the lines it told them (render/boards.py `told`), and most lines of a board are the
-    last board's."""
-    key = (out.lang, out.platform, out.game, tuple(out.names), registry.version())
-    label = _labels.get(key)
-    if label is None:
-        if len(_labels) >= LABELS:
-            _labels.clear()
-        made = Outbox(lang=out.lang, platform=out.platform, game=out.game, names=list(out.names))
-        label = _labels[key] = made.text
-    return label
+    """`out.text`, one function object for every board (and hand) of the same language,
+    game and players' names (while the catalogs stay: `registry.version`): the renderers
+    remember the lines it told them (render/boards.py `told`), and most lines of a board
+    are the last board's."""
+    return _labels[(out.lang, out.platform, out.game, tuple(out.names), registry.version())]
+
+
+def _made_label(
+    lang: str, platform: str, game: str, names: tuple[str, ...], _: int
+) -> Callable[..., str]:
+    return Outbox(lang=lang, platform=platform, game=game, names=list(names)).text
+
+
+_labels: Memo[Callable[..., str]] = Memo(_made_label, LABELS)
 
 
 def show_hand(table: Table, user: str, out: Outbox) -> None:

@@ -19,6 +19,7 @@ from render.svg import MIN_TEXT, PHONE, ZOOM, Svg, clip
 from render.text import columns, fit
 from rules.aufruhr.data import cards, event, project, ruhr_map
 from rules.aufruhr.views import PublicProject, PublicView, SeatView
+from rules.core.memo import Memo
 
 CATEGORY_COLOURS = {
     "education": "#0072B2",
@@ -78,21 +79,13 @@ def board(view: PublicView, names: list[str], label: Label) -> str:
 # The mayors' table and each project's line, remembered by the label function that told
 # them (as render/boards.py `told`): a board is drawn at every step's end, and both change
 # a few times a round (points, markers, a project's owners).
-_MAYORS: dict[tuple[Any, ...], list[str]] = {}
-_PROJECTS: dict[tuple[Any, ...], str] = {}
-TOLD = 4096  # (each; the whole memo is dropped when full)
+TOLD = 4096  # (each memo)
 
 
 def _mayor_lines(label: Label, *of: Any) -> list[str]:
     """`of`: the names, the cities, the Lord Mayor, who has answered, the projects in
     hand, the scores and the markers, seat by seat."""
-    memo = (label, *of)
-    lines = _MAYORS.get(memo)
-    if lines is None:
-        if len(_MAYORS) >= TOLD:
-            _MAYORS.clear()
-        lines = _MAYORS[memo] = _mayors_text(label, *of)
-    return lines
+    return _MAYORS[(label, *of)]
 
 
 def _mayors_text(
@@ -127,19 +120,30 @@ def _mayors_text(
     return columns(rows)
 
 
+_MAYORS: Memo[list[str]] = Memo(_mayors_text, TOLD)
+
+
 def _project_line(label: Label, p: PublicProject) -> str:
     """A project as the board lists it: its name, categories and size, its owners' letters."""
-    memo = (label, p.card, p.kind, p.size, p.categories, p.owners, p.negative)
-    line = _PROJECTS.get(memo)
-    if line is None:
-        if len(_PROJECTS) >= TOLD:
-            _PROJECTS.clear()
-        cats = ", ".join(label(f"aufruhr.cat.{c}") for c in p.categories)
-        kind = "negative" if p.negative else f"{p.kind}_{p.size}"
-        words = label(f"aufruhr.board.kind_{kind}", name=_card_name(p.card), categories=cats)
-        owners = "+".join(player(s).letter for s in p.owners)
-        line = _PROJECTS[memo] = f"{words} [{owners}]"
-    return line
+    return _PROJECTS[(label, p.card, p.kind, p.size, p.categories, p.owners, p.negative)]
+
+
+def _project_text(
+    label: Label,
+    card: str,
+    kind: str,
+    size: str,
+    categories: tuple[str, ...],
+    owners: tuple[int, ...],
+    negative: bool,
+) -> str:
+    cats = ", ".join(label(f"aufruhr.cat.{c}") for c in categories)
+    shape = "negative" if negative else f"{kind}_{size}"
+    words = label(f"aufruhr.board.kind_{shape}", name=_card_name(card), categories=cats)
+    return f"{words} [{'+'.join(player(s).letter for s in owners)}]"
+
+
+_PROJECTS: Memo[str] = Memo(_project_text, TOLD)
 
 
 def private(view: SeatView, names: list[str], label: Label) -> str:

@@ -22,6 +22,7 @@ from pydantic import BaseModel
 
 from render.png import rasterise
 from render.text import fit
+from rules.core.memo import Memo
 
 Label = Callable[..., str]  # label(key, **params) -> text in the table's language
 TextRenderer = Callable[[Any, list[str], Label], str]
@@ -104,20 +105,14 @@ def private_png(game_id: str, view: BaseModel, names: list[str], label: Label) -
 # players' names the same label function (bot/play.py `board_label`), and a label is a pure
 # function of its arguments, so a line is remembered by that function (by identity),
 # its message key and its parameters. Another label (a test's lambda) is only a miss.
-_TOLD: dict[tuple[Any, ...], str] = {}
-TOLD = 16384  # (~100 bytes a line; the whole memo is dropped when full)
+TOLD = 16384  # (~100 bytes a line)
+_TOLD: Memo[str] = Memo(lambda label, key, *params: label(key, **dict(params)), TOLD)
 
 
 def told(label: Label, key: str, **params: Any) -> str:
     """`label(key, **params)`, remembered. Only for parameters of one type each wherever
     the call stands (a view's ints and strings): they are compared by value, True == 1."""
-    memo = (label, key, *params.items())
-    text = _TOLD.get(memo)
-    if text is None:
-        if len(_TOLD) >= TOLD:
-            _TOLD.clear()
-        text = _TOLD[memo] = label(key, **params)
-    return text
+    return _TOLD[(label, key, *params.items())]
 
 
 def _fields(view: BaseModel, names: list[str], label: Label) -> str:

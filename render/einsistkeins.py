@@ -17,6 +17,7 @@ from render.hanover import LINE_COLOURS, OPEN_FILL, SHUT_FILL
 from render.palette import INK, MUTED, PAPER, player
 from render.svg import MIN_TEXT, MONO, PHONE, ZOOM, Group, Svg, clip, text_width
 from render.text import SNAPSHOT_LIMIT, fit
+from rules.core.memo import Memo
 from rules.einsistkeins.board.graph import square
 from rules.einsistkeins.board.model import LIMIT, PublicView, SeatView
 from rules.einsistkeins.pubs import LIFEBUOY_NAMES, LIFEBUOYS, clock, pub
@@ -148,20 +149,13 @@ def _board_lines(view: PublicView, label: Label, visited_names: bool) -> list[st
 # A player's lines, remembered: on most steps only one player moves, and the others'
 # lines (his square, his cards, his pubs) are the last board's. Keyed by the label
 # function as render/boards.py `told` is (one per chat language and players' names).
-_SEATS: dict[tuple[Any, ...], list[str]] = {}
 SEATS = 4096
 
 
 def _seat_lines(label: Label, *of: Any) -> list[str]:
     """`of`: seat, holds the clock card, square, alcohol, pubs needed, face-up cards,
     which of them are open, pubs visited, visited pubs by name."""
-    memo = (label, *of)
-    lines = _SEATS.get(memo)
-    if lines is None:
-        if len(_SEATS) >= SEATS:
-            _SEATS.clear()
-        lines = _SEATS[memo] = _player_lines(label, *of)
-    return lines
+    return _SEATS[(label, *of)]
 
 
 def _player_lines(
@@ -190,6 +184,9 @@ def _player_lines(
     if visited:
         lines.append(f"  ✓ {visited_line(visited, visited_names)}")
     return lines
+
+
+_SEATS: Memo[list[str]] = Memo(_player_lines, SEATS)
 
 
 @lru_cache(maxsize=1024)  # a player's pubs change a few times a game; the board every step

@@ -8,6 +8,7 @@ from pydantic import Field
 from rules.aufruhr.model import Deal, Draft, Gift, Project, State
 from rules.aufruhr.scoring import project_points
 from rules.aufruhr.tokens import own_scandal
+from rules.core.memo import Memo
 from rules.core.protocol import Frozen
 
 __all__ = ["GiftView", "PublicProject", "PublicView", "SeatView", "public_view", "seat_view"]
@@ -83,26 +84,35 @@ def _public_projects(state: State) -> tuple[PublicProject, ...]:
 # changed) and a board holds some fifteen projects, which change a few times a round:
 # each project's public form is made once and shared (it is frozen), found by its value
 # (a state is read anew from its JSON for every command: never the same objects twice).
-_SHOWN: dict[tuple[object, ...], PublicProject] = {}
-SHOWN = 4096  # (a game places ~60 projects; the whole cache is dropped when full)
+# A memo of the process, not game state: a view is still a pure function of the state.
+SHOWN = 4096  # (a game places ~60 projects)
 
 
 def _public_project(community: str, p: Project) -> PublicProject:
-    key = (community, p.card, p.kind, p.size, p.categories, p.owners, p.negative)
-    shown = _SHOWN.get(key)
-    if shown is None:
-        if len(_SHOWN) >= SHOWN:
-            _SHOWN.clear()
-        shown = _SHOWN[key] = PublicProject(
-            community=community,
-            card=p.card,
-            kind=p.kind,
-            size=p.size,
-            categories=p.categories,
-            owners=p.owners,
-            negative=p.negative,
-        )
-    return shown
+    return _SHOWN[(community, p.card, p.kind, p.size, p.categories, p.owners, p.negative)]
+
+
+def _shown(
+    community: str,
+    card: str,
+    kind: str,
+    size: str,
+    categories: tuple[str, ...],
+    owners: tuple[int, ...],
+    negative: bool,
+) -> PublicProject:
+    return PublicProject(
+        community=community,
+        card=card,
+        kind=kind,
+        size=size,
+        categories=categories,
+        owners=owners,
+        negative=negative,
+    )
+
+
+_SHOWN: Memo[PublicProject] = Memo(_shown, SHOWN)
 
 
 def _answered(state: State) -> tuple[int, ...]:
