@@ -92,27 +92,11 @@ def _public_project(community: str, p: Project) -> PublicProject:
     return _SHOWN[(community, p.card, p.kind, p.size, p.categories, p.owners, p.negative)]
 
 
-def _shown(
-    community: str,
-    card: str,
-    kind: str,
-    size: str,
-    categories: tuple[str, ...],
-    owners: tuple[int, ...],
-    negative: bool,
-) -> PublicProject:
-    return PublicProject(
-        community=community,
-        card=card,
-        kind=kind,
-        size=size,
-        categories=categories,
-        owners=owners,
-        negative=negative,
-    )
-
-
-_SHOWN: Memo[PublicProject] = Memo(_shown, SHOWN)
+# (the key above holds PublicProject's fields in their order)
+_FIELDS = tuple(PublicProject.model_fields)
+_SHOWN: Memo[PublicProject] = Memo(
+    lambda *values: PublicProject(**dict(zip(_FIELDS, values, strict=True))), SHOWN
+)
 
 
 def _answered(state: State) -> tuple[int, ...]:
