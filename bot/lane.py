@@ -4,13 +4,17 @@ Each round trip on a connection of redis-py's pool costs the caller more than th
 server: the pool's lock and a check of the connection (a syscall) to take it, a task to
 send it under the socket timeout, a timer per answer read, and a send syscall of its own
 (issue 21's profile: asyncio, redis-py and socket sends ~25 % of a worker's CPU). A lane
-holds one connection instead, and a request made while a batch of others is on its way
-waits for the next batch: all that was asked meanwhile goes in one write (one send
-syscall), under one timeout, and the answers are read back in order and handed to each
-waiter as soon as its own are in. bench/load.py's one worker with 15 tables in flight
-sends ~5 requests a batch (0.4 sends a command instead of 2.1), and the worker spends
-~22 % less CPU a command (2026-11-24, a busy machine: 1.11 → 0.87 ms); one command at a
-time is one request a batch, as before, without the per-command costs above.
+holds one connection instead: what is asked in one pass of the event loop goes in one
+write (one send syscall) at the end of that pass, under one timeout, even while the
+answers of earlier writes are still on their way, and the answers are read back in order
+and handed to each waiter as soon as its own are in. One command at a time is one request
+a write, without the per-command costs above. Writing without waiting for the answers
+before keeps Redis working while this process runs the callers those answers woke:
+waiting for them (one write on its way at a time) left bench/load.py's worker idle ~8 %
+of its time. Measured in turn on a quiet machine (2026-11-24, 10 tables of each game in
+flight, four runs each), waiting vs not: 1,492-1,685 (median 1,601) vs 1,644-1,833
+(median 1,681) commands/s, the worker busy 91-93 % vs 96-97 % of a core, 11 vs 7
+requests a write.
 
 What a caller is told is what a connection of its own would have told it:
 - Redis out of reach when the batch connects: `NotSent` (a ConnectionError), for every
@@ -37,6 +41,7 @@ commands go to the node of their slot: bot/store.py uses redis-py's cluster clie
 import asyncio
 import contextlib
 import weakref
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -70,12 +75,18 @@ class Lane:
         self.timeout: float | None = pool.connection_kwargs.get("socket_timeout")
         self.connection: Any = None
         self.answers = Answers(None)  # (the connection's, once there is one)
-        self.queue: list[Request] = []  # asked since the batch on its way was written
+        self.queue: list[Request] = []  # asked, not written yet
+        # Written, their answers not all read yet, in the order they were written: the
+        # driver reads them in that order, what `_flush` writes meanwhile included.
+        self.sent: deque[Request] = deque()
         self.driver: asyncio.Task[None] | None = None
-        # The socket timeout of the batch on its way (see `_watch`): when it runs out,
-        # whether one is on its way, the timer that looks, and whether it cancelled us.
-        self.deadline = 0.0
-        self.on_its_way = False
+        self.flushing = False  # a `_flush` is due at the end of this pass of the loop
+        # The socket timeout (see `_watch`): each write's deadline, with the count of
+        # requests written on the connection once it was (`read` reaches it when that
+        # write's answers are all in); the timer that looks, and whether it cancelled us.
+        self.deadlines: deque[tuple[int, float]] = deque()
+        self.written = 0
+        self.read = 0
         self.watch: asyncio.TimerHandle | None = None
         self.expired = False
 
@@ -85,77 +96,111 @@ class Lane:
         all of them are in, as a pipeline does (bot/resp.py awaits this waiter itself)."""
         waiter = self.loop.create_future()
         self.queue.append((packed, answers, waiter))
-        if self.driver is None:  # (else it takes this along with the next batch)
+        if self.driver is None:
             self.driver = self.loop.create_task(self._drive())
+        elif self.sent and not self.flushing:
+            # Answers are on their way: this is written when the loop's pass ends, with
+            # what the other callers it runs ask meanwhile, behind them on the connection.
+            self.flushing = True
+            self.loop.call_soon(self._flush)
         return waiter
+
+    def _flush(self) -> None:
+        """What was asked while answers were on their way, written without waiting for
+        them (see the module)."""
+        self.flushing = False
+        if not self.sent:  # (the driver is between connections: it writes the queue)
+            return
+        batch = [r for r in self.queue if not r[2].done()]  # (cancelled: not sent)
+        self.queue = []
+        if batch:
+            self._send(batch)
 
     async def _drive(self) -> None:
         batch: list[Request] = []
         try:
             while self.queue:
                 batch, self.queue = self.queue, []
-                await self._batch(batch)
-                # The callers its answers woke run first: what they ask next (a write's
-                # caller its acknowledgement, the next command's write) goes in the next
-                # batch with what was asked meanwhile — half the sends under load.
-                await asyncio.sleep(0)
+                if not await self._connected(batch):
+                    continue
+                batch = [r for r in batch if not r[2].done()]  # (cancelled meanwhile)
+                if batch:
+                    self._send(batch)
+                    batch = []
+                    await self._answered()
         except BaseException:  # (cancelled: the loop is closing) nobody waits forever
-            _fail(batch + self.queue, RedisConnectionError(_CLOSED))
+            _fail(batch + list(self.sent) + self.queue, RedisConnectionError(_CLOSED))
+            self.sent.clear()
             self.queue = []
             raise
         finally:
             self.driver = None
 
-    async def _batch(self, batch: list[Request]) -> None:
+    async def _connected(self, batch: list[Request]) -> bool:
+        """The connection to write `batch` on, made again if it is gone; False (the batch
+        told why) if Redis could not be reached."""
         connection = self.connection
-        if connection is None or not _usable(connection) or self.answers.pending:
-            if connection is not None:
-                await self._drop()
-            try:
-                connection = await self.pool.get_connection()
-            except (RedisConnectionError, RedisTimeoutError, OSError) as e:
-                _fail(batch, NotSent(UNREACHABLE.format(e)))
-                return
-            except RedisError as e:  # (its setup refused, e.g. SELECT: nothing sent either)
-                _fail(batch, e)
-                return
-            self.connection, self.answers = connection, Answers(connection._reader)
-        batch = [r for r in batch if not r[2].done()]  # (cancelled meanwhile: not sent)
-        if not batch:
-            return
-        answers = self.answers
-        take, arriving = answers.take, answers.arriving
-        done = 0
+        if connection is not None and _usable(connection) and not self.answers.pending:
+            return True
+        if connection is not None:
+            await self._drop()
+        try:
+            connection = await self.pool.get_connection()
+        except (RedisConnectionError, RedisTimeoutError, OSError) as e:
+            _fail(batch, NotSent(UNREACHABLE.format(e)))
+            return False
+        except RedisError as e:  # (its setup refused, e.g. SELECT: nothing sent either)
+            _fail(batch, e)
+            return False
+        self.connection, self.answers = connection, Answers(connection._reader)
+        return True
+
+    def _send(self, batch: list[Request]) -> None:
+        self._write(self.connection, batch)
+        self.sent.extend(batch)
+        self.written += len(batch)
+        if self.timeout is not None:
+            deadline = self.loop.time() + self.timeout
+            self.deadlines.append((self.written, deadline))
+            if self.watch is None:
+                self.watch = self.loop.call_at(deadline, self._watch, deadline)
+
+    async def _answered(self) -> None:
+        """Every written request's answers, read in order and handed to its waiter, those
+        written while this reads included; on a failure, every request whose answers were
+        not all read is told it, and the connection dropped."""
+        connection, sent, deadlines = self.connection, self.sent, self.deadlines
+        take, arriving = self.answers.take, self.answers.arriving
         driver = self.driver
         assert driver is not None
         cancelling = driver.cancelling()
-        if self.timeout is not None:
-            self.deadline = self.loop.time() + self.timeout
-            if self.watch is None:
-                self.watch = self.loop.call_at(self.deadline, self._watch, self.deadline)
-        self.on_its_way = True
         try:
-            self._write(connection, batch)
             writer = connection._writer
             if writer.transport.get_write_buffer_size():  # (else the socket took it all:
                 await writer.drain()  # nothing to wait for, two coroutines less a batch)
-            for _, count, waiter in batch:
+            while sent:
+                _, count, waiter = sent[0]
                 got = []
                 for _ in range(count):
                     try:  # (in already: the common case, no coroutine made)
                         got.append(take())
                     except Short:
                         got.append(await arriving())
+                sent.popleft()
+                self.read += 1
+                if deadlines[0][0] <= self.read if deadlines else False:
+                    deadlines.popleft()
                 if not waiter.done():
                     _answer(waiter, got)
-                done += 1
-            self.on_its_way = False
         except BaseException as e:
-            self.on_its_way = False  # (before any await: the watch must not cancel again)
+            failed = list(sent)
+            sent.clear()  # (before any await: the watch must not cancel again)
+            deadlines.clear()
+            self.written = self.read = 0
             if self.expired:
                 self.expired = False
                 if driver.uncancel() <= cancelling and isinstance(e, asyncio.CancelledError):
-                    e = TimeoutError()  # the batch's time ran out (nobody else cancelled)
+                    e = TimeoutError()  # a write's time ran out (nobody else cancelled)
             await self._drop()
             where = connection._host_error()
             if isinstance(e, TimeoutError):
@@ -164,21 +209,26 @@ class Lane:
                 failure = e
             else:  # (an OSError; or the lane cancelled, said so to its waiters)
                 failure = RedisConnectionError(_BROKEN.format(where, e))
-            _fail(batch[done:], failure)
+            _fail(failed, failure)
             if not isinstance(e, Exception):
                 raise
 
     def _watch(self, armed_for: float) -> None:
-        """The socket timeout of the batches, one timer for many: each batch sets its
-        deadline, and this looks when the earliest may have passed — the batch on its way
-        then is cancelled if it is the one it was armed for, else it looks again at that
-        batch's deadline. `asyncio.timeout` around each batch made and cancelled a timer
-        and a context manager for every batch: one command at a time, every command."""
+        """The socket timeout of the writes, one timer for many: each write notes its
+        deadline, and this looks when the earliest may have passed — if the oldest write
+        whose answers are not all in is the one it was armed for, the driver is
+        cancelled, else it looks again at that write's deadline. `asyncio.timeout` around
+        each write made and cancelled a timer and a context manager for every one: one
+        command at a time, every command."""
         self.watch = None
-        if not self.on_its_way:
-            return  # (armed again by the next batch)
-        if self.deadline > armed_for:  # a later batch than the one it was armed for
-            self.watch = self.loop.call_at(self.deadline, self._watch, self.deadline)
+        deadlines = self.deadlines
+        while deadlines and deadlines[0][0] <= self.read:
+            deadlines.popleft()
+        if not deadlines or not self.sent:
+            return  # (armed again by the next write)
+        deadline = deadlines[0][1]
+        if deadline > armed_for:  # a later write than the one it was armed for
+            self.watch = self.loop.call_at(deadline, self._watch, deadline)
             return
         self.expired = True
         if self.driver is not None:

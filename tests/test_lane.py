@@ -153,13 +153,33 @@ async def test_a_waiter_cancelled_before_its_batch_is_written_is_not_sent(client
     await asyncio.sleep(0)  # written
     cancelled = asyncio.ensure_future(command(client, "SET", "test:cancelled", "1"))
     kept = asyncio.ensure_future(command(client, "SET", "test:kept", "1"))
-    await asyncio.sleep(0.05)  # queued behind the BLPOP
-    cancelled.cancel()
+    await asyncio.sleep(0)  # both asked: written when this pass of the loop ends
+    cancelled.cancel()  # (in the same pass: before the write)
     assert await slow is None and await kept == b"OK"
     with pytest.raises(asyncio.CancelledError):
         await cancelled
     assert writes == [[b"BLPOP"], [b"SET"]]
     assert await command(client, "GET", "test:cancelled") is None
+
+
+async def test_what_is_asked_while_answers_are_on_their_way_is_written_without_waiting(
+    client, writes
+):
+    """Redis has it as soon as it may work on it, while the process runs the callers of
+    the answers before it: the SET is written while the BLPOP still waits (Redis runs it
+    once the BLPOP is done), and its answer is read after the BLPOP's."""
+    slow = asyncio.ensure_future(command(client, "BLPOP", "test:list", "1"))
+    await asyncio.sleep(0.05)  # written, waiting for the list
+    quick = asyncio.ensure_future(command(client, "SET", "test:k", "v"))
+    await asyncio.sleep(0.05)
+    assert writes == [[b"BLPOP"], [b"SET"]]  # written while the BLPOP's answer is out
+    assert not quick.done()  # (answers are read in order: it waits behind the BLPOP)
+    kwargs = client.connection_pool.connection_kwargs
+    async with aioredis.Redis(connection_pool=aioredis.ConnectionPool(**kwargs)) as other:
+        await other.rpush("test:list", "x")
+    assert await slow == [b"test:list", b"x"]
+    assert await quick == b"OK"
+    assert writes == [[b"BLPOP"], [b"SET"]]  # (no write more)
 
 
 async def test_a_waiter_cancelled_after_its_batch_is_written_leaves_the_others_in_step(
