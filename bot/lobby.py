@@ -4,7 +4,7 @@ Each operation changes the Table it is given and says what happened into the Out
 the router stores the table only if the operation returned without raising.
 """
 
-from collections import OrderedDict
+import weakref
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -34,25 +34,34 @@ _served: dict[str, tuple[GameSpec, GameSpec]] = {}
 
 
 class _Remembered:
-    """A game's `prompts`, remembered for the last few states. One command asks for the
-    prompts of the same state three to five times (the router's check, the answer, the
-    status line, who is still waiting; ~50 µs each for AUFRUHR!). By identity, the state
-    held so that its id is not reused: right because nobody changes a state once its
-    engine has returned it (tests/conformance.py: `apply` never mutates its input)."""
-
-    SIZE = 8
+    """A game's `prompts`, remembered for as long as the state lives. One command asks for
+    the prompts of the same state three to five times (the router's check, the answer,
+    the status line, who is still waiting; ~50 µs each for AUFRUHR!), and the next command
+    on the table asks again for the state this one wrote: bot/table.py keeps that very
+    object for it (`_parsed`). Remembering only the last eight states missed it whenever
+    more tables than that were busy, 1.9 computations a command instead of 1 with 30
+    tables in flight (bench/load.py, 2026-11-24). By identity, a weak reference telling
+    when the state is gone: right because nobody changes a state once its engine has
+    returned it (tests/conformance.py: `apply` never mutates its input)."""
 
     def __init__(self, prompts: Callable[[Any], list[Prompt]]) -> None:
         self.prompts = prompts
-        self.last: OrderedDict[int, tuple[Any, list[Prompt]]] = OrderedDict()
+        self.known: dict[int, tuple[weakref.ref[Any], list[Prompt]]] = {}
 
     def __call__(self, state: Any) -> list[Prompt]:
-        hit = self.last.get(id(state))
-        if hit is None or hit[0] is not state:
-            hit = self.last[id(state)] = (state, self.prompts(state))
-            if len(self.last) > self.SIZE:
-                self.last.popitem(last=False)
+        key = id(state)
+        hit = self.known.get(key)
+        if hit is None or hit[0]() is not state:
+            hit = self.known[key] = (weakref.ref(state, self._forget(key)), self.prompts(state))
         return list(hit[1])  # a list of its own: the caller may change it
+
+    def _forget(self, key: int) -> Callable[[Any], None]:
+        def gone(ref: Any) -> None:  # (the state is freed: its id may be another's next)
+            hit = self.known.get(key)
+            if hit is not None and hit[0] is ref:
+                del self.known[key]
+
+        return gone
 
 
 def expire_if_stale(table: Table, now: float, lobby_ttl: float) -> bool:
