@@ -116,21 +116,22 @@ def act(
         e.private = True  # an engine's refusal may name private values: tell the player only
         raise
     game_proof.record(table.proof, seat, action)
-    # (models of another type are never equal: the type is compared first, as pydantic's
-    # __eq__ does, and then the fields, which its __eq__ compares first too: its ~1 µs
-    # a button only for the one that matches; a turn may offer twenty)
-    kind, fields = type(action), action.__dict__
-    chosen = next(
-        (
-            o
-            for o in prompt.options
-            if type(o.action) is kind and o.action.__dict__ == fields and o.action == action
-        ),
-        None,
-    )
-    if chosen is not None and not prompt.secret and not prompt.standing:  # (in the status)
-        label = chosen.label if chosen.literal else out.text(chosen.label, **chosen.params)
-        out.chosen = out.text("status.chose", seat=seat, choice=label)
+    if not prompt.secret and not prompt.standing:  # the button chosen shows in the status
+        # (models of another type are never equal: the type is compared first, as
+        # pydantic's __eq__ does, and then the fields, which its __eq__ compares first
+        # too: its ~1 µs a button only for the one that matches; a turn may offer twenty)
+        kind, fields = type(action), action.__dict__
+        chosen = next(
+            (
+                o
+                for o in prompt.options
+                if type(o.action) is kind and o.action.__dict__ == fields and o.action == action
+            ),
+            None,
+        )
+        if chosen is not None:
+            label = chosen.label if chosen.literal else out.text(chosen.label, **chosen.params)
+            out.chosen = out.text("status.chose", seat=seat, choice=label)
     step, users = table.step, [s.user for s in table.seats]  # (a game over clears seats)
     if not prompt.standing:
         table.answered_at[seat] = now
