@@ -95,7 +95,7 @@ def waiting_prompts(spec: GameSpec, state: Any) -> list[Prompt]:
 
 def waiting(spec: GameSpec, state: Any) -> list[int]:
     """The seats the table waits for."""
-    return sorted({s for p in waiting_prompts(spec, state) for s in p.seats})
+    return sorted({s for p in spec.prompts(state) if not p.standing for s in p.seats})
 
 
 def act(
@@ -258,12 +258,11 @@ def announce(table: Table, prompts: list[Prompt], out: Outbox, now: float) -> No
     table.deadline_at = min(table.deadlines.values(), default=None)
     deadline = round(table.deadline_at - now) if table.deadline_at is not None else None
     asked = sorted({s for p in prompts for s in p.seats})
-    said = sum(len(line) + 1 for line in out.group_lines)
     if (
         table.status_message is not None
         and asked
         and (asked == table.asked or watching(table, asked, now))
-        and len(table.status_log) + said < MORPH_LIMIT
+        and len(table.status_log) + sum(len(line) + 1 for line in out.group_lines) < MORPH_LIMIT
     ):
         # The same seats are asked again (their turn goes on), or seats that answered a
         # moment ago and are watching: the status message they are looking at becomes
