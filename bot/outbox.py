@@ -93,7 +93,7 @@ class Outbox:
         for k, v in params.items():
             role = _role(k)
             if role is _PLAIN:
-                out[k] = ", ".join(str(x) for x in v) if isinstance(v, list | tuple) else v
+                out[k] = ", ".join(str(x) for x in v) if isinstance(v, _LISTS) else v
             elif role is _BY_SEAT:
                 out[k] = ", ".join(f"{self.name(s)}: {x}" for s, x in enumerate(v))
             elif role is _SEAT:
@@ -160,6 +160,7 @@ class Outbox:
 
 
 _PLAIN, _BY_SEAT, _SEAT, _SEATS = "plain", "by_seat", "seat", "seats"
+_LISTS = (list, tuple)  # (`list | tuple` in the call made a new union every message)
 
 # The messages made lately, by everything they are made of: a game asks the same few
 # again and again (a button's label, "waiting for Anna, Ben", "Anna: Yes"), and making
