@@ -176,8 +176,13 @@ def fill(lang: str, key: str, params: dict[str, Any]) -> str:
         return _bare(text)
     shown = _Params()
     for k, v in params.items():
-        # (most parameters are small whole numbers, shown as they are)
-        shown[k] = v if type(v) is int and -10_000 < v < 10_000 else _shown(v, lang)
+        # (most parameters are small whole numbers, or names and words that are printable
+        # already: shown as they are, as `_shown` shows them, without a call for each)
+        kind = type(v)
+        if (kind is int and -10_000 < v < 10_000) or (kind is str and v.isprintable()):
+            shown[k] = v
+        else:
+            shown[k] = _shown(v, lang)
     return text.format_map(shown)
 
 
