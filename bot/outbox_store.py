@@ -79,18 +79,9 @@ def shard_of(chat: str, shards: int = SHARDS) -> int:
 def push(platform: str, chat: str, replies: list[Reply], version: int) -> tuple[Push, list[str]]:
     """What the table's write at `version` also writes: the replies, each under its
     field (returned too, in order), as the UTF-8 JSON bot/mailbox.encoded makes."""
-    # (as `field` makes them, the version formatted once, not again for every reply: a
-    # step's end keeps about eight)
-    head = f"{version:012d}."
-    ids = [
-        head + (_INDEXES[i] if i < CAP else f"{i:03d}") + (KEPT if prompts(r) else "")
-        for i, r in enumerate(replies)
-    ]
+    ids = [field(version, i, prompts(r)) for i, r in enumerate(replies)]
     fields = {i: encoded(r) for i, r in zip(ids, replies, strict=True)}
     return (outbox_key(platform, chat), fields), ids
-
-
-_INDEXES: Final = [f"{i:03d}" for i in range(CAP)]
 
 
 def index(pipe: Any, platform: str, chat: str) -> None:
