@@ -207,6 +207,7 @@ async def play_table(
     outboxes = _outboxes(router)
     # (each kind's lists, found once: a command appends to them, nothing more)
     kinds: dict[str, tuple[list, list, list]] = {}
+    acking: list[asyncio.Future[None]] = []  # the last command's acknowledgement, on its way
 
     async def send(kind: str, msg: Incoming) -> list:
         lists = kinds.get(kind)
@@ -232,10 +233,21 @@ async def play_table(
             board = any(r.board for r in replies)
             game = kind.split(" ")[0]
             records.append(Record(game, wall, cpu, Pauses.total - gc0, waited, board))
+        if acking:
+            await acking.pop()
         if ids := [r.outbox_id for r in replies if r.outbox_id]:
             # the courier's part (bot/courier.py): what was sent leaves the durable outbox,
-            # one round trip, counted in commands/s but not in the command's latency
-            await outboxes.ack(chat, ids)
+            # one round trip, counted in commands/s but not in the command's latency. The
+            # courier acknowledges in a task of its own, which holds no update of the chat
+            # back (adapters/telegram/order.py orders the updates, not the deliveries): so
+            # here, in flight, the table's next command goes on meanwhile, and the
+            # acknowledgement is awaited before the next one. The quiet run awaits it at
+            # once: else its round trip went out with the next command's, counted there.
+            acked = asyncio.ensure_future(outboxes.ack(chat, ids))
+            if quiet:
+                await acked
+            else:
+                acking.append(acked)
         return replies
 
     for msg in opening:
@@ -260,6 +272,8 @@ async def play_table(
             if quiet:
                 records[-1].advanced = True
             step = None
+    if acking:
+        await acking.pop()
     table = robots.seen(router, chat)
     if table is None or table.status == "playing":
         raise RuntimeError(f"{chat}: the prepared answers did not end the game")

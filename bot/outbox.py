@@ -169,7 +169,12 @@ _LISTS = (list, tuple)  # (`list | tuple` in the call made a new union every mes
 # catalogs (which change only when a game registers: `registry.version`). Those that
 # are the same for every message of a command (all but the key and the parameters) are
 # named in `_texts`'s keys by one token, the same object for the same ones (`_made_by`).
-TEXTS = 4096
+# A table's messages name its players, so each busy table keeps its own: bench/load.py's
+# 30 tables in flight keep ~15,000 (~500 a table), and at 4,096 the memo was
+# emptied every ~1,500 commands, each command making 0.86 messages more than it needed
+# (21,007 made for 6,158 commands, against 15,688 now; 2026-11-24). ~265 B an entry (its
+# key and text, getsizeof): ~4.3 MB when full.
+TEXTS = 16384
 _texts: dict[tuple[Any, ...], str] = {}
 _tokens: dict[tuple[Any, ...], object] = {}
 
