@@ -250,30 +250,35 @@ async def play_table(
                 acking.append(acked)
         return replies
 
-    for msg in opening:
-        update = f"{run}.{next(updates)}"  # as every real update has
-        await send(msg.text.split()[0].lstrip("/"), replace(msg, update_id=update))
-    step: str | None = None
-    robot = lat["_robot"]
-    for a in answers:
-        # the robot's part, not the bot's: the step's token for its button, read from the
-        # table the bot wrote (in this process's memory) when a step has ended. No await
-        # in it, so its wall time is its CPU time: reading the CPU clock instead (a system
-        # call, not the vDSO's) cost twice what it measured, ~2 % of the worker's samples.
-        t0 = time.perf_counter()
-        if step is None:
-            step = robots.token(router, chat)
-            assert step is not None
-        msg = robots.answer(chat, users, step, a, f"{run}.{next(updates)}")
-        robot.append(time.perf_counter() - t0)
-        if any(r.error for r in await send(f"{game_id} {a.kind}", msg)):
-            raise RuntimeError(f"{chat}: a prepared answer was refused ({a}): not the same game")
-        if a.ends_step:
-            if quiet:
-                records[-1].advanced = True
-            step = None
-    if acking:
-        await acking.pop()
+    try:
+        for msg in opening:
+            update = f"{run}.{next(updates)}"  # as every real update has
+            await send(msg.text.split()[0].lstrip("/"), replace(msg, update_id=update))
+        step: str | None = None
+        robot = lat["_robot"]
+        for a in answers:
+            # the robot's part, not the bot's: the step's token for its button, read from the
+            # table the bot wrote (in this process's memory) when a step has ended. No await
+            # in it, so its wall time is its CPU time: reading the CPU clock instead (a system
+            # call, not the vDSO's) cost twice what it measured, ~2 % of the worker's samples.
+            t0 = time.perf_counter()
+            if step is None:
+                step = robots.token(router, chat)
+                assert step is not None
+            msg = robots.answer(chat, users, step, a, f"{run}.{next(updates)}")
+            robot.append(time.perf_counter() - t0)
+            if any(r.error for r in await send(f"{game_id} {a.kind}", msg)):
+                refused = f"{chat}: a prepared answer was refused ({a}): not the same game"
+                raise RuntimeError(refused)
+            if a.ends_step:
+                if quiet:
+                    records[-1].advanced = True
+                step = None
+        if acking:
+            await acking.pop()
+    finally:  # (a command failed: its table's acknowledgement is not left running)
+        for pending in acking:
+            pending.cancel()
     table = robots.seen(router, chat)
     if table is None or table.status == "playing":
         raise RuntimeError(f"{chat}: the prepared answers did not end the game")

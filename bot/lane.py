@@ -19,11 +19,13 @@ requests a write.
 What a caller is told is what a connection of its own would have told it:
 - Redis out of reach when the batch connects: `NotSent` (a ConnectionError), for every
   request of the batch: nothing of it was sent.
-- The write fails, or the answers do not all come within the socket timeout
-  (bot/redis_conn.py), or the connection drops: every request of the batch whose answers
-  were not all read gets redis-py's TimeoutError or ConnectionError (it may have run),
-  and the connection is closed — an answer still on its way must never become another
-  request's — and made again for the next batch.
+- The write fails, or the answers of a write do not all come within the socket timeout
+  (bot/redis_conn.py), or the connection drops: every request written on the connection
+  whose answers were not all read — those written after that write too — gets redis-py's
+  TimeoutError or ConnectionError (it may have run), and the connection is closed — an
+  answer still on its way must never become another request's — and made again for what
+  is asked next. A request asked once the loop has seen the connection fail is not
+  written on it: it waits for the next one.
 - An error answer (NOSCRIPT, WRONGTYPE, LOADING) is its own request's only, raised to
   its waiter once all of that request's answers are in (as a pipeline raises it): the
   next answer is read as usual, the connection stays in step.
@@ -109,12 +111,21 @@ class Lane:
         """What was asked while answers were on their way, written without waiting for
         them (see the module)."""
         self.flushing = False
-        if not self.sent:  # (the driver is between connections: it writes the queue)
+        if not self.sent or not _open(self.connection):
+            # (the driver is between connections, or will be once it has read what the
+            # loop has seen: a closed socket, an error; it writes the queue then, anew)
             return
         batch = [r for r in self.queue if not r[2].done()]  # (cancelled: not sent)
         self.queue = []
         if batch:
-            self._send(batch)
+            connection = self.connection
+            try:
+                self._send(batch)
+            except Exception as e:
+                # Written in part, perhaps: its answers would be read as the next ones'.
+                # The connection is cut, so every request on its way fails (the driver).
+                _fail(batch, RedisConnectionError(_BROKEN.format(connection._host_error(), e)))
+                connection._writer.transport.abort()
 
     async def _drive(self) -> None:
         batch: list[Request] = []
@@ -123,6 +134,9 @@ class Lane:
                 batch, self.queue = self.queue, []
                 if not await self._connected(batch):
                     continue
+                # (what was asked while it connected goes too: nothing is on its way yet)
+                batch += self.queue
+                self.queue = []
                 batch = [r for r in batch if not r[2].done()]  # (cancelled meanwhile)
                 if batch:
                     self._send(batch)
@@ -247,9 +261,8 @@ class Lane:
                 await self.pool.release(connection)
 
 
-def _usable(connection: Any) -> bool:
-    """Still connected, as far as the event loop has seen (no syscall): the server has
-    not closed it (a restart, a client timeout), nothing unasked waits in it."""
+def _open(connection: Any) -> bool:
+    """Not seen closed or failed by the event loop (what it has read is left unread)."""
     reader, writer = connection._reader, connection._writer
     return (
         reader is not None
@@ -257,8 +270,13 @@ def _usable(connection: Any) -> bool:
         and not writer.transport.is_closing()
         and reader.exception() is None
         and not reader.at_eof()
-        and not reader._buffer
     )
+
+
+def _usable(connection: Any) -> bool:
+    """Still connected, as far as the event loop has seen (no syscall): the server has
+    not closed it (a restart, a client timeout), nothing unasked waits in it."""
+    return _open(connection) and not connection._reader._buffer
 
 
 def _answer(waiter: "asyncio.Future[list[Any]]", got: list[Any]) -> None:

@@ -129,6 +129,47 @@ async def test_each_batch_has_the_whole_timeout_from_its_own_write(real_redis_ur
         await client.aclose()
 
 
+async def test_a_write_made_while_answers_are_on_their_way_has_its_own_timeout(
+    real_redis_url, writes
+):
+    """A write the lane made without waiting for the answers before it is watched from its
+    own write on: the watch, armed for the first, looks again at the second's deadline."""
+    client = aioredis.Redis.from_url(real_redis_url, socket_timeout=0.3)
+    try:
+        assert await command(client, "PING") == b"PONG"  # (connected)
+        first = asyncio.ensure_future(command(client, "ECHO", "first"))
+        await asyncio.sleep(0)  # asked
+        await asyncio.sleep(0)  # written
+        started = time.monotonic()
+        slow = asyncio.ensure_future(command(client, "BLPOP", "test:nothing", "1"))
+        assert await first == b"first"
+        with pytest.raises(RedisTimeoutError):
+            await slow
+        assert 0.25 <= time.monotonic() - started < 0.9  # its own 0.3 s, not the 1 s BLPOP
+        assert writes == [[b"PING"], [b"ECHO"], [b"BLPOP"]]
+        assert await command(client, "PING") == b"PONG"  # (a new connection)
+    finally:
+        await client.aclose()
+
+
+async def test_a_timeout_fails_what_was_written_behind_it_too(real_redis_url, writes):
+    """Answers come in the order of the writes: once one write's time has run out, those
+    written behind it cannot be answered either, and are told so (they may have run)."""
+    client = aioredis.Redis.from_url(real_redis_url, socket_timeout=0.3)
+    try:
+        slow = asyncio.ensure_future(command(client, "BLPOP", "test:nothing", "1"))
+        await asyncio.sleep(0.15)  # written, half of its time gone
+        behind = asyncio.ensure_future(command(client, "SET", "test:k", "v"))
+        started = time.monotonic()
+        got = await asyncio.gather(slow, behind, return_exceptions=True)
+        assert [type(e) for e in got] == [RedisTimeoutError, RedisTimeoutError]
+        assert time.monotonic() - started < 0.3  # at the BLPOP's deadline, not its own
+        assert writes == [[b"BLPOP"], [b"SET"]]
+        assert await command(client, "INCR", "test:n") == 1  # (a new connection)
+    finally:
+        await client.aclose()
+
+
 async def test_a_lane_cancelled_from_outside_mid_batch_is_cancelled_not_timed_out(
     real_redis_url,
 ):
