@@ -18,10 +18,11 @@ filled in. A table stored before the two lines (one JSON document, the state ins
 loads too, and is written anew at its next change.
 """
 
+import functools
 import json
 import zlib
 from collections import OrderedDict
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, TypeVar, get_args, get_origin
 
 from pydantic import BaseModel, Field, PrivateAttr
 
@@ -52,6 +53,9 @@ _parsed: OrderedDict[tuple[type, bytes], Any] = OrderedDict()
 # (a compressed table's body only while `_unpacked` holds it: the store keeps the
 # compressed bytes, so the body is reached through `_unpacked` alone).
 _written: OrderedDict[int, tuple[bytes, bytes, bytes]] = OrderedDict()
+# The states this process wrote lately, by the identity of their JSON (as `_written`):
+# that JSON, and the pieces of it `stored_state` writes the next state with (~5 KB each).
+_pieces: OrderedDict[int, tuple[bytes, dict[str, bytes]]] = OrderedDict()
 # Compressed tables this process wrote or read lately → their JSON: the next command on
 # the table (usually here: bot/store.py) starts from it without decompressing (~15-40 µs).
 UNPACKED_CACHE = 64
@@ -191,10 +195,17 @@ class Table(BaseModel):
         held = self.__pydantic_private__
         stored, state = held["_state_json"], held["_state"]
         if stored is None and state is not None:
-            stored = held["_state_json"] = stored_state(state)
-            if (read := held["_read"]) is not None:
-                _parsed.pop((type(state), read), None)
+            read, before, pieces = held["_read"], None, None
+            if read is not None:
+                before = _parsed.pop((type(state), read), None)
+                if (kept := _pieces.pop(id(read), None)) is not None and kept[0] is read:
+                    pieces = kept[1]
+            stored, pieces = stored_state(state, before, pieces)
+            held["_state_json"] = stored
             _remember(type(state), stored, state)
+            _pieces[id(stored)] = (stored, pieces)
+            if len(_pieces) > PARSED_CACHE:
+                _pieces.popitem(last=False)
         body = b"\n".join((head, stored or b""))
         _written[id(body)] = (body, head, stored or b"")
         if len(_written) > KNOWN:
@@ -255,19 +266,59 @@ class Table(BaseModel):
         self.offers = {}
 
 
-def stored_state(state: BaseModel) -> bytes:
+def stored_state(
+    state: BaseModel, before: BaseModel | None = None, pieces: dict[str, bytes] | None = None
+) -> tuple[bytes, dict[str, bytes]]:
     """A game's state as a table stores it: its JSON without the fields that hold their
-    default, tags kept (~2/3 of it all for AUFRUHR!, and as fast to write). Written by
-    pydantic-core's serializer itself, as bytes: `model_dump_json` is the same call with
-    ~1 µs of keyword arguments passed on, and a str (a copy) to encode again.
+    default, tags kept (~2/3 of it all for AUFRUHR!, and as fast to write), written by
+    pydantic-core's serializer itself, as bytes; and the JSON of each of its fields that
+    holds a list, a dict or a model (b"" where it holds its default), for the next write.
 
-    Reusing the JSON of the frozen pieces a transition left as they were (AUFRUHR!'s
-    tokens and board: the engine shares them, rules/core/clone.py) was tried and left out
-    (2026-11-24): it saved ~11 µs of a 37 µs mid-game AUFRUHR! write, nothing on EINS IST
-    KEINS, 46 M of 5,615 M instructions over `bench.replay --rounds 1 --tables 1` (~7 µs
-    a command; not seen in its CPU times), by splicing kept JSON into pydantic-core's; a
-    writer going field by field in Python cost 35 M more than pydantic-core alone."""
-    return type(state).__pydantic_serializer__.to_json(state, exclude_defaults=True)
+    Given the state this one came from (`before`) and those pieces of its JSON, a field
+    that holds the very value it held there, or an equal list or dict (a transition
+    copies the lists it may change, rules/core/clone.py, and most it leaves as they
+    were), is not written again: its piece is. Most answers change one or two fields of
+    forty (a token put into a folder changes `folders` alone), and pydantic-core's time
+    goes by the models it walks, not by the bytes (~0.3 µs a token of AUFRUHR!'s 36).
+    The fields come in another order than pydantic's, which JSON does not mind."""
+    cls = type(state)
+    write = cls.__pydantic_serializer__.to_json
+    names, others = _parts(cls)
+    if not names:
+        return write(state, exclude_defaults=True), {}
+    values = state.__dict__
+    old = before.__dict__ if before is not None and pieces is not None else None
+    made: dict[str, bytes] = {}
+    for name, only in names:
+        value = values[name]
+        if old is not None:
+            was = old[name]
+            if was is value or (type(value) in _PLAIN and was == value):
+                made[name] = pieces[name]  # type: ignore[index]
+                continue
+        made[name] = write(state, include=only, exclude_defaults=True)[1:-1]
+    rest = write(state, exclude=others, exclude_defaults=True)[1:-1]
+    return b"".join((b"{", b",".join(filter(None, (rest, *made.values()))), b"}")), made
+
+
+# (compared by value: a list or a dict of shared items compares them by identity first)
+_PLAIN = (list, dict, tuple)
+
+
+@functools.cache
+def _parts(cls: type[BaseModel]) -> tuple[tuple[tuple[str, set[str]], ...], set[str]]:
+    """The fields of a state model whose JSON `stored_state` keeps piece by piece: those
+    that may hold a list, a dict or a model (numbers and strings cost little); each with
+    the set that includes it alone in a dump, and the set of them all."""
+    names = tuple(
+        name
+        for name, f in cls.model_fields.items()
+        if any(
+            get_origin(t) in _PLAIN or (isinstance(t, type) and issubclass(t, BaseModel))
+            for t in (f.annotation, *get_args(f.annotation))
+        )
+    )
+    return tuple((name, {name}) for name in names), set(names)
 
 
 # Table's own fields from and to JSON, pydantic-core's calls without the model's wrappers

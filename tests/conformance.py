@@ -163,8 +163,13 @@ def _check_state(
 ) -> None:
     """Views, secrets and invariants of `state`, reached from `previous` by a step that
     told `events`; and its round trip as a table stores it (bot/table.py)."""
-    stored = stored_state(state)
+    stored, pieces = stored_state(state)
     assert spec.state.model_validate_json(stored) == state, f"stored as {stored!r}"
+    if previous is not None:  # as a table writes it: from the pieces of the state before
+        _, kept = stored_state(previous)
+        again, pieces_again = stored_state(state, previous, kept)
+        assert json.loads(again) == json.loads(stored), f"written from pieces as {again!r}"
+        assert pieces_again == pieces, "the pieces kept differ from those written anew"
     public = spec.public_view(state)
     for seat in range(players):
         assert type(spec.seat_view(state, seat)) is not type(public), "a seat view is public"
