@@ -54,8 +54,12 @@ _parsed: OrderedDict[tuple[type, bytes], Any] = OrderedDict()
 # compressed bytes, so the body is reached through `_unpacked` alone).
 _written: OrderedDict[int, tuple[bytes, bytes, bytes]] = OrderedDict()
 # The states this process wrote lately, by the identity of their JSON (as `_written`):
-# that JSON, and the pieces of it `stored_state` writes the next state with (~5 KB each).
+# that JSON, and the pieces of it `stored_from` writes the next state with (~5 KB each).
 _pieces: OrderedDict[int, tuple[bytes, dict[str, bytes]]] = OrderedDict()
+# A state read as less JSON than this is written whole: writing it piece by piece costs
+# more than its one call to pydantic-core saves (EINS IST KEINS, ~1 KB: 4.9 µs whole,
+# 9.0 µs in pieces; AUFRUHR!, ~4 KB: 45 µs whole, 19.5 µs in pieces; medians, 2026-11-24).
+PIECES_ABOVE = 2000
 # Compressed tables this process wrote or read lately → their JSON: the next command on
 # the table (usually here: bot/store.py) starts from it without decompressing (~15-40 µs).
 UNPACKED_CACHE = 64
@@ -195,17 +199,20 @@ class Table(BaseModel):
         held = self.__pydantic_private__
         stored, state = held["_state_json"], held["_state"]
         if stored is None and state is not None:
-            read, before, pieces = held["_read"], None, None
+            read, before, kept = held["_read"], None, None
             if read is not None:
                 before = _parsed.pop((type(state), read), None)
-                if (kept := _pieces.pop(id(read), None)) is not None and kept[0] is read:
-                    pieces = kept[1]
-            stored, pieces = stored_state(state, before, pieces)
+                kept = _pieces.pop(id(read), None)
+            if read is None or len(read) < PIECES_ABOVE:
+                stored = stored_state(state)
+            else:
+                pieces = kept[1] if kept is not None and kept[0] is read else None
+                stored, pieces = stored_from(state, before, pieces)
+                _pieces[id(stored)] = (stored, pieces)
+                if len(_pieces) > PARSED_CACHE:
+                    _pieces.popitem(last=False)
             held["_state_json"] = stored
             _remember(type(state), stored, state)
-            _pieces[id(stored)] = (stored, pieces)
-            if len(_pieces) > PARSED_CACHE:
-                _pieces.popitem(last=False)
         body = b"\n".join((head, stored or b""))
         _written[id(body)] = (body, head, stored or b"")
         if len(_written) > KNOWN:
@@ -266,26 +273,31 @@ class Table(BaseModel):
         self.offers = {}
 
 
-def stored_state(
-    state: BaseModel, before: BaseModel | None = None, pieces: dict[str, bytes] | None = None
-) -> tuple[bytes, dict[str, bytes]]:
+def stored_state(state: BaseModel) -> bytes:
     """A game's state as a table stores it: its JSON without the fields that hold their
-    default, tags kept (~2/3 of it all for AUFRUHR!, and as fast to write), written by
-    pydantic-core's serializer itself, as bytes; and the JSON of each of its fields that
-    holds a list, a dict or a model (b"" where it holds its default), for the next write.
+    default, tags kept (~2/3 of it all for AUFRUHR!, and as fast to write). Written by
+    pydantic-core's serializer itself, as bytes: `model_dump_json` is the same call with
+    ~1 µs of keyword arguments passed on, and a str (a copy) to encode again."""
+    return type(state).__pydantic_serializer__.to_json(state, exclude_defaults=True)
 
-    Given the state this one came from (`before`) and those pieces of its JSON, a field
-    that holds the very value it held there, or an equal list or dict (a transition
-    copies the lists it may change, rules/core/clone.py, and most it leaves as they
-    were), is not written again: its piece is. Most answers change one or two fields of
-    forty (a token put into a folder changes `folders` alone), and pydantic-core's time
-    goes by the models it walks, not by the bytes (~0.3 µs a token of AUFRUHR!'s 36).
-    The fields come in another order than pydantic's, which JSON does not mind."""
+
+def stored_from(
+    state: BaseModel, before: BaseModel | None, pieces: dict[str, bytes] | None
+) -> tuple[bytes, dict[str, bytes]]:
+    """`stored_state`, written from the state this one came from (`before`) and the
+    pieces of its JSON; with the pieces of this one's, for the next write: the JSON of
+    each of its fields that may hold a list, a dict or a model (b"" where it holds its
+    default). Without pieces, every such field is written on its own, to be kept.
+
+    A field that holds the very value it held in `before`, or an equal list or dict (a
+    transition copies the lists it may change, rules/core/clone.py, and leaves most as
+    they were), is not written again: its piece is. Most answers change one or two fields
+    of forty (a token put into a folder changes `folders` alone), and pydantic-core's
+    time goes by the models it walks, not by the bytes (~0.3 µs a token of AUFRUHR!'s
+    36). The fields come in another order than pydantic's, which JSON does not mind."""
     cls = type(state)
     write = cls.__pydantic_serializer__.to_json
     names, others = _parts(cls)
-    if not names:
-        return write(state, exclude_defaults=True), {}
     values = state.__dict__
     old = before.__dict__ if before is not None and pieces is not None else None
     made: dict[str, bytes] = {}
@@ -307,7 +319,7 @@ _PLAIN = (list, dict, tuple)
 
 @functools.cache
 def _parts(cls: type[BaseModel]) -> tuple[tuple[tuple[str, set[str]], ...], set[str]]:
-    """The fields of a state model whose JSON `stored_state` keeps piece by piece: those
+    """The fields of a state model whose JSON `stored_from` keeps piece by piece: those
     that may hold a list, a dict or a model (numbers and strings cost little); each with
     the set that includes it alone in a dump, and the set of them all."""
     names = tuple(

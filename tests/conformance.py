@@ -22,7 +22,7 @@ from typing import Any, Protocol, TypeVar
 from hypothesis import strategies as st
 from pydantic import BaseModel
 
-from bot.table import stored_state
+from bot.table import stored_from, stored_state
 from rules.core.errors import RuleError
 from rules.core.protocol import Event, GameSpec, Prompt, Secrets, payload
 
@@ -163,11 +163,14 @@ def _check_state(
 ) -> None:
     """Views, secrets and invariants of `state`, reached from `previous` by a step that
     told `events`; and its round trip as a table stores it (bot/table.py)."""
-    stored, pieces = stored_state(state)
+    stored = stored_state(state)
     assert spec.state.model_validate_json(stored) == state, f"stored as {stored!r}"
-    if previous is not None:  # as a table writes it: from the pieces of the state before
-        _, kept = stored_state(previous)
-        again, pieces_again = stored_state(state, previous, kept)
+    # as a large state is written: from the pieces of the state before, or without them
+    alone, pieces = stored_from(state, None, None)
+    assert json.loads(alone) == json.loads(stored), f"written in pieces as {alone!r}"
+    if previous is not None:
+        _, kept = stored_from(previous, None, None)
+        again, pieces_again = stored_from(state, previous, kept)
         assert json.loads(again) == json.loads(stored), f"written from pieces as {again!r}"
         assert pieces_again == pieces, "the pieces kept differ from those written anew"
     public = spec.public_view(state)
