@@ -6,7 +6,9 @@ union's tag excepted: rules.core.protocol.Tagged). Every command reads the table
 most write it, so the split is for speed: the table's own fields (0.3–3 KB) are parsed
 each time, the game's state (up to ~4.5 KB of JSON for AUFRUHR!) only when a command
 looks at it, and then from a small cache keyed by its JSON (`_parsed`), so a table this
-process wrote last is not parsed again.
+process wrote last is not parsed again. A large state is written from the JSON of the one
+it came from, field by field: what an answer left as it was is not written again
+(`stored_from`, the pieces kept in `_pieces`).
 
 A table larger than `COMPRESS_ABOVE` is stored zlib-compressed (to ~1/4), a smaller one
 as it is: it fits the 8 KiB a table may take in Redis (tests/test_table_size.py), and
@@ -22,6 +24,7 @@ import functools
 import json
 import zlib
 from collections import OrderedDict
+from operator import is_
 from typing import Any, Literal, TypeVar, get_args, get_origin
 
 from pydantic import BaseModel, Field, PrivateAttr
@@ -289,12 +292,14 @@ def stored_from(
     each of its fields that may hold a list, a dict or a model (b"" where it holds its
     default). Without pieces, every such field is written on its own, to be kept.
 
-    A field that holds the very value it held in `before`, or an equal list or dict (a
-    transition copies the lists it may change, rules/core/clone.py, and leaves most as
-    they were), is not written again: its piece is. Most answers change one or two fields
-    of forty (a token put into a folder changes `folders` alone), and pydantic-core's
-    time goes by the models it walks, not by the bytes (~0.3 µs a token of AUFRUHR!'s
-    36). The fields come in another order than pydantic's, which JSON does not mind."""
+    A field that holds the very value it held in `before`, or a copy of it with the very
+    same items in the same order (a transition copies the lists and dicts it may change,
+    rules/core/clone.py, and leaves most as they were), is not written again: its piece
+    is. Most answers change one or two fields of forty (a token put into a folder changes
+    `folders` alone), and pydantic-core's time goes by the models it walks, not by the
+    bytes (~0.3 µs a token of AUFRUHR!'s 36). The fields come in another order than
+    pydantic's, which JSON does not mind; a dict's keys keep theirs, which an engine
+    iterating it after a reload from Redis would see."""
     cls = type(state)
     write = cls.__pydantic_serializer__.to_json
     names, others = _parts(cls)
@@ -305,7 +310,7 @@ def stored_from(
         value = values[name]
         if old is not None:
             was = old[name]
-            if was is value or (type(value) in _PLAIN and was == value):
+            if was is value or _same(was, value):
                 made[name] = pieces[name]  # type: ignore[index]
                 continue
         made[name] = write(state, include=only, exclude_defaults=True)[1:-1]
@@ -313,15 +318,29 @@ def stored_from(
     return b"".join((b"{", b",".join(filter(None, (rest, *made.values()))), b"}")), made
 
 
-# (compared by value: a list or a dict of shared items compares them by identity first)
 _PLAIN = (list, dict, tuple)
+
+
+def _same(was: Any, value: Any) -> bool:
+    """`value` is a list, tuple or dict holding the very items `was` holds, in the same
+    order: its JSON is `was`'s. Not `==`: equal is not enough (a dict of the same items
+    in another order, 1 and True, an item equal but not the same model)."""
+    kind = type(value)
+    if kind is not type(was) or kind not in _PLAIN or len(was) != len(value):
+        return False
+    if kind is dict:
+        return all(map(is_, was, value)) and all(map(is_, was.values(), value.values()))
+    return all(map(is_, was, value))
 
 
 @functools.cache
 def _parts(cls: type[BaseModel]) -> tuple[tuple[tuple[str, set[str]], ...], set[str]]:
     """The fields of a state model whose JSON `stored_from` keeps piece by piece: those
     that may hold a list, a dict or a model (numbers and strings cost little); each with
-    the set that includes it alone in a dump, and the set of them all."""
+    the set that includes it alone in a dump, and the set of them all. None for a model
+    that writes itself (a model serializer: each piece would repeat what it adds)."""
+    if cls.__pydantic_decorators__.model_serializers:
+        return (), set()
     names = tuple(
         name
         for name, f in cls.model_fields.items()

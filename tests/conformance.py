@@ -168,11 +168,12 @@ def _check_state(
     # as a large state is written: from the pieces of the state before, or without them
     alone, pieces = stored_from(state, None, None)
     assert json.loads(alone) == json.loads(stored), f"written in pieces as {alone!r}"
-    if previous is not None:
-        _, kept = stored_from(previous, None, None)
-        again, pieces_again = stored_from(state, previous, kept)
-        assert json.loads(again) == json.loads(stored), f"written from pieces as {again!r}"
-        assert pieces_again == pieces, "the pieces kept differ from those written anew"
+    if previous is not None:  # the state before as it was, and as parsed from Redis
+        read, kept = stored_from(previous, None, None)
+        for before in (previous, spec.state.model_validate_json(read)):
+            again, pieces_again = stored_from(state, before, kept)
+            assert again == alone, f"written from pieces as {again!r}"
+            assert pieces_again == pieces, "the pieces kept differ from those written anew"
     public = spec.public_view(state)
     for seat in range(players):
         assert type(spec.seat_view(state, seat)) is not type(public), "a seat view is public"

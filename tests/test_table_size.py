@@ -224,3 +224,15 @@ def test_a_state_is_written_from_the_pieces_of_the_one_it_came_from():
     stored = loaded.__pydantic_private__["_state_json"]
     assert id(stored) not in stored_tables._pieces
     assert small.state.model_validate_json(stored).step == 1
+
+
+def test_a_piece_is_reused_only_for_the_very_same_items_in_the_same_order():
+    """An equal value is not enough to reuse a field's JSON (bot/table.py `_same`): the
+    same items in another order would be written in the old order, 1 as `true`."""
+    same = stored_tables._same
+    a, b = ["x"], ["y"]
+    assert same([a, b], [a, b]) and same({"p": a, "q": b}, {"p": a, "q": b})
+    assert not same({"p": a, "q": b}, {"q": b, "p": a})  # equal, in another order
+    assert not same([1, 0], [True, False]) and not same((1,), [1])
+    assert not same([["x"]], [["x"]])  # equal items, not the same ones
+    assert not same([a], [a, b]) and not same("ab", "ab")
