@@ -57,7 +57,8 @@ _parsed: OrderedDict[tuple[type, bytes], Any] = OrderedDict()
 # compressed bytes, so the body is reached through `_unpacked` alone).
 _written: OrderedDict[int, tuple[bytes, bytes, bytes]] = OrderedDict()
 # The states this process wrote lately, by the identity of their JSON (as `_written`):
-# that JSON, and the pieces of it `stored_from` writes the next state with (~5 KB each).
+# that JSON, and the pieces of it `stored_from` writes the next state with (~5 KB each;
+# as many as `_parsed` holds states, whose `before` the pieces are used with).
 _pieces: OrderedDict[int, tuple[bytes, dict[str, bytes]]] = OrderedDict()
 # A state read as less JSON than this is written whole: writing it piece by piece costs
 # more than its one call to pydantic-core saves (EINS IST KEINS, ~1 KB: 4.9 µs whole,
@@ -337,8 +338,9 @@ def _same(was: Any, value: Any) -> bool:
 def _parts(cls: type[BaseModel]) -> tuple[tuple[tuple[str, set[str]], ...], set[str]]:
     """The fields of a state model whose JSON `stored_from` keeps piece by piece: those
     that may hold a list, a dict or a model (numbers and strings cost little); each with
-    the set that includes it alone in a dump, and the set of them all. None for a model
-    that writes itself (a model serializer: each piece would repeat what it adds)."""
+    the set that includes it alone in a dump, and the set of them all. No fields for a
+    model that writes itself (a model serializer: each piece would repeat what it adds),
+    which `stored_from` then writes whole."""
     if cls.__pydantic_decorators__.model_serializers:
         return (), set()
     names = tuple(
