@@ -538,7 +538,7 @@ class Router:
 
         def fn(data: bytes | None) -> tuple[Any, Outbox]:
             if data:
-                table = Table.load(data)
+                table = Table.take(data)
             elif not create:
                 raise _NoTable(chat)
             else:

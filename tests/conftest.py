@@ -179,6 +179,26 @@ async def world(text_boards, monkeypatch):
     await runner.cleanup()
 
 
+@pytest.fixture(autouse=True)
+def taken_as_loaded(monkeypatch):
+    """Every table a transaction takes from this process's last write (bot/table.py
+    `Table.take`) is checked against the same bytes parsed anew: equal fields, equal
+    private state. A change made to a table after its write, or a field a parse would
+    give another way (a tuple for a list), fails the test that made it."""
+    from bot.table import Table
+
+    take = Table.take.__func__
+
+    def checked(cls, data):
+        table = take(cls, data)
+        loaded = Table.load(data)
+        assert table == loaded, "a table taken from its write differs from its bytes"
+        assert table.__pydantic_private__ == loaded.__pydantic_private__
+        return table
+
+    monkeypatch.setattr(Table, "take", classmethod(checked))
+
+
 # The test-only games (tests/games/) join the registry as a game under rules/ would.
 from tests.games import install as _install_test_games  # noqa: E402
 

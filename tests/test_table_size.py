@@ -10,6 +10,7 @@ import zlib
 import redis.asyncio as aioredis
 
 from bot import table as stored_tables
+from bot.game_proof import GameProof, record
 from bot.keys import answers_key, table_key
 from bot.router import Incoming, Router
 from bot.table import COMPRESS_ABOVE, Table
@@ -167,6 +168,38 @@ def test_a_table_this_process_wrote_loads_as_the_same_bytes_read_back_would():
         again, fresh = Table.load(written), Table.load(read)
         assert again == fresh and again.__pydantic_private__ == fresh.__pydantic_private__
         assert again.game_state(spec.state) == theirs.game_state(spec.state)
+
+
+def test_the_next_transaction_takes_the_very_table_written_once_and_as_loaded():
+    """A transaction's write hands its Table to the next transaction on the table in
+    this process (bot/table.py `Table.take`): the very object, with its private state as
+    `load` makes it (the state read from its JSON, no answers of the last command to
+    log again); once only, so a second command in flight gets a table of its own; bytes
+    this process did not write, or whose write it did not make, are parsed."""
+    spec = registry.get("aufruhr")
+    assert spec is not None
+    for status_head in ("", "x" * COMPRESS_ABOVE):  # as JSON, and compressed
+        table = Table(platform="telegram", chat="-4", status="playing", game=spec.id)
+        table.status_head = status_head
+        table.proof = GameProof(
+            game=spec.id, seats=6, options={}, seed="00", commitment="c", chain=""
+        )
+        record(table.proof, 0, {"kind": "folder"})
+        table.set_game_state(spec.setup(6, spec.options(), 7))
+        write = table.write()
+        assert write.log is not None and len(write.log.lines) == 1
+        taken = Table.take(write.data)
+        assert taken is table
+        read = bytes(bytearray(write.data))  # the same bytes, as read from Redis
+        loaded = Table.load(read)
+        assert taken == loaded and taken.__pydantic_private__ == loaded.__pydantic_private__
+        assert taken.proof is not None and taken.proof.appended() == ([], False)
+        assert taken.game_state(spec.state) == loaded.game_state(spec.state)
+        again = Table.take(write.data)  # taken already: parsed anew
+        assert again is not table and again == Table.load(read)
+        assert Table.take(read) == Table.load(read)
+    dumped = table.dump()  # a dump alone (a move, a test) hands nothing on
+    assert Table.take(dumped) is not table
 
 
 def test_a_state_is_written_from_the_pieces_of_the_one_it_came_from():
