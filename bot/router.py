@@ -534,7 +534,8 @@ class Router:
     ) -> list[Reply]:
         """Run `op` on the chat's table (a new one if it has none, unless not `create`:
         then `_NoTable`)."""
-        now = self.clock() if now is None else now
+        # (a float as a loaded table holds it: `Table.take` hands on what a command set)
+        now = float(self.clock() if now is None else now)
 
         def fn(data: bytes | None) -> tuple[Any, Outbox]:
             if data:

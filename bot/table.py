@@ -4,10 +4,10 @@ Stored (`Table.dump`, `Table.load`) as two JSON documents on two lines: the tabl
 fields, then the game's state, each without the fields that hold their default (a
 union's tag excepted: rules.core.protocol.Tagged). Every command reads the table and
 most write it, so the split is for speed: the table's own fields (0.3–3 KB) are parsed
-each time, the game's state (up to ~4.5 KB of JSON for AUFRUHR!) only when a command
-looks at it, and then from a small cache keyed by its JSON (`_parsed`), so a table this
-process wrote last is not parsed again. Nor are its own fields when a transaction
-changes a table this process wrote last: it takes the very object written (`Table.take`).
+whenever a table is loaded, the game's state (up to ~4.5 KB of JSON for AUFRUHR!) only
+when a command looks at it, and then from a small cache keyed by its JSON (`_parsed`), so
+a state this process wrote last is not parsed again. A transaction that changes a table
+this process wrote last parses neither: it takes the very object written (`Table.take`).
 A large state is written from the JSON of the one it came from, field by field: what an
 answer left as it was is not written again (`stored_from`, the pieces kept in `_pieces`).
 
@@ -63,7 +63,7 @@ _written: OrderedDict[int, tuple[bytes, bytes, bytes]] = OrderedDict()
 _pieces: OrderedDict[int, tuple[bytes, dict[str, bytes]]] = OrderedDict()
 # The tables this process wrote lately, by the identity of the bytes written (as
 # `_written`): the Table each was written from, for `Table.take`. As many as `_parsed`
-# holds states, ~2.5 MB at most (a table's own fields without its state: ~20 KB).
+# holds states; a table without its state (`write` lets go of it): ~20 KB, ~2.5 MB in all.
 _handed: OrderedDict[int, tuple[bytes, "Table"]] = OrderedDict()
 # A state read as less JSON than this is written whole: writing it piece by piece costs
 # more than its one call to pydantic-core saves (EINS IST KEINS, ~1 KB: 4.9 µs whole,
@@ -235,10 +235,15 @@ class Table(BaseModel):
 
     def write(self) -> Write:
         """What the store writes for this table: `dump`, and the answers its game logged
-        since it was loaded, appended to the list beside it (bot/game_proof.py). The
-        transaction's last step: this very object is handed to the next one on the table
-        in this process (`take`), so nothing may change it after."""
+        since it was loaded, appended to the list beside it (bot/game_proof.py). A
+        transaction's last step, before its compare-and-set: this very object is handed
+        to the next transaction on the table in this process (`take`), so nothing may
+        change it after. (Registered whether the write wins or not: the bytes of one
+        that lost never reach the store's `_known`, so their table is never taken.)"""
         data = self.dump()
+        # Its state is `_parsed`'s to keep (or free), not the handed table's: `take` reads
+        # it from there as `load` would.
+        self.__pydantic_private__["_state"] = None
         _handed[id(data)] = (data, self)
         if len(_handed) > PARSED_CACHE:
             _handed.popitem(last=False)

@@ -435,6 +435,24 @@ async def test_a_moved_lobby_still_expires_and_a_moved_game_still_times_out(redi
     assert any("Time is up" in r.text for r in replies)
 
 
+async def test_a_lobby_opened_by_a_clock_of_whole_seconds_expires_in_any_process(
+    redis, redis_factory
+):
+    """The lobby's deadline names the time it opened, and firing it compares that name
+    with the table's: the same whether the process that fires it took the very table it
+    wrote (bot/table.py `Table.take`) or read it from Redis, where a time is a float."""
+    opener = Router(redis, clock=lambda: 1_790_000_000)  # (an int, as a clock might give)
+    other = Router(await redis_factory(), clock=lambda: 1_790_007_200)
+    for router in (opener, other):
+        chat = f"lobby-{id(router)}"
+        await opener.handle(Incoming("console", chat, "alice", "alice", "/new auktion"))
+        await opener.handle(Incoming("console", chat, "bob", "bob", "/join"))
+        (member,) = await opener.deadlines("console").claim_due(float("inf"))
+        _, _, replies = await router.fire(member)
+        assert "Nobody started the table" in replies[0].text
+        assert (await router.table("console", chat)).status == "idle"
+
+
 async def test_roll_writes_nothing_but_its_update_marker(redis, backend):
     """No table for a roll; only the mark that its update was answered, which expires
     (tests/test_updates_once.py)."""
