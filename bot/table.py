@@ -322,7 +322,8 @@ def stored_from(
     """`stored_state`, written from the state this one came from (`before`) and the
     pieces of its JSON; with the pieces of this one's, for the next write: the JSON of
     each of its fields that may hold a list, a dict or a model (b"" where it holds its
-    default). Without pieces, every such field is written on its own, to be kept.
+    default), and of the others together (under ""). Without pieces, every such field is
+    written on its own, to be kept.
 
     A field that holds the very value it held in `before`, or a copy of it with the very
     same items in the same order (a transition copies the lists and dicts it may change,
@@ -334,7 +335,7 @@ def stored_from(
     iterating it after a reload from Redis would see."""
     cls = type(state)
     write = cls.__pydantic_serializer__.to_json
-    names, others = _parts(cls)
+    names, others, plain = _parts(cls)
     values = state.__dict__
     old = before.__dict__ if before is not None and pieces is not None else None
     made: dict[str, bytes] = {}
@@ -346,8 +347,18 @@ def stored_from(
                 made[name] = pieces[name]  # type: ignore[index]
                 continue
         made[name] = write(state, include=only, exclude_defaults=True)[1:-1]
-    rest = write(state, exclude=others, exclude_defaults=True)[1:-1]
-    return b"".join((b"{", b",".join(filter(None, (rest, *made.values()))), b"}")), made
+    # The rest (numbers, strings), kept as one piece: as it was after 4 answers of 5
+    # (AUFRUHR!'s step counts decisions, not answers), each field the very value it held.
+    if (
+        old is not None
+        and plain is not None
+        and all(map(is_, map(values.__getitem__, plain), map(old.__getitem__, plain)))
+    ):
+        rest = pieces[""]  # type: ignore[index]
+    else:
+        rest = write(state, exclude=others, exclude_defaults=True)[1:-1]
+    made[""] = rest
+    return b"".join((b"{", b",".join(filter(None, made.values())), b"}")), made
 
 
 _PLAIN = (list, dict, tuple)
@@ -366,14 +377,17 @@ def _same(was: Any, value: Any) -> bool:
 
 
 @functools.cache
-def _parts(cls: type[BaseModel]) -> tuple[tuple[tuple[str, set[str]], ...], set[str]]:
+def _parts(
+    cls: type[BaseModel],
+) -> tuple[tuple[tuple[str, set[str]], ...], set[str], tuple[str, ...] | None]:
     """The fields of a state model whose JSON `stored_from` keeps piece by piece: those
     that may hold a list, a dict or a model (numbers and strings cost little); each with
-    the set that includes it alone in a dump, and the set of them all. No fields for a
-    model that writes itself (a model serializer: each piece would repeat what it adds),
-    which `stored_from` then writes whole."""
+    the set that includes it alone in a dump, and the set of them all; and the others,
+    kept as one piece (under ""). No fields for a model that writes itself (a model
+    serializer: each piece would repeat what it adds), which `stored_from` then writes
+    whole, every time (None: no rest to keep)."""
     if cls.__pydantic_decorators__.model_serializers:
-        return (), set()
+        return (), set(), None
     names = tuple(
         name
         for name, f in cls.model_fields.items()
@@ -382,7 +396,8 @@ def _parts(cls: type[BaseModel]) -> tuple[tuple[tuple[str, set[str]], ...], set[
             for t in (f.annotation, *get_args(f.annotation))
         )
     )
-    return tuple((name, {name}) for name in names), set(names)
+    plain = tuple(name for name in cls.model_fields if name not in names)
+    return tuple((name, {name}) for name in names), set(names), plain
 
 
 # Table's own fields from and to JSON, pydantic-core's calls without the model's wrappers
