@@ -8,6 +8,7 @@ included). Where /proc is absent the figures are zeros.
 
 import os
 import resource
+import statistics
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -177,19 +178,36 @@ class Account:
         )
 
 
-def scaling(runs: dict[int, tuple[float, "Account"]]) -> str:
+def scaling(runs: dict[int, list[tuple[float, "Account"]]]) -> str:
     """Commands/s of n workers against one, beside what the cores allow at the costs
-    measured in each run."""
-    one_rate, one = runs[1]
+    measured in each run; run by run (the k-th of n workers against the k-th of one, run
+    just before it), and their median with its spread when there are several."""
+    ones = runs[1]
     lines = []
-    for n, (rate, acc) in sorted(runs.items()):
+    for n, measured in sorted(runs.items()):
         if n == 1:
             continue
-        w, r = acc.costs
-        lines.append(
-            f"{n} workers / 1: {rate / one_rate:.2f}× the commands/s. At the CPU costs "
-            f"measured (a worker's {w * 1000:.2f} ms a command, redis-server's "
-            f"{r * 1000:.2f} ms), {acc.cores} cores allow {acc.ceiling:.0f}/s with {n} "
-            f"workers, {one.ceiling:.0f}/s with one: {acc.ceiling / one.ceiling:.2f}×"
-        )
+        got, allowed = [], []
+        for (rate, acc), (one_rate, one) in zip(measured, ones, strict=False):
+            w, r = acc.costs
+            got.append(rate / one_rate)
+            allowed.append(acc.ceiling / one.ceiling)
+            lines.append(
+                f"{n} workers / 1: {got[-1]:.2f}× the commands/s. At the CPU costs "
+                f"measured (a worker's {w * 1000:.2f} ms a command, redis-server's "
+                f"{r * 1000:.2f} ms), {acc.cores} cores allow {acc.ceiling:.0f}/s with {n} "
+                f"workers, {one.ceiling:.0f}/s with one: {allowed[-1]:.2f}×"
+            )
+        if len(got) > 1:
+            lines.append(
+                f"{n} workers / 1 in {len(got)} runs each, in turn: median {_spread(got)}; "
+                f"the cores allowed {_spread(allowed)}; commands/s with one "
+                f"{_spread([r for r, _ in ones], '.0f', '')}, with {n} "
+                f"{_spread([r for r, _ in measured], '.0f', '')}"
+            )
     return "\n" + "\n".join(lines)
+
+
+def _spread(xs: list[float], form: str = ".2f", unit: str = "×") -> str:
+    """`median (lowest–highest)`."""
+    return f"{statistics.median(xs):{form}}{unit} ({min(xs):{form}}–{max(xs):{form}}{unit})"

@@ -1,6 +1,7 @@
 """Load on real games: robot tables through the router against a real Redis, beside the floor.
 
-    python -m bench.load [--tables 20] [--workers 1 2] [--cluster] [--no-durable] [--games …]
+    python -m bench.load [--tables 20] [--workers 1 2] [--repeat 5] [--cluster] [--no-durable]
+                         [--games …]
 
 N tables of each game are played to the end by robot players choosing random legal
 answers (as tests/robot.py does), pressing the button or typing the value the bot
@@ -17,7 +18,10 @@ round trips per command, bytes per table, and the floor measured in the same run
 the slowest 1 % of the quiet run's commands did (bench/tail.py); and where the workers'
 runs' CPU went — each worker's, redis-server's per command, other processes', idle —
 with the ceiling the cores allow at those costs (bench/cpu.py): on 2 cores, two
-workers share them with redis-server (and with whatever else the machine runs).
+workers share them with redis-server (and with whatever else the machine runs). With
+`--repeat N` the worker runs go N times in turn (1 2 1 2 …), and n workers / 1 is
+printed for each pair, then their median with its spread: a busy machine changes the
+ratio from one pair to the next.
 
 The floor is the bare Redis work the commands really need, with no router, engine or
 rendering: one EVALSHA of the compare-and-set script writing a table of the size the
@@ -487,6 +491,12 @@ def main() -> None:
     parser.add_argument(
         "--quiet", type=int, default=2, help="tables of each game one command at a time"
     )
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=1,
+        help="the worker runs this many times, in turn (1 2 1 2 …): n workers / 1 each time",
+    )
     args = parser.parse_args()
     durable = not args.no_durable
     sys.setrecursionlimit(10_000)
@@ -589,8 +599,10 @@ def main() -> None:
                 f"    {kind:36s} n={len(xs):5d}  p50 {pct(xs, 50):6.2f}  p99 {pct(xs, 99):6.2f} ms"
             )
         cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-        runs: dict[int, tuple[float, cpu_use.Account]] = {}
-        for workers in (n for n in args.workers if n > 0):
+        runs: dict[int, list[tuple[float, cpu_use.Account]]] = defaultdict(list)
+        # (a run plays its chats again after the one before: /new in a chat whose game
+        # is over starts the same game, its seed drawn from the chat's name)
+        for workers in [n for _ in range(args.repeat) for n in args.workers if n > 0]:
             plays = [[(c, g, answers[c]) for c, g in chats[w]] for w in range(workers)]
             results = _workers(url, args.cluster, durable, plays, workers)
             span = max(r["span"][1] for r in results) - min(r["span"][0] for r in results)
@@ -617,9 +629,20 @@ def main() -> None:
                 f"a send (bot/lane.py writes the requests made while a batch is on its way "
                 f"together)"
             )
+            if workers > 1:
+                # Each worker plays its own tables: one given less CPU than the other
+                # (the scheduler, another process, the hypervisor) ends later, and runs
+                # alone on what is left — where two cores serve what one worker can.
+                start = min(r["span"][0] for r in results)
+                ends = sorted(r["span"][1] - start for r in results)
+                print(
+                    f"  the workers ran out of tables {ends[0]:.2f}–{ends[-1]:.2f} s into the "
+                    f"run: fewer than {workers} had tables left for its last "
+                    f"{(ends[-1] - ends[0]) / span:.0%}"
+                )
             account = cpu_use.Account.of(results, done, span, cores, sum(lat["_robot"]))
             print(account.report())
-            runs[workers] = (done / span, account)
+            runs[workers].append((done / span, account))
         if 1 in runs and len(runs) > 1:
             print(cpu_use.scaling(runs))
 
