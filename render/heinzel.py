@@ -250,7 +250,13 @@ def _players(doc: Svg, view: PublicView, names: list[str], label: Label, y: floa
         active = seat == _acting(view)
         won = view.phase == "over" and seat in view.winners
         held = [label(f"heinzel.action.{c}") for c in view.cards[seat]]
-        height = 92 + (20 if held else 0)
+        # (all three cards are wider than the phone in both languages: wrapped, not cut,
+        # so that the last one held shows)
+        cards = pieces.wrap(
+            label("heinzel.board.cards", cards=", ".join(held)), MIN_TEXT, PHONE - 20
+        )
+        cards = cards[:2] if held else []
+        height = 92 + 20 * len(cards)
         if active or won:
             doc.rect(4, y, PHONE - 8, height, rx=5, fill=NOW)
         token(doc, 20, y + 16, seat, view.colours[seat], active)
@@ -287,14 +293,9 @@ def _players(doc: Svg, view: PublicView, names: list[str], label: Label, y: floa
             )
             cx += 68
         y += 86
-        if held:
+        for line in cards:
             y += 20
-            doc.text(
-                10,
-                y,
-                clip(label("heinzel.board.cards", cards=", ".join(held)), MIN_TEXT, PHONE - 20),
-                size=MIN_TEXT,
-            )
+            doc.text(10, y, clip(line, MIN_TEXT, PHONE - 20), size=MIN_TEXT)
         y += 6
     return y
 

@@ -21,10 +21,13 @@ def title(g: Group, width: float, text: str, status: str = "") -> float:
     side when both fit a phone's width, else the status on a line of its own. Returns
     the bar's height."""
     room = width - 20
-    side = text_width(text, 17, bold=True) + 16 + text_width(status, MIN_TEXT) <= room
+    size = 17  # (smaller, down to the least we write, for a name too long for a phone)
+    while size > MIN_TEXT and text_width(text, size, bold=True) > room:
+        size -= 1
+    side = text_width(text, size, bold=True) + 16 + text_width(status, MIN_TEXT) <= room
     height = 34 if side or not status else 56
     g.rect(0, 0, width, height, fill=INK)
-    g.text(10, 24, clip(text, 17, room, bold=True), size=17, weight="bold", fill=PAPER)
+    g.text(10, 24, clip(text, size, room, bold=True), size=size, weight="bold", fill=PAPER)
     if status and side:
         g.text(width - 10, 24, status, size=MIN_TEXT, anchor="end", fill=PAPER)
     elif status:

@@ -93,11 +93,25 @@ def test_picture_of_cologne_pieces_tunnels_and_cards():
     for craft in ("baecker", "schneider"):
         pile = " ".join(str(c) for c in view.piles[craft]) or "–"
         assert f"[{pile}]" in texts
-    # each player's action cards in hand
-    for seat in range(view.players):
-        held = ", ".join(label_for("de")(f"heinzel.action.{c}") for c in view.cards[seat])
-        assert not held or label_for("de")("heinzel.board.cards", cards=held) in texts
     assert rasterise(svg)[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("steps", [0, 80])
+def test_every_action_card_held_shows_whole_in_the_picture(lang, steps):
+    """At the start all three are held, wider than the phone in both languages: the line
+    is wrapped, and the last card (Zweimal Würfeln / Roll twice) is there, not cut."""
+    label = label_for(lang)
+    view = SPEC.public_view(mid_game(4, steps=steps))
+    svg = boards.board_svg("heinzel", view, NAMES, label)
+    # the picture's lines of one player's cards, read as one text again
+    shown = " ".join(_texts(svg)).replace("  ", " ")
+    for seat in range(view.players):
+        held = ", ".join(label(f"heinzel.action.{c}") for c in view.cards[seat])
+        assert not held or label("heinzel.board.cards", cards=held) in shown
+        assert "…" not in shown
+    if steps == 0:
+        assert all(len(cards) == 3 for cards in view.cards)
 
 
 def test_hostile_names_are_escaped():
