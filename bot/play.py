@@ -356,11 +356,13 @@ def refresh_status(table: Table, spec: GameSpec, state: Any, out: Outbox, now: f
     )
 
 
-def retire_status(table: Table, out: Outbox, key: str = "status.done") -> None:
-    """The step is over: its status message says so (or what was chosen, for a public
-    prompt) and loses its buttons."""
+def retire_status(table: Table, out: Outbox, key: str | None = None) -> None:
+    """The step is over: its status message says so — everyone answered, or what was
+    chosen for a public prompt, or the time is up (`out.closing`) — and loses its
+    buttons."""
     if table.status_message is None:
         return
+    key = key or out.closing
     last = out.chosen if key == "status.done" and out.chosen else out.text(key)
     text = "\n".join(filter(None, [table.status_head, last]))
     out.edits.append(Reply(text=text, edit=table.status_message))
@@ -543,6 +545,7 @@ def timeout(table: Table, token: str, out: Outbox, now: float) -> bool:
             game_proof.record(table.proof, seat, action)
             events += more
     users = [s.user for s in table.seats]
+    out.closing = "status.time_up"  # (not "everyone has answered": the silent did not)
     settle(table, spec, state, events, out, now)
     close_private(users, silent, out)
     return True

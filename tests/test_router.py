@@ -211,11 +211,13 @@ async def test_deadline_reminds_once_then_applies_the_timeout(chat):
         "[dm:bob] ⏰ The table is waiting for your answer – 25 s left.",  # muted groups too
     ]
     out = await chat.say("@wait 25")
-    # the step's status first says it is over, then the group hears why
+    # the step's status first says it is over — not that everyone answered: bob did
+    # not — then the group hears what the rules chose
     assert out[:2] == [
-        "[group:edit] ✓ Everyone has answered.",
+        "[group:edit] ⏱ Time ran out.",
         "[group] Time is up for bob; the rules decide for them, as follows.",
     ]
+    assert not any("Everyone has answered" in line for line in out)
     assert "[group] The bids: alice: 3, bob: 0." in out
     assert "[dm:bob] Your bid of 0 is sealed." in out
 
