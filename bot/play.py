@@ -625,12 +625,14 @@ def finish(
     retire_status(table, out)
     show_board(table, spec, state, out)
     out.group("game.over", game=spec.name(table.lang))
-    for place, seats in enumerate(outcome.ranking, start=1):
+    place = 1  # (after two who share 2nd place comes the 4th: as games and sports count)
+    for seats in outcome.ranking:
         score = outcome.scores.get(seats[0])
         if score is None:
             out.group("game.place", place=place, seats=list(seats))
         else:
             out.group("game.place_score", place=place, seats=list(seats), score=score)
+        place += len(seats)
     if outcome.tiebreak is not None:  # why equal scores stand as they do
         out.group(outcome.tiebreak.key, **outcome.tiebreak.params)
     seats = [(s.user, s.name) for s in table.seats]
