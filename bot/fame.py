@@ -75,6 +75,8 @@ def text(
     in the words of its own game, whatever the table plays now)."""
     lines = [say("fame.title")]
     for game_id, entry in sorted(fame.items()):
+        if not entry.best and not entry.wins:  # only games that ended without a winner
+            continue
         spec = registry.get(game_id)
         lines.append(say("fame.game", game=spec.name(lang) if spec else game_id))
         for place, best in enumerate(entry.best, start=1):

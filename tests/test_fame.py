@@ -31,6 +31,13 @@ def test_a_solo_game_counts_no_win_but_its_record():
     assert [b.value for b in book[SPEC.id].best] == [600]
 
 
+def test_a_game_without_a_winner_counts_nobody_and_shows_no_empty_heading():
+    book: dict[str, fame.Fame] = {}
+    assert not fame.enter(book, SPEC, SEATS, Outcome(ranking=()))
+    assert book[SPEC.id].wins == {}
+    assert fame.text(book, "en", lambda key, **_: key, lambda *_: "") == "fame.empty"
+
+
 def test_records_keep_the_best_five_lowest_first_and_say_when_one_is_the_new_best():
     book: dict[str, fame.Fame] = {}
     news = [

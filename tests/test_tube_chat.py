@@ -32,3 +32,22 @@ async def test_the_dnf_clock_is_not_restarted_by_later_turns(chat):
     out = await chat.say("@wait 1")
     assert "[group] bob did not finish in time: DNF. Very shameful!" in out
     assert "[group] 1. alice" in out
+
+
+async def test_when_everybody_gives_up_nobody_wins(chat):
+    # Whoever chooses first, one of each pair of start lines is refused (not prompted,
+    # or the station taken): anna ends at Westminster or Temple, bert at the other.
+    await chat.say(
+        "anna: /new tube",
+        "bert: /join",
+        "anna: /start",
+        "anna: /go Temple",
+        "bert: /go Temple",
+        "anna: /go Westminster",
+        "bert: /go Westminster",
+    )
+    out = await chat.say("bert: /giveup", "anna: /giveup")
+    assert "[group] Nobody finished: nobody wins. Very shameful!" in out
+    assert not any(line.startswith("[group] 1.") for line in out)
+    fame = await chat.say("anna: /fame")
+    assert not any("won" in line for line in fame), fame

@@ -249,6 +249,15 @@ def test_giving_up_is_a_dnf():
     assert me(state, seat).dnf and state.turn == 1 - seat
 
 
+def test_when_nobody_finished_nobody_wins():
+    state = started(["baker_street", "victoria"])
+    state, _ = SPEC.apply(state, 0, Concede())
+    state, events = SPEC.apply(state, 1, Concede())
+    assert keys(events) == ["tube.gave_up", "tube.nobody_finished"]
+    out = SPEC.outcome(state)
+    assert out is not None and out.ranking == () and out.record is None
+
+
 def test_the_referee_plays_no_piece_and_calls_snol():
     state = started(["baker_street", "victoria", "aldgate"], referee=1)
     assert state.referee == 0 and [p.seat for p in state.players] == [1, 2, 3]

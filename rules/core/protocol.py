@@ -189,7 +189,11 @@ class Tiebreak(Frozen):
 
 
 class Outcome(Frozen):
-    """The end of a game: seats from first to last, with scores where the game keeps them."""
+    """The end of a game: seats from first to last, with scores where the game keeps them.
+
+    The first group wins (bot/fame.py credits it). A game that ends without a winner
+    (Gaa Under Gunnar when nobody finished) gives an empty ranking: no places, no win,
+    and says why in its own events."""
 
     ranking: tuple[tuple[int, ...], ...]  # groups of tied seats, best first
     scores: dict[int, int] = Field(default_factory=dict)

@@ -85,6 +85,8 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     state.step += 1
     if not turn.playing(state):
         state.phase, state.turn = "over", None
+        if not any(p.finished for p in state.players):  # a DNF is no place (NOTES.md)
+            events.append(Event(key="tube.nobody_finished"))
     return state, events
 
 
@@ -138,12 +140,15 @@ def timeout(state: State, prompt: Prompt, seat: int) -> Action:
 
 
 def outcome(state: State) -> Outcome | None:
+    """Places in finishing order, the DNFs sharing the last; when nobody finished, no
+    places at all: a DNF is shameful, not a shared win (the Hall of Fame credits the
+    first place with a win)."""
     if state.phase != "over":
         return None
     done = sorted((p for p in state.players if p.finished), key=lambda p: p.finished or 0)
     ranking = [(p.seat,) for p in done]
     dnf = tuple(p.seat for p in state.players if p.finished is None)
-    if dnf:
+    if dnf and done:
         ranking.append(dnf)
     record = None
     if done:
