@@ -6,9 +6,26 @@ from pathlib import Path
 
 import pytest
 
+from adapters.console.__main__ import run_script
 from tests.chat import Chat
 
 SCRIPT = Path(__file__).parent / "transcripts" / "tube_2p.txt"
+# A play-tester's opening (seed 4): carl moves first, from King's Cross St. Pancras with 6.
+OPENING = [
+    "bert: /join",
+    "carl: /join",
+    "anna: /start",
+    "bert: /go Embankment",
+    "carl: /go King's Cross St. Pancras",
+    "anna: /go Victoria",
+]
+
+
+async def played(lines: list[str], seed: int, lang: str = "en") -> list[str]:
+    """What the console prints for `lines` with `--seed seed` (as a play-tester ran it)."""
+    out: list[str] = []
+    await run_script(lines, seed=seed, lang=lang, write=out.append)
+    return out
 
 
 @pytest.fixture
@@ -23,7 +40,7 @@ def _until_finished() -> list[str]:
 
 async def test_the_dnf_clock_is_not_restarted_by_later_turns(chat):
     out = await chat.say(*_until_finished())
-    assert "[group] alice has dropped all 1 inhibitions and finishes in place 1!" in out
+    assert "[group] alice has dropped the only inhibition (1 of 1) and finishes in place 1!" in out
     assert await chat.say("@wait 600") == []  # the reminder comes at 3/4: 675 s
     out = await chat.say("bob: /go westferry", "bob: [Done drinking]")
     assert any("300 s left" in line for line in out)  # the clock goes on, not anew
@@ -51,3 +68,42 @@ async def test_when_everybody_gives_up_nobody_wins(chat):
     assert not any(line.startswith("[group] 1.") for line in out)
     fame = await chat.say("anna: /fame")
     assert not any("won" in line for line in fame), fame
+
+
+@pytest.mark.parametrize(
+    ("limit", "lang", "told"),
+    [
+        ("0", "en", "[group] Leicester Square: this table plays without the roll there"),
+        ("0", "de", "[group] Leicester Square: An diesem Tisch wird dort nicht gewürfelt"),
+    ],
+)
+async def test_leicester_square_says_what_the_option_allows(limit, lang, told):
+    new = f"anna: /new tube leicester_limit={limit}"
+    out = await played([new, *OPENING, "carl: /go Leicester Square"], seed=4, lang=lang)
+    assert any(line.startswith(told) for line in out), out[-12:]
+    assert not any("twice" in line or "zweimal" in line for line in out)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+async def test_the_dnf_clock_of_two_minutes_ends_everyone_late_at_once(lang):
+    new = "anna: /new tube dnf_minutes=2 inhibitions=1"
+    out = await played([new, *OPENING, "carl: /go Walthamstow Central", "@wait 121"], 4, lang)
+    finished, timed_out, clock, dnf = {
+        "en": (
+            "[group] carl has dropped the only inhibition (1 of 1) and finishes in place 1!",
+            "[group] The DNF clock has run out for anna, bert.",
+            "15 minutes",
+            "[group] anna, bert did not finish in time: DNF. Very shameful!",
+        ),
+        "de": (
+            "[group] carl ist die einzige Hemmung los (1 von 1) und wird Nummer 1!",
+            "[group] Die DNF-Uhr ist abgelaufen für anna, bert.",
+            "15 Minuten",
+            "[group] Nicht rechtzeitig fertig geworden: anna, bert – DNF. Sehr peinlich!",
+        ),
+    }[lang]
+    assert finished in out and not any("alle 1 " in line or "all 1 " in line for line in out)
+    after = out[out.index(timed_out) :]
+    assert not any(clock in line for line in out)
+    # the two DNFs in one line, and no die rolled for a player whose time is up
+    assert after[1] == dnf and after[4] == "[group] 2. anna, bert"

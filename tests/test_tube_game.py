@@ -210,6 +210,16 @@ def test_leicester_square_everybody_drinks_at_most_twice_between_drops():
             assert "tube.leicester_spent" in keys(events)
 
 
+def test_leicester_square_says_the_limit_the_table_plays_with():
+    for limit, key in ((0, "tube.leicester_off"), (1, "tube.leicester_spent")):
+        state = started(["baker_street", "victoria"], leicester_limit=limit)
+        me(state, 0).leicester = limit
+        state = mover(state, 0, "covent_garden", 1, ("piccadilly", "holborn"))
+        _, events = SPEC.apply(state, 0, Go(to="leicester"))
+        (said,) = [e for e in events if e.key.startswith("tube.leicester")]
+        assert said.key == key and said.params.get("limit", 0) == limit
+
+
 def test_elephant_and_castle_doubles_plus_one_for_karsten_cool():
     state = mover(
         started(["baker_street", "victoria"]), 0, "lambeth_north", 3, ("bakerloo", "waterloo")
@@ -235,9 +245,13 @@ def test_eleven_drops_finish_then_the_dnf_clock_runs_and_ends_the_game():
     assert "tube.finished" in keys(events) and me(state, 0).finished == 1
     dnf = next(p for p in SPEC.prompts(state) if p.id.startswith("dnf"))
     assert dnf.deadline == 15 * 60 and dnf.seats == (1, 2)
-    state, _ = SPEC.apply(state, 1, SPEC.timeout(state, dnf, 1))
-    state, events = SPEC.apply(state, 2, Expire())
-    assert keys(events) == ["tube.dnf"]
+    # one clock for everyone still playing: when it runs out they are all late at once,
+    # and no die passes between their DNFs
+    state, events = SPEC.apply(state, 1, SPEC.timeout(state, dnf, 1))
+    assert [(e.key, e.params) for e in events] == [("tube.dnf", {"seats": [1, 2]})]
+    assert not [p for p in SPEC.prompts(state) if p.id == dnf.id]  # seat 2: nothing to time
+    with pytest.raises(RuleError):
+        SPEC.apply(state, 2, Expire())
     out = SPEC.outcome(state)
     assert out is not None and out.ranking == ((0,), (1, 2))
 

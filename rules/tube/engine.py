@@ -73,7 +73,7 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         case Concede():
             events = _out(state, seat, "tube.gave_up")
         case Expire():
-            events = _out(state, seat, "tube.dnf")
+            events = _expire(state)
         case Snol(call=call):
             events = referee.snol(state, call)
         case Where():
@@ -132,6 +132,17 @@ def _out(state: State, seat: int, key: str) -> list[Event]:
     if state.turn == seat:  # while everybody drinks, the die waits for a Done
         events += turn.pass_die(state, seat)
     return events
+
+
+def _expire(state: State) -> list[Event]:
+    """The DNF clock ran out: it is one clock for everyone still playing, so they all did
+    not finish in time at once (no die passes between their DNFs)."""
+    late = turn.playing(state)
+    for seat in late:
+        p = turn.player(state, seat)
+        p.dnf, p.owed, p.pending = True, 0, None
+    state.turn = None
+    return [Event(key="tube.dnf", params={"seats": late})]
 
 
 def timeout(state: State, prompt: Prompt, seat: int) -> Action:

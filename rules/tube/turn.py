@@ -239,8 +239,11 @@ def _leg(line: str, stations: list[str]) -> Event:
 def _leicester(state: State, p: Player) -> list[Event]:
     if p.station != LEICESTER:
         return []
-    if p.leicester >= state.options.leicester_limit:
-        return [Event(key="tube.leicester_spent", params={"seat": p.seat})]
+    limit = state.options.leicester_limit
+    if limit == 0:  # a friendly table that plays without the roll
+        return [Event(key="tube.leicester_off", params={"seat": p.seat})]
+    if p.leicester >= limit:
+        return [Event(key="tube.leicester_spent", params={"seat": p.seat, "limit": limit})]
     rng = Rng(state.rng)
     roll = rng.randint(1, 6)
     state.rng = rng.state
