@@ -3,6 +3,7 @@ and the proof that eleven legal drops exist on today's network."""
 
 import pytest
 
+from bot.i18n import t
 from rules.tube.drops import feasible, finished, kind, refusal, side
 from rules.tube.naming import find
 from rules.tube.network import net
@@ -66,8 +67,13 @@ def test_two_end_stations_of_one_line_only_on_opposite_sides():
 
 
 def test_one_drop_on_the_central_line_and_five_a_side():
+    # a second Central drop: the reason is the one-drop rule, not "same line, same side"
+    why = refusal("ealing_broadway", "central", "west_acton", [("epping", "central")], True)
+    assert t("en", why, station="Ealing Broadway") == (
+        "No drop at Ealing Broadway: only one inhibition may be dropped on the Central line."
+    )
     assert refusal("epping", "central", "theydon_bois", [("west_ruislip", "central")], True) == (
-        "tube.nodrop.same_line"
+        "tube.nodrop.central"
     )
     assert refusal("epping", "central", "theydon_bois", [("stratford", "central")], True) == (
         "tube.nodrop.central"

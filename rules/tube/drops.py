@@ -107,6 +107,10 @@ def refusal(
     if station != HEATHROW and any(d[0] == station for d in drops):
         return "tube.nodrop.used"
     k = kind(station, line, came_from)
+    # A second Central drop breaks the one-on-the-Central-line rule whichever end it is:
+    # said before "same line", which every two Central-line ends would also be.
+    if k == "central" and any(d[1] == "central" for d in drops):
+        return "tube.nodrop.central"
     for used, used_kind in drops:
         if used == station:
             continue
