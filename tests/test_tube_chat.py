@@ -107,3 +107,13 @@ async def test_the_dnf_clock_of_two_minutes_ends_everyone_late_at_once(lang):
     assert not any(clock in line for line in out)
     # the two DNFs in one line, and no die rolled for a player whose time is up
     assert after[1] == dnf and after[4] == "[group] 2. anna, bert"
+
+
+async def test_when_everybody_drinks_nobody_is_said_to_be_skipped():
+    out = await played(["anna: /new tube", *OPENING, "carl: /go Leicester Square"], seed=4)
+    assert "[group] Leicester Square! carl rolls 3: anna, bert, carl drink 3 sips each." in out
+    assert not any("skipped" in line for line in out)
+    assert (
+        "[group] Everyone still playing is drinking: the die waits with carl and goes on"
+        " round the table once someone presses Done."
+    ) in out

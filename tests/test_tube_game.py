@@ -183,8 +183,13 @@ def test_a_player_still_drinking_is_skipped_and_no_drinking_in_advance():
 def test_when_everybody_drinks_the_die_waits_for_the_first_done():
     state = mover(started(["baker_street", "victoria"]), 0, "baker_street", 1)
     me(state, 1).owed = 2
-    state, _ = SPEC.apply(state, 0, Go(to="edgware_road_circle"))  # 2 dots: 0 drinks too
+    state, events = SPEC.apply(state, 0, Go(to="edgware_road_circle"))  # 2 dots: 0 drinks too
     assert state.turn is None and me(state, 0).owed == 2
+    # nobody is told "skipped" (the mover least): the die waits with the mover
+    assert [(e.key, e.params) for e in events if e.key.startswith("tube.")][-2:] == [
+        ("tube.sips.junction", {"seat": 0, "sips": 2}),
+        ("tube.die_waits", {"seat": 0}),
+    ]
     state, events = SPEC.apply(state, 0, Done())
     assert state.turn == 0  # the next player still drinks: skipped, back to 0
     assert "tube.skipped" in keys(events)

@@ -42,7 +42,12 @@ def start_turn(state: State, seat: int) -> list[Event]:
     out = [s for s in range(state.seats) if s not in playing(state)]
     events: list[Event] = []
     state.turn, state.offer, state.browse = None, [], None
-    for s in clockwise(state.seats, seat, out):
+    order = clockwise(state.seats, seat, out)
+    if all(player(state, s).owed > 0 for s in order):
+        # Nobody is skipped then (not even the mover): the die waits for a Done (NOTES.md).
+        last = state.had_die if state.had_die is not None else seat
+        return [Event(key="tube.die_waits", params={"seat": last})] if order else []
+    for s in order:
         p = player(state, s)
         if p.owed > 0:
             events.append(Event(key="tube.skipped", params={"seat": s, "owed": p.owed}))
