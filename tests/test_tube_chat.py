@@ -117,3 +117,25 @@ async def test_when_everybody_drinks_nobody_is_said_to_be_skipped():
         "[group] Everyone still playing is drinking: the die waits with carl and goes on"
         " round the table once someone presses Done."
     ) in out
+
+
+async def test_done_owing_nothing_is_told_there_is_no_drinking_in_advance():
+    # seed 5: bert chooses first and moves first
+    start = ["anna: /new tube", "bert: /join", "anna: /start"]
+    out = await played([*start, "bert: /go Temple", "anna: /go Westminster", "anna: /done"], 5)
+    assert out[-1] == "[dm:anna] You owe no sips: no drinking in advance (a beer has no memory)."
+
+
+async def test_snol_by_a_player_or_without_a_referee_says_who_calls_it():
+    # seed 7: anna referees, bert moves first
+    start = ["anna: /new tube referee=1", "bert: /join", "carl: /join", "anna: /start"]
+    out = await played([*start, "bert: /go Temple", "carl: /go Aldgate", "carl: /snøl @bert"], 7)
+    assert out[-1] == "[dm:carl] Only the referee calls snøl."
+    start = ["anna: /new tube", "bert: /join", "anna: /start"]
+    out = await played(
+        [*start, "bert: /go Temple", "anna: /go Westminster", "anna: /snol @bert"], 5
+    )
+    assert out[-1] == (
+        "[dm:anna] This table plays without a referee, so nobody calls snøl"
+        " (/new tube referee=1 appoints one)."
+    )

@@ -171,7 +171,7 @@ def test_the_heading_is_kept_between_turns():
 
 def test_a_player_still_drinking_is_skipped_and_no_drinking_in_advance():
     state = mover(started(["baker_street", "victoria", "aldgate"]), 0, "baker_street", 1)
-    with pytest.raises(RuleError, match="not_now"):  # seat 0 owes nothing: not asked
+    with pytest.raises(RuleError, match="nothing_to_drink"):  # seat 0 owes nothing
         SPEC.apply(state, 0, Done())
     me(state, 1).owed = 5
     state, events = SPEC.apply(state, 0, Go(to="marylebone"))
@@ -293,8 +293,11 @@ def test_the_referee_plays_no_piece_and_calls_snol():
         keys(events)[0] == "tube.snol.suspend"
         and me(after, seat).station == me(state, seat).station
     )
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError, match="snol_referee_only"):  # a player is no referee
         SPEC.apply(state, 1 if seat != 1 else 2, Snol(call=f"#{seat}"))
+    without = started(["baker_street", "victoria"])
+    with pytest.raises(RuleError, match="no_referee"):
+        SPEC.apply(without, 0, Snol(call=f"#{without.turn}"))
 
 
 def test_who_may_act_is_what_the_prompts_ask():

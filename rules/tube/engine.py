@@ -28,6 +28,7 @@ _ALLOWS: dict[str, tuple[type, ...]] = {
     "choose": (Choose,),
     "move": (Go, Browse),
     "done": (Done,),
+    "drink": (Done,),  # owing nothing: refused by `_done` in the game's words
     "dnf": (Concede, Expire),
     "giveup": (Concede,),
     "where": (Where,),
@@ -75,7 +76,7 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         case Expire():
             events = _expire(state)
         case Snol(call=call):
-            events = referee.snol(state, call)
+            events = referee.snol(state, seat, call)
         case Where():
             names = net().names
             found = sorted(names[s] for s in reachable(state))

@@ -82,13 +82,21 @@ def asked(state: State) -> list[tuple[str, tuple[int, ...]]]:
     owing = tuple(p.seat for p in state.players if p.owed > 0)
     if owing:
         out.append(("done", owing))
+    if sober := _sober(state):
+        out.append(("drink", sober))
     if playing(state):
         out.append(("giveup", tuple(playing(state))))
         if state.clock:
             out.append(("dnf", tuple(playing(state))))
-    if state.referee is not None:
-        out += [("snøl", (state.referee,)), ("snol", (state.referee,))]
+    everyone = tuple(range(state.seats))
+    out += [("snøl", everyone), ("snol", everyone)]
     return out
+
+
+def _sober(state: State) -> tuple[int, ...]:
+    """Players owing nothing: their `/done` reaches the engine, which tells them there is
+    no drinking in advance (rather than the bot's "not your turn")."""
+    return tuple(p.seat for p in state.players if p.playing and p.owed == 0)
 
 
 def prompts(state: State) -> list[Prompt]:
@@ -146,6 +154,17 @@ def prompts(state: State) -> list[Prompt]:
 
 def _standing(state: State) -> list[Prompt]:
     out = []
+    if sober := _sober(state):
+        out.append(
+            Prompt(
+                id="drink",
+                seats=sober,
+                key="tube.prompt.done",
+                input=FreeInput(kind="text", field="note", action=Done(), min_length=0),
+                command="done",
+                standing=True,
+            )
+        )
     if playing(state):
         out.append(
             Prompt(
@@ -168,17 +187,17 @@ def _standing(state: State) -> list[Prompt]:
                 standing=True,
             )
         )
-    if state.referee is not None:
-        # `/snol` too: Telegram's command menu and entities take ASCII only
-        out += [
-            Prompt(
-                id=verb,
-                seats=(state.referee,),
-                key="tube.prompt.snol",
-                input=FreeInput(kind="text", field="call", action=Snol(call="?"), names_seats=True),
-                command=verb,
-                standing=True,
-            )
-            for verb in ("snøl", "snol")
-        ]
+    # `/snol` too: Telegram's command menu and entities take ASCII only. Open to every
+    # seat, with or without a referee: the engine says who may call it (referee.py).
+    out += [
+        Prompt(
+            id=verb,
+            seats=tuple(range(state.seats)),
+            key="tube.prompt.snol",
+            input=FreeInput(kind="text", field="call", action=Snol(call="?"), names_seats=True),
+            command=verb,
+            standing=True,
+        )
+        for verb in ("snøl", "snol")
+    ]
     return out

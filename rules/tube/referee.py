@@ -14,7 +14,12 @@ _COUNT = ("count", "zähl", "zaehl", "zahl")
 _SUSPEND = ("suspend", "skip", "aussetz", "sperr")
 
 
-def snol(state: State, call: str) -> list[Event]:
+def snol(state: State, seat: int, call: str) -> list[Event]:
+    # Anyone may type it; only a referee calls it (rule book, "Referees").
+    if state.referee is None:
+        raise RuleError("tube.error.no_referee")
+    if seat != state.referee:
+        raise RuleError("tube.error.snol_referee_only")
     words = call.split()
     if not words or not words[0].startswith("#") or not words[0][1:].isdigit():
         raise RuleError("tube.error.snol_usage")
