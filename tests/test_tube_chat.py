@@ -139,3 +139,11 @@ async def test_snol_by_a_player_or_without_a_referee_says_who_calls_it():
         "[dm:anna] This table plays without a referee, so nobody calls snøl"
         " (/new tube referee=1 appoints one)."
     )
+
+
+async def test_the_thames_gets_the_rule_books_answer_when_choosing_a_start_too():
+    out = await played(["anna: /new tube", "bert: /join", "anna: /start", "bert: /go Thames"], 5)
+    assert out[-1] == (
+        "[dm:bert] The River Thames is a river, not a subway. Go stick your head in the toilet"
+        " and flush."
+    )

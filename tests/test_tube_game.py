@@ -53,6 +53,8 @@ def test_start_stations_are_on_the_circle_and_all_different():
         SPEC.apply(state, seat, Choose(station="waterloo"))
     with pytest.raises(RuleError, match="ambiguous"):
         SPEC.apply(state, seat, Choose(station="hammersmith"))
+    with pytest.raises(RuleError, match="thames"):  # the rule book's answer here too
+        SPEC.apply(state, seat, Choose(station="Thames"))
     state, _ = SPEC.apply(state, seat, Choose(station="Baker St"))
     (prompt,) = [p for p in SPEC.prompts(state) if not p.standing]
     assert "Baker Street" not in [o.label for o in prompt.options]

@@ -100,6 +100,8 @@ def _choose(state: State, seat: int, text: str) -> list[Event]:
                 Option(label=net().names[s], literal=True, action=Choose(station=s)) for s in m.ids
             ]
             raise RuleError("tube.error.ambiguous", choices=choices, text=text[:40])
+        if m.kind == "river":  # the rule book's own answer, whenever the Thames is named
+            raise RuleError("tube.error.thames")
         if m.kind != "station":
             raise RuleError("tube.error.unknown_station", text=text[:40])
         station = m.ids[0]
