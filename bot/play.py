@@ -589,18 +589,31 @@ def remind(table: Table, token: str, out: Outbox, now: float) -> bool:
     if table.status != "playing" or table.step_token != token or table.reminded:
         return False
     spec = spec_of(table)
-    waiting = sorted({s for p in waiting_prompts(spec, state_of(spec, table)) for s in p.seats})
+    asking = waiting_prompts(spec, state_of(spec, table))
+    waiting = sorted({s for p in asking for s in p.seats})
     if not waiting:
         return False
     table.reminded = True
     # Privately to each (that notifies them), and in the group: in the living status
     # where it stands (a status change posts nothing), else as a message that calls them.
-    if table.deadline_at:
-        seconds = round(table.deadline_at - now)
+    seconds = round(table.deadline_at - now) if table.deadline_at else None
+    if seconds is not None:
+        # A seat asked only by a clock (Prompt.reminder_key) is reminded in its words.
+        clocks: dict[str, list[int]] = {}
+        for seat in waiting:
+            keys = {p.reminder_key for p in asking if seat in p.seats}
+            if len(keys) == 1 and (key := keys.pop()) is not None:
+                clocks.setdefault(key, []).append(seat)
+        for key, seats in clocks.items():
+            out.group(key, seats=seats, seconds=seconds)
+            for seat in seats:
+                out.dm(table.seats[seat].user, key, seats=[seat], seconds=seconds)
+        waiting = [s for s in waiting if not any(s in seats for seats in clocks.values())]
+    if waiting and seconds is not None:
         out.group("prompt.reminder_deadline", seats=waiting, seconds=seconds)
         for seat in waiting:
             out.dm(table.seats[seat].user, "prompt.reminder_private_deadline", seconds=seconds)
-    else:
+    elif waiting:
         out.group("prompt.reminder", seats=waiting)
         for seat in waiting:
             out.dm(table.seats[seat].user, "prompt.reminder_private")

@@ -147,3 +147,12 @@ async def test_the_thames_gets_the_rule_books_answer_when_choosing_a_start_too()
         "[dm:bert] The River Thames is a river, not a subway. Go stick your head in the toilet"
         " and flush."
     )
+
+
+async def test_the_dnf_clock_reminds_of_the_time_left_not_of_an_answer():
+    new = "anna: /new tube dnf_minutes=2 inhibitions=1"
+    out = await played([new, *OPENING, "carl: /go Walthamstow Central", "@wait 100"], 4)
+    # bert is asked nothing but has the clock running; anna is asked to move
+    assert "[dm:bert] ⏰ bert: 30 s left on the DNF clock." in out
+    assert "[dm:anna] ⏰ The table is waiting for your answer – 30 s left." in out
+    assert not any(line.startswith("[dm:bert] ⏰ The table is waiting") for line in out)

@@ -137,7 +137,10 @@ class Prompt(Frozen):
     an action open at any time (a payment, a reaction card): it is answered only by
     its command, is not announced, and nobody is reminded of it or timed out.
     `timeout_key` is what the group is told when the deadline passes for `{seats}`
-    (e.g. "… did not vote and abstain"); without it, a general line.
+    (e.g. "… did not vote and abstain"); without it, a general line. `reminder_key`
+    (`{seats}`, `{seconds}` left) reminds, in the group and privately, the seats that
+    this prompt alone asks, where a deadline is a clock rather than a question (the
+    DNF clock); without it, "the table is waiting for your answer".
     """
 
     id: str
@@ -151,6 +154,7 @@ class Prompt(Frozen):
     deadline: int | None = None
     standing: bool = False  # always open (`/pay`, `/deal`): not announced, never times out
     timeout_key: str | None = None
+    reminder_key: str | None = None
 
 
 class VerbOption(Frozen):

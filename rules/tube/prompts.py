@@ -146,6 +146,7 @@ def prompts(state: State) -> list[Prompt]:
                 options=(Option(label="tube.button.giveup", action=Concede()),),
                 deadline=state.options.dnf_minutes * 60,
                 timeout_key="tube.timeout.dnf",
+                reminder_key="tube.reminder.dnf",  # a clock: nothing to answer
             )
         )
     out += _standing(state)
