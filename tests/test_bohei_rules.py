@@ -537,3 +537,12 @@ def test_the_checks_option_leaves_the_other_rules_to_the_group():
     assert "bohei.rule_active_watched" in keys
     assert not any(p.id == "chat" for p in engine.prompts(state))  # nothing the bot reads
     assert any(p.id == "foul" for p in engine.prompts(state))
+
+
+def test_everyone_silent_in_a_challenge_ends_it_without_a_winner():
+    """All still in are silent at one deadline: nobody is left, nobody wins."""
+    state, _ = _played([["dice_all", "tax"], ["diet"], ["blue"]], "dice_all")
+    roll = asked(state)["ch"]
+    state, keys = act(state, 1, engine.timeout(state, roll, 1))
+    assert keys[0] == "bohei.challenge_void" and state.challenge is None
+    assert state.reward is None and state.turn == 1 and state.phase == "draw"
