@@ -23,3 +23,65 @@ async def test_everyone_silent_in_a_challenge_nobody_wins():
     assert "The challenge ends without a winner." in out
     assert not any("wins the challenge" in line or "reward" in line for line in out)
     assert "▶ cora's turn." in out  # the turn passes on
+
+
+# bert reaches 7 cards in his turn and misses the call (seed 5, from the play-tester)
+MISSED = [
+    *JOIN,
+    "bert: [That's me 🙋]",
+    "bert: [Draw 🃏]",
+    "bert> [Telegram Style]",
+    "bert> [Nothing]",
+    "cora: [No, thanks]",
+    "cora> [Extension]",
+    "cora> [Nothing]",
+    "anna: [No, thanks]",
+    "anna> [Modesty]",
+    "anna> [Nothing]",
+    "bert: [Draw 🃏]",
+    "bert> [Nothing]",
+    "cora: [No, thanks]",
+    "cora> [Nothing]",
+    "anna: [No, thanks]",
+    "anna> [Nothing]",
+    "bert: [Draw 🃏]",
+    "bert> [Nothing]",
+    "cora: [No, thanks]",
+    "cora> [Nothing]",
+    "anna: [No, thanks]",
+    "anna> [Nothing]",
+    "bert: [Draw 🃏]",
+    "bert> [Nothing]",
+    "cora: [No, thanks]",
+    "cora> [Nothing]",
+    "anna: [No, thanks]",
+    "anna> [Nothing]",
+    "bert: [Draw 🃏]",
+    "@wait 25",
+    "bert> [Nothing]",
+    "cora: [No, thanks]",
+    "cora> [Nothing]",
+    "anna: [No, thanks]",
+    "anna> [Nothing]",
+    "bert: [No, thanks]",
+    "bert> [Nothing]",
+    "cora: [No, thanks]",
+    "cora> [Nothing]",
+    "anna: [No, thanks]",
+    "anna> [Nothing]",
+]
+
+
+async def test_after_the_blocked_turn_seven_cards_must_be_called_again():
+    out = await play(MISSED, seed=5)
+    assert "bert forgot to call Bohei — no win next turn." in out
+    blocked = out.index("bert starts with 7 cards but did not call Bohei: no win this time.")
+    assert out[blocked + 1 : blocked + 3] == ["bert holds 7 cards!", "bert: quick — call it!"]
+    # bert never called: the board never marks him so
+    assert not any("bert" in line and line.endswith("BOHEI!") for line in out)
+    assert not any("wins Bohei" in line for line in out)
+    out = await play([*MISSED, "bert: [BOHEI! 📣]"], seed=5)
+    assert out[out.index("📣 bert: BOHEI!") :][1:3] == [
+        "▶ bert's turn.",
+        "🎉 bert starts the turn with 7 cards and wins Bohei!",
+    ]

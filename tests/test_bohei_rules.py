@@ -546,3 +546,18 @@ def test_everyone_silent_in_a_challenge_ends_it_without_a_winner():
     state, keys = act(state, 1, engine.timeout(state, roll, 1))
     assert keys[0] == "bohei.challenge_void" and state.challenge is None
     assert state.reward is None and state.turn == 1 and state.phase == "draw"
+
+
+def test_still_holding_seven_after_the_blocked_turn_the_call_is_due_again():
+    state = game(hands=[SIX, ["plant"], ["robin"]], top=["underdog"])
+    state, _ = act(state, 0, DrawChoice(take=True))
+    state, _ = act(state, 0, engine.timeout(state, asked(state)["bohei"], 0))
+    assert SPEC.public_view(state).called == ()  # missed: no "BOHEI!" on the board
+    for seat in (0, 1, 2):
+        if seat:
+            state, _ = act(state, seat, DrawChoice(take=False))
+        state, keys = act(state, seat, PlayCard(card=None))
+    assert keys[-2:] == ["bohei.no_win_missed", "bohei.bohei_window"]
+    assert asked(state)["bohei"].seats == (0,) and SPEC.public_view(state).called == ()
+    state, _ = act(state, 0, CallBohei())
+    assert SPEC.public_view(state).called == (0,)

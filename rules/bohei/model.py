@@ -118,6 +118,7 @@ class State(BaseModel):
     sevens: list[int] = Field(default_factory=list)  # seats noted at 7 cards
     bohei_open: list[int] = Field(default_factory=list)  # must call "Bohei" now
     bohei_serial: int = 0
+    called: list[int] = Field(default_factory=list)  # called "Bohei" for the 7 they hold
     blocked: list[int] = Field(default_factory=list)  # missed the call: no win next turn
     winner: int | None = None
     closed: bool = False  # ended at closing time

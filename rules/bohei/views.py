@@ -25,9 +25,7 @@ def public_view(state: State) -> PublicView:
         ),
         extension=state.extension is not None,
         bohei_open=tuple(state.bohei_open),
-        called=tuple(
-            s for s in state.sevens if s not in state.bohei_open and s not in state.blocked
-        ),
+        called=tuple(state.called),
         blocked=tuple(state.blocked),
         challenge=ch.card if ch else None,
         challengers=tuple(ch.seats) if ch else (),

@@ -25,19 +25,28 @@ def note_sevens(state: State) -> list[Event]:
     for seat, hand in enumerate(state.hands):
         if len(hand) == WIN_AT and seat not in state.sevens:
             state.sevens.append(seat)
-            if seat not in state.bohei_open:
-                state.bohei_open.append(seat)
-                state.bohei_serial += 1
-                events.append(Event(key="bohei.bohei_window", params={"seat": seat}))
+            events += _must_call(state, seat)
         elif len(hand) != WIN_AT and seat in state.sevens:
             state.sevens.remove(seat)
+            if seat in state.called:
+                state.called.remove(seat)
     return events
+
+
+def _must_call(state: State, seat: int) -> list[Event]:
+    """A window opens for `seat` to call "Bohei"."""
+    if seat in state.bohei_open:
+        return []
+    state.bohei_open.append(seat)
+    state.bohei_serial += 1
+    return [Event(key="bohei.bohei_window", params={"seat": seat})]
 
 
 def call(state: State, seat: int) -> list[Event]:
     if seat not in state.bohei_open:
         raise RuleError("bohei.error.no_call_due")
     state.bohei_open.remove(seat)
+    state.called.append(seat)
     return [Event(key="bohei.called", params={"seat": seat})]
 
 
@@ -52,7 +61,8 @@ def miss(state: State, seat: int) -> list[Event]:
 
 def turn_start(state: State, seat: int) -> list[Event]:
     """The start of `seat`'s turn: 7 cards win, unless a call was missed since the
-    last turn (the block lasts this one turn)."""
+    last turn (the block lasts this one turn). Still holding 7 once the block is over
+    is another moment at 7: the call is due again (NOTES.md)."""
     if state.turns > state.options.closing * state.players:
         return closing_time(state)
     if len(state.hands[seat]) == WIN_AT and seat not in state.blocked:
@@ -64,6 +74,7 @@ def turn_start(state: State, seat: int) -> list[Event]:
         state.blocked.remove(seat)
         if len(state.hands[seat]) == WIN_AT:
             events.append(Event(key="bohei.no_win_missed", params={"seat": seat}))
+            events += _must_call(state, seat)
     return events
 
 
