@@ -85,3 +85,13 @@ async def test_after_the_blocked_turn_seven_cards_must_be_called_again():
         "▶ bert's turn.",
         "🎉 bert starts the turn with 7 cards and wins Bohei!",
     ]
+
+
+async def test_nobody_owning_up_starts_the_first_seat_without_naming_anyone():
+    out = await play([*JOIN, "@wait 60"], seed=2)
+    said = out.index("Nobody owns up — so the first seat starts.")
+    assert out[said + 1] == "▶ anna's turn."
+    assert not any("owns up to being" in line for line in out)
+    out = await play([*JOIN, "@wait 60"], seed=2, lang="de")
+    said = out.index("Niemand gibt es zu – also beginnt der erste Platz.")
+    assert out[said + 1] == "▶ anna ist dran."

@@ -561,3 +561,13 @@ def test_still_holding_seven_after_the_blocked_turn_the_call_is_due_again():
     assert asked(state)["bohei"].seats == (0,) and SPEC.public_view(state).called == ()
     state, _ = act(state, 0, CallBohei())
     assert SPEC.public_view(state).called == (0,)
+
+
+def test_nobody_owning_up_the_first_seat_starts():
+    state = engine.setup(3, Options(), seed=1)
+    (starter,) = engine.prompts(state)
+    state, keys = act(state, 2, engine.timeout(state, starter, 2))
+    assert state.turn == 0 and state.phase == "draw"
+    assert keys == ["bohei.turn"]  # nobody is said to own up
+    with pytest.raises(RuleError):  # the starter is known: nothing left to time out
+        engine.apply(state, 1, engine.timeout(state, starter, 1))

@@ -135,6 +135,12 @@ class Claim(Frozen):
     type: Literal["claim"] = "claim"
 
 
+class NoStarter(Frozen):
+    """Nobody owned up in time: the first seat starts (only a deadline does this)."""
+
+    type: Literal["no_starter"] = "no_starter"
+
+
 class DrawChoice(Frozen):
     type: Literal["draw"] = "draw"
     take: bool
@@ -260,8 +266,8 @@ class Reward(Frozen):
 
 
 Action = Annotated[
-    Claim | DrawChoice | ChooseRule | ChooseSlot | PlayCard | ChooseSeat | Answer | React
-    | Discard | CallBohei | MissBohei | Chat | Foul | CastVote | Roll | Sign | Guess | Word
+    Claim | NoStarter | DrawChoice | ChooseRule | ChooseSlot | PlayCard | ChooseSeat | Answer
+    | React | Discard | CallBohei | MissBohei | Chat | Foul | CastVote | Roll | Sign | Guess | Word
     | Press | GoSignal | Judge | Toss | Forfeit | Reward,
     Field(discriminator="type"),
 ]  # fmt: skip
