@@ -95,3 +95,20 @@ async def test_nobody_owning_up_starts_the_first_seat_without_naming_anyone():
     out = await play([*JOIN, "@wait 60"], seed=2, lang="de")
     said = out.index("Niemand gibt es zu – also beginnt der erste Platz.")
     assert out[said + 1] == "▶ anna ist dran."
+
+
+async def test_guesses_and_the_dice_that_settle_them_name_the_players():
+    guess = ["anna> 5", "bert> 5", "cora> 5"]
+    out = await play(
+        [
+            *JOIN,
+            "anna: [That's me 🙋]",
+            "anna: [No, thanks]",
+            "anna> [Extension]",
+            "anna> [Number Oracle]",
+            *guess * 3,
+        ],
+        seed=3,
+    )
+    assert "The number was 4. Guesses of anna, bert, cora: 5, 5, 5." in out
+    assert "Three rounds and no winner: dice decide. anna, bert, cora roll 1, 3, 1." in out

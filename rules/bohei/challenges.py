@@ -169,7 +169,7 @@ def guess(state: State, seat: int, number: int) -> list[Event]:
                 params={
                     "target": ch.target,
                     "guessed": [f"{g}" for g in guesses.values()],
-                    "guessers": list(guesses),
+                    "guesser_seats": list(guesses),
                 },
             )
         )
@@ -356,7 +356,7 @@ def _replay(state: State, seats: list[int]) -> list[Event]:
         events.append(
             Event(
                 key="bohei.dice_off",
-                params={"rolls": [f"{v}" for v in rolls.values()], "rollers": list(rolls)},
+                params={"rolls": [f"{v}" for v in rolls.values()], "roller_seats": list(rolls)},
             )
         )
         top = max(rolls.values())
