@@ -112,3 +112,53 @@ async def test_guesses_and_the_dice_that_settle_them_name_the_players():
     )
     assert "The number was 4. Guesses of anna, bert, cora: 5, 5, 5." in out
     assert "Three rounds and no winner: dice decide. anna, bert, cora roll 1, 3, 1." in out
+
+
+# closing=5, nobody plays anything; bert and cora end closest to 7 (seed 10)
+TIED_AT_CLOSING = [
+    "anna: /new bohei closing=5",
+    "bert: /join",
+    "cora: /join",
+    "anna: /start",
+    "@wait 60",
+    "anna: [No, thanks]",
+    "anna> [Number Allergy]",
+    "anna> [Nothing]",
+    "bert: [No, thanks]",
+    "bert> [Nothing]",
+    "cora: [No, thanks]",
+    "cora> [Nothing]",
+    "anna: [No, thanks]",
+    "anna> [Nothing]",
+    "bert: [No, thanks]",
+    "bert> [Nothing]",
+    "cora: [No, thanks]",
+    "cora> [Nothing]",
+    "anna: [No, thanks]",
+    "anna> [Nothing]",
+    "bert: [No, thanks]",
+    "bert> [Nothing]",
+    "cora: [No, thanks]",
+    "cora> [Nothing]",
+    "anna: [No, thanks]",
+    "anna> [Nothing]",
+    "bert: [No, thanks]",
+    "bert> [Nothing]",
+    "cora: [No, thanks]",
+    "cora> [Nothing]",
+    "anna: [No, thanks]",
+    "anna> [Nothing]",
+    "bert: [No, thanks]",
+    "bert> [Nothing]",
+    "cora: [No, thanks]",
+    "cora> [Nothing]",
+]
+
+
+async def test_a_tie_at_closing_time_gives_every_winner_the_trophy_and_no_last_turn():
+    out = await play(TIED_AT_CLOSING, seed=10)
+    closing = out.index("🔔 Closing time! Closest to 7 cards: bert, cora.")
+    assert out[closing - 1] == "cora plays nothing."  # no "▶ anna's turn." before it
+    assert out[closing + 1 : closing + 4] == ["Bohei is over.", "1. bert, cora", "3. anna"]
+    board = out[out.index("Bohei – the board", closing) :]
+    assert [line.split()[-1] for line in board if "🃏" in line] == ["2", "🏆", "🏆"]

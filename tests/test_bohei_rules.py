@@ -571,3 +571,13 @@ def test_nobody_owning_up_the_first_seat_starts():
     assert keys == ["bohei.turn"]  # nobody is said to own up
     with pytest.raises(RuleError):  # the starter is known: nothing left to time out
         engine.apply(state, 1, engine.timeout(state, starter, 1))
+
+
+def test_a_tie_at_closing_time_shares_the_win():
+    state = game(hands=[["tax"], ["diet", "dog", "blue"], ["robin", "plant", "gift"]], closing=5)
+    state.turns = 15
+    state, _ = act(state, 0, DrawChoice(take=False))
+    state, keys = act(state, 0, PlayCard(card=None))
+    assert keys[-1] == "bohei.closing_time" and "bohei.turn" not in keys
+    assert engine.outcome(state).ranking == ((1, 2), (0,))
+    assert SPEC.public_view(state).winners == (1, 2)

@@ -296,7 +296,8 @@ class PublicView(Frozen):
     blocked: tuple[int, ...]
     challenge: str | None
     challengers: tuple[int, ...]
-    winner: int | None
+    winner: int | None  # the lowest seat of `winners`
+    winners: tuple[int, ...]  # everyone who shares first place (a tie at closing time)
 
 
 class SeatView(Frozen):

@@ -63,8 +63,6 @@ def turn_start(state: State, seat: int) -> list[Event]:
     """The start of `seat`'s turn: 7 cards win, unless a call was missed since the
     last turn (the block lasts this one turn). Still holding 7 once the block is over
     is another moment at 7: the call is due again (NOTES.md)."""
-    if state.turns > state.options.closing * state.players:
-        return closing_time(state)
     if len(state.hands[seat]) == WIN_AT and seat not in state.blocked:
         state.winner = seat
         state.phase = "over"
@@ -82,11 +80,27 @@ def distance(state: State, seat: int) -> int:
     return abs(WIN_AT - len(state.hands[seat]))
 
 
+def closing(state: State) -> bool:
+    """The turn just begun is past the last round (option `closing`)."""
+    return state.turns > state.options.closing * state.players
+
+
+def _closest(state: State) -> list[int]:
+    best = min(distance(state, s) for s in range(state.players))
+    return [s for s in range(state.players) if distance(state, s) == best]
+
+
+def winners(state: State) -> list[int]:
+    """Who won: the one who started a turn with 7, or all closest to 7 at closing time."""
+    if state.winner is None:
+        return []
+    return _closest(state) if state.closed else [state.winner]
+
+
 def closing_time(state: State) -> list[Event]:
     """The last round is over: whoever is closest to 7 cards wins (ties share)."""
-    best = min(distance(state, s) for s in range(state.players))
-    state.winner = min(s for s in range(state.players) if distance(state, s) == best)
+    leaders = _closest(state)
+    state.winner = leaders[0]
     state.closed = True
     state.phase = "over"
-    leaders = [s for s in range(state.players) if distance(state, s) == best]
     return [Event(key="bohei.closing_time", params={"seats": leaders})]
