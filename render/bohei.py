@@ -37,7 +37,7 @@ def _slot_text(view: PublicView, i: int, label: Label) -> str:
 
 
 def _mark(view: PublicView, seat: int, label: Label) -> str:
-    if seat == view.winner:
+    if seat in view.winners:
         return "🏆"
     if seat in view.bohei_open:
         return label("bohei.board.must_call")
@@ -118,13 +118,14 @@ def board_svg(view: PublicView, names: list[str], label: Label) -> str:
     y += 28
     rows = []
     for seat, name in enumerate(names):
-        mark = "" if seat == view.winner else _mark(view, seat, label)  # ♛ by `scores`
+        mark = "" if seat in view.winners else _mark(view, seat, label)  # ♛ by `scores`
         rows.append((seat, name, f"{view.hand_sizes[seat]}/{WIN_AT}"))
         if mark:
             rows[-1] = (seat, f"{name} · {mark}", rows[-1][2])
     active = frozenset({view.turn} if view.phase not in ("starter", "over") else set())
-    winners = frozenset({view.winner} if view.winner is not None else set())
-    y += pieces.scores(doc, 14, y, rows, active=active, width=PHONE - 24, winners=winners)
+    y += pieces.scores(
+        doc, 14, y, rows, active=active, width=PHONE - 24, winners=frozenset(view.winners)
+    )
     if view.challenge:
         text = label(
             "bohei.board.challenge",

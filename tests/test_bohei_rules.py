@@ -537,3 +537,47 @@ def test_the_checks_option_leaves_the_other_rules_to_the_group():
     assert "bohei.rule_active_watched" in keys
     assert not any(p.id == "chat" for p in engine.prompts(state))  # nothing the bot reads
     assert any(p.id == "foul" for p in engine.prompts(state))
+
+
+def test_everyone_silent_in_a_challenge_ends_it_without_a_winner():
+    """All still in are silent at one deadline: nobody is left, nobody wins."""
+    state, _ = _played([["dice_all", "tax"], ["diet"], ["blue"]], "dice_all")
+    roll = asked(state)["ch"]
+    state, keys = act(state, 1, engine.timeout(state, roll, 1))
+    assert keys[0] == "bohei.challenge_void" and state.challenge is None
+    assert state.reward is None and state.turn == 1 and state.phase == "draw"
+
+
+def test_still_holding_seven_after_the_blocked_turn_the_call_is_due_again():
+    state = game(hands=[SIX, ["plant"], ["robin"]], top=["underdog"])
+    state, _ = act(state, 0, DrawChoice(take=True))
+    state, _ = act(state, 0, engine.timeout(state, asked(state)["bohei"], 0))
+    assert SPEC.public_view(state).called == ()  # missed: no "BOHEI!" on the board
+    for seat in (0, 1, 2):
+        if seat:
+            state, _ = act(state, seat, DrawChoice(take=False))
+        state, keys = act(state, seat, PlayCard(card=None))
+    assert keys[-2:] == ["bohei.no_win_missed", "bohei.bohei_window"]
+    assert asked(state)["bohei"].seats == (0,) and SPEC.public_view(state).called == ()
+    state, _ = act(state, 0, CallBohei())
+    assert SPEC.public_view(state).called == (0,)
+
+
+def test_nobody_owning_up_the_first_seat_starts():
+    state = engine.setup(3, Options(), seed=1)
+    (starter,) = engine.prompts(state)
+    state, keys = act(state, 2, engine.timeout(state, starter, 2))
+    assert state.turn == 0 and state.phase == "draw"
+    assert keys == ["bohei.turn"]  # nobody is said to own up
+    with pytest.raises(RuleError):  # the starter is known: nothing left to time out
+        engine.apply(state, 1, engine.timeout(state, starter, 1))
+
+
+def test_a_tie_at_closing_time_shares_the_win():
+    state = game(hands=[["tax"], ["diet", "dog", "blue"], ["robin", "plant", "gift"]], closing=5)
+    state.turns = 15
+    state, _ = act(state, 0, DrawChoice(take=False))
+    state, keys = act(state, 0, PlayCard(card=None))
+    assert keys[-1] == "bohei.closing_time" and "bohei.turn" not in keys
+    assert engine.outcome(state).ranking == ((1, 2), (0,))
+    assert SPEC.public_view(state).winners == (1, 2)

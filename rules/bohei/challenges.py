@@ -169,7 +169,7 @@ def guess(state: State, seat: int, number: int) -> list[Event]:
                 params={
                     "target": ch.target,
                     "guessed": [f"{g}" for g in guesses.values()],
-                    "guessers": list(guesses),
+                    "guesser_seats": list(guesses),
                 },
             )
         )
@@ -268,11 +268,29 @@ def toss(state: State, seat: int) -> list[Event]:
     return [Event(key="bohei.tossed", params={"seat": winner}), *_win(state, winner)]
 
 
+def asked(state: State) -> tuple[int, ...]:
+    """Whom the challenge's move waits for now (its prompt's seats, prompts.py)."""
+    ch = state.challenge
+    assert ch is not None
+    match spec(state).game:
+        case "race" | "go":
+            return tuple(ch.seats)  # everyone still in, at once
+        case "chain":
+            return (ch.chain_turn,)
+        case "judged":
+            return () if ch.third is None else (ch.third,)
+    return ch.answers.waiting  # dice, rps, guess: each answers once
+
+
 def forfeit(state: State, seat: int) -> list[Event]:
-    """Silent when the deadline passed: out of the challenge."""
+    """Silent when the deadline passed: out of the challenge. When everyone still in
+    was asked, all of them are silent at this deadline: nobody is left standing, and
+    nobody played to tie with (NOTES.md, "all silent")."""
     ch = state.challenge
     if ch is None or seat not in ch.seats:
         raise RuleError("error.not_prompted")
+    if set(ch.seats) <= set(asked(state)):
+        return nobody(state)
     return [Event(key="bohei.silent_out", params={"seat": seat}), *_out(state, seat)]
 
 
@@ -284,8 +302,7 @@ def _playing(state: State, seat: int, game: str) -> Challenge:
 
 
 def _out(state: State, seat: int) -> list[Event]:
-    """`seat` leaves the challenge; the last one in wins, nobody left means a replay
-    (or, when the ones out were silent, no winner)."""
+    """`seat` leaves the challenge; the last one in wins, nobody left means a replay."""
     ch = state.challenge
     assert ch is not None
     ch.seats = [s for s in ch.seats if s != seat]
@@ -339,7 +356,7 @@ def _replay(state: State, seats: list[int]) -> list[Event]:
         events.append(
             Event(
                 key="bohei.dice_off",
-                params={"rolls": [f"{v}" for v in rolls.values()], "rollers": list(rolls)},
+                params={"rolls": [f"{v}" for v in rolls.values()], "roller_seats": list(rolls)},
             )
         )
         top = max(rolls.values())

@@ -26,6 +26,7 @@ from rules.bohei.model import (
     Guess,
     Judge,
     MissBohei,
+    NoStarter,
     Options,
     PlayCard,
     Press,
@@ -44,7 +45,13 @@ from rules.core.rng import Rng
 from rules.core.turns import next_seat
 
 # Actions only a deadline produces, and the prompt (by id prefix) whose deadline it is.
-TIMEOUT_ONLY = {MissBohei: "bohei:", GoSignal: "ch:", Toss: "ch:", Forfeit: "ch:"}
+TIMEOUT_ONLY = {
+    NoStarter: "starter",
+    MissBohei: "bohei:",
+    GoSignal: "ch:",
+    Toss: "ch:",
+    Forfeit: "ch:",
+}
 
 
 def setup(players: int, options: Options, seed: int) -> State:
@@ -80,6 +87,8 @@ def _dispatch(state: State, seat: int, action: Action) -> list[Event]:
     match action:
         case Claim():
             return [Event(key="bohei.starter", params={"seat": seat}), *turn.begin(state, seat)]
+        case NoStarter():  # (the timeout line has said so: nobody is named as owning up)
+            return turn.begin(state, 0)
         case DrawChoice(take=take):
             return turn.draw_choice(state, seat, take)
         case ChooseRule(card=c):
@@ -159,7 +168,7 @@ def timeout(state: State, prompt: Prompt, seat: int) -> Action:
     kind = prompt.id.split(":")[0]
     match kind:
         case "starter":
-            return Claim()
+            return NoStarter()
         case "bohei":
             return MissBohei()
         case "vote":

@@ -118,6 +118,7 @@ class State(BaseModel):
     sevens: list[int] = Field(default_factory=list)  # seats noted at 7 cards
     bohei_open: list[int] = Field(default_factory=list)  # must call "Bohei" now
     bohei_serial: int = 0
+    called: list[int] = Field(default_factory=list)  # called "Bohei" for the 7 they hold
     blocked: list[int] = Field(default_factory=list)  # missed the call: no win next turn
     winner: int | None = None
     closed: bool = False  # ended at closing time
@@ -132,6 +133,12 @@ class Claim(Frozen):
     """ "That's me!": the least organised player owns up and starts."""
 
     type: Literal["claim"] = "claim"
+
+
+class NoStarter(Frozen):
+    """Nobody owned up in time: the first seat starts (only a deadline does this)."""
+
+    type: Literal["no_starter"] = "no_starter"
 
 
 class DrawChoice(Frozen):
@@ -259,8 +266,8 @@ class Reward(Frozen):
 
 
 Action = Annotated[
-    Claim | DrawChoice | ChooseRule | ChooseSlot | PlayCard | ChooseSeat | Answer | React
-    | Discard | CallBohei | MissBohei | Chat | Foul | CastVote | Roll | Sign | Guess | Word
+    Claim | NoStarter | DrawChoice | ChooseRule | ChooseSlot | PlayCard | ChooseSeat | Answer
+    | React | Discard | CallBohei | MissBohei | Chat | Foul | CastVote | Roll | Sign | Guess | Word
     | Press | GoSignal | Judge | Toss | Forfeit | Reward,
     Field(discriminator="type"),
 ]  # fmt: skip
@@ -289,7 +296,8 @@ class PublicView(Frozen):
     blocked: tuple[int, ...]
     challenge: str | None
     challengers: tuple[int, ...]
-    winner: int | None
+    winner: int | None  # the lowest seat of `winners`
+    winners: tuple[int, ...]  # everyone who shares first place (a tie at closing time)
 
 
 class SeatView(Frozen):

@@ -224,13 +224,14 @@ def _challenge(state: State) -> list[Prompt]:
         options = tuple(seat_option(s, ChooseSeat(seat=s)) for s in challenges.choices(state))
         return [Prompt(id=pid, seats=(ch.by,), key=f"bohei.prompt.{ch.stage}", options=options)]
     timeout_key = "bohei.timeout.challenge"
+    seats = challenges.asked(state)  # one source of who is asked (challenges.forfeit)
     match c.game:
         case "dice":
             options = (Option(label="bohei.button.roll", action=Roll()),)
             return [
                 Prompt(
                     id=pid,
-                    seats=ch.answers.waiting,
+                    seats=seats,
                     key="bohei.prompt.roll",
                     options=options,
                     deadline=t,
@@ -245,7 +246,7 @@ def _challenge(state: State) -> list[Prompt]:
             return [
                 Prompt(
                     id=pid,
-                    seats=ch.answers.waiting,
+                    seats=seats,
                     key="bohei.prompt.sign",
                     options=options,
                     secret=True,
@@ -258,7 +259,7 @@ def _challenge(state: State) -> list[Prompt]:
             return [
                 Prompt(
                     id=pid,
-                    seats=ch.answers.waiting,
+                    seats=seats,
                     key="bohei.prompt.guess",
                     input=entry,
                     secret=True,
@@ -272,7 +273,7 @@ def _challenge(state: State) -> list[Prompt]:
             return [
                 Prompt(
                     id=pid,
-                    seats=tuple(ch.seats),
+                    seats=seats,
                     key="bohei.prompt.race",
                     input=entry,
                     command="word",
@@ -286,7 +287,7 @@ def _challenge(state: State) -> list[Prompt]:
             return [
                 Prompt(
                     id=f"{pid}:{len(ch.used)}:{ch.chain_turn}",
-                    seats=(ch.chain_turn,),
+                    seats=seats,
                     key="bohei.prompt.chain",
                     params=params,
                     input=entry,
@@ -303,7 +304,7 @@ def _challenge(state: State) -> list[Prompt]:
             return [
                 Prompt(
                     id=pid,
-                    seats=tuple(ch.seats),
+                    seats=seats,
                     key=key,
                     options=options,
                     deadline=ch.go_after if ready else t,
@@ -318,7 +319,7 @@ def _challenge(state: State) -> list[Prompt]:
             return [
                 Prompt(
                     id=pid,
-                    seats=(ch.third,),
+                    seats=seats,
                     key="bohei.prompt.judge",
                     params=params,
                     options=options,

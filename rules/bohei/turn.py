@@ -53,6 +53,8 @@ def next_turn(state: State) -> list[Event]:
 def begin(state: State, seat: int) -> list[Event]:
     state.turn = seat
     state.turns += 1
+    if winning.closing(state):  # no turn to announce: the game ends here
+        return winning.closing_time(state)
     events = [Event(key="bohei.turn", params={"seat": seat})]
     events += winning.turn_start(state, seat)
     if state.phase != "over":

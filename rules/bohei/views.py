@@ -1,7 +1,7 @@
 """What everybody sees (hand sizes, the rule board, whose turn, the Bohei state) and
 what one seat alone sees (its hand)."""
 
-from rules.bohei import rules_board
+from rules.bohei import rules_board, winning
 from rules.bohei.data import card
 from rules.bohei.model import PublicView, SeatView, SlotView, State
 
@@ -25,13 +25,12 @@ def public_view(state: State) -> PublicView:
         ),
         extension=state.extension is not None,
         bohei_open=tuple(state.bohei_open),
-        called=tuple(
-            s for s in state.sevens if s not in state.bohei_open and s not in state.blocked
-        ),
+        called=tuple(state.called),
         blocked=tuple(state.blocked),
         challenge=ch.card if ch else None,
         challengers=tuple(ch.seats) if ch else (),
         winner=state.winner,
+        winners=tuple(winning.winners(state)),
     )
 
 

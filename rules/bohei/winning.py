@@ -25,19 +25,28 @@ def note_sevens(state: State) -> list[Event]:
     for seat, hand in enumerate(state.hands):
         if len(hand) == WIN_AT and seat not in state.sevens:
             state.sevens.append(seat)
-            if seat not in state.bohei_open:
-                state.bohei_open.append(seat)
-                state.bohei_serial += 1
-                events.append(Event(key="bohei.bohei_window", params={"seat": seat}))
+            events += _must_call(state, seat)
         elif len(hand) != WIN_AT and seat in state.sevens:
             state.sevens.remove(seat)
+            if seat in state.called:
+                state.called.remove(seat)
     return events
+
+
+def _must_call(state: State, seat: int) -> list[Event]:
+    """A window opens for `seat` to call "Bohei"."""
+    if seat in state.bohei_open:
+        return []
+    state.bohei_open.append(seat)
+    state.bohei_serial += 1
+    return [Event(key="bohei.bohei_window", params={"seat": seat})]
 
 
 def call(state: State, seat: int) -> list[Event]:
     if seat not in state.bohei_open:
         raise RuleError("bohei.error.no_call_due")
     state.bohei_open.remove(seat)
+    state.called.append(seat)
     return [Event(key="bohei.called", params={"seat": seat})]
 
 
@@ -52,9 +61,8 @@ def miss(state: State, seat: int) -> list[Event]:
 
 def turn_start(state: State, seat: int) -> list[Event]:
     """The start of `seat`'s turn: 7 cards win, unless a call was missed since the
-    last turn (the block lasts this one turn)."""
-    if state.turns > state.options.closing * state.players:
-        return closing_time(state)
+    last turn (the block lasts this one turn). Still holding 7 once the block is over
+    is another moment at 7: the call is due again (NOTES.md)."""
     if len(state.hands[seat]) == WIN_AT and seat not in state.blocked:
         state.winner = seat
         state.phase = "over"
@@ -64,6 +72,7 @@ def turn_start(state: State, seat: int) -> list[Event]:
         state.blocked.remove(seat)
         if len(state.hands[seat]) == WIN_AT:
             events.append(Event(key="bohei.no_win_missed", params={"seat": seat}))
+            events += _must_call(state, seat)
     return events
 
 
@@ -71,11 +80,27 @@ def distance(state: State, seat: int) -> int:
     return abs(WIN_AT - len(state.hands[seat]))
 
 
+def closing(state: State) -> bool:
+    """The turn just begun is past the last round (option `closing`)."""
+    return state.turns > state.options.closing * state.players
+
+
+def _closest(state: State) -> list[int]:
+    best = min(distance(state, s) for s in range(state.players))
+    return [s for s in range(state.players) if distance(state, s) == best]
+
+
+def winners(state: State) -> list[int]:
+    """Who won: the one who started a turn with 7, or all closest to 7 at closing time."""
+    if state.winner is None:
+        return []
+    return _closest(state) if state.closed else [state.winner]
+
+
 def closing_time(state: State) -> list[Event]:
     """The last round is over: whoever is closest to 7 cards wins (ties share)."""
-    best = min(distance(state, s) for s in range(state.players))
-    state.winner = min(s for s in range(state.players) if distance(state, s) == best)
+    leaders = _closest(state)
+    state.winner = leaders[0]
     state.closed = True
     state.phase = "over"
-    leaders = [s for s in range(state.players) if distance(state, s) == best]
     return [Event(key="bohei.closing_time", params={"seats": leaders})]

@@ -1,0 +1,164 @@
+"""Bohei as a play-tester met it: whole console scripts (the playground's `--script`
+with a seed) and what the group is shown. Each test is one defect they found; the
+readings behind them are in rules/bohei/NOTES.md."""
+
+from adapters.console.__main__ import run_script
+
+JOIN = ["anna: /new bohei", "bert: /join", "cora: /join", "anna: /start"]
+
+
+async def play(lines: list[str], seed: int, lang: str = "en") -> list[str]:
+    """What the console prints for `lines`, as `--script FILE --seed N` prints it."""
+    out: list[str] = []
+    await run_script(lines, seed=seed, lang=lang, write=out.append)
+    return [line.split("] ", 1)[-1] for line in out]
+
+
+async def test_everyone_silent_in_a_challenge_nobody_wins():
+    out = await play(
+        [*JOIN, "bert: [That's me 🙋]", "bert: [No, thanks]", "bert> [Dice Round]", "@wait 31"],
+        seed=3,
+    )
+    assert "Too slow: bert, cora, anna out." in out
+    assert "The challenge ends without a winner." in out
+    assert not any("wins the challenge" in line or "reward" in line for line in out)
+    assert "▶ cora's turn." in out  # the turn passes on
+
+
+# bert reaches 7 cards in his turn and misses the call (seed 5, from the play-tester)
+MISSED = [
+    *JOIN,
+    "bert: [That's me 🙋]",
+    "bert: [Draw 🃏]",
+    "bert> [Telegram Style]",
+    "bert> [Nothing]",
+    "cora: [No, thanks]",
+    "cora> [Extension]",
+    "cora> [Nothing]",
+    "anna: [No, thanks]",
+    "anna> [Modesty]",
+    "anna> [Nothing]",
+    "bert: [Draw 🃏]",
+    "bert> [Nothing]",
+    "cora: [No, thanks]",
+    "cora> [Nothing]",
+    "anna: [No, thanks]",
+    "anna> [Nothing]",
+    "bert: [Draw 🃏]",
+    "bert> [Nothing]",
+    "cora: [No, thanks]",
+    "cora> [Nothing]",
+    "anna: [No, thanks]",
+    "anna> [Nothing]",
+    "bert: [Draw 🃏]",
+    "bert> [Nothing]",
+    "cora: [No, thanks]",
+    "cora> [Nothing]",
+    "anna: [No, thanks]",
+    "anna> [Nothing]",
+    "bert: [Draw 🃏]",
+    "@wait 25",
+    "bert> [Nothing]",
+    "cora: [No, thanks]",
+    "cora> [Nothing]",
+    "anna: [No, thanks]",
+    "anna> [Nothing]",
+    "bert: [No, thanks]",
+    "bert> [Nothing]",
+    "cora: [No, thanks]",
+    "cora> [Nothing]",
+    "anna: [No, thanks]",
+    "anna> [Nothing]",
+]
+
+
+async def test_after_the_blocked_turn_seven_cards_must_be_called_again():
+    out = await play(MISSED, seed=5)
+    assert "bert forgot to call Bohei — no win next turn." in out
+    blocked = out.index("bert starts with 7 cards but did not call Bohei: no win this time.")
+    assert out[blocked + 1 : blocked + 3] == ["bert holds 7 cards!", "bert: quick — call it!"]
+    # bert never called: the board never marks him so
+    assert not any("bert" in line and line.endswith("BOHEI!") for line in out)
+    assert not any("wins Bohei" in line for line in out)
+    out = await play([*MISSED, "bert: [BOHEI! 📣]"], seed=5)
+    assert out[out.index("📣 bert: BOHEI!") :][1:3] == [
+        "▶ bert's turn.",
+        "🎉 bert starts the turn with 7 cards and wins Bohei!",
+    ]
+
+
+async def test_nobody_owning_up_starts_the_first_seat_without_naming_anyone():
+    out = await play([*JOIN, "@wait 60"], seed=2)
+    said = out.index("Nobody owns up — so the first seat starts.")
+    assert out[said + 1] == "▶ anna's turn."
+    assert not any("owns up to being" in line for line in out)
+    out = await play([*JOIN, "@wait 60"], seed=2, lang="de")
+    said = out.index("Niemand gibt es zu – also beginnt der erste Platz.")
+    assert out[said + 1] == "▶ anna ist dran."
+
+
+async def test_guesses_and_the_dice_that_settle_them_name_the_players():
+    guess = ["anna> 5", "bert> 5", "cora> 5"]
+    out = await play(
+        [
+            *JOIN,
+            "anna: [That's me 🙋]",
+            "anna: [No, thanks]",
+            "anna> [Extension]",
+            "anna> [Number Oracle]",
+            *guess * 3,
+        ],
+        seed=3,
+    )
+    assert "The number was 4. Guesses of anna, bert, cora: 5, 5, 5." in out
+    assert "Three rounds and no winner: dice decide. anna, bert, cora roll 1, 3, 1." in out
+
+
+# closing=5, nobody plays anything; bert and cora end closest to 7 (seed 10)
+TIED_AT_CLOSING = [
+    "anna: /new bohei closing=5",
+    "bert: /join",
+    "cora: /join",
+    "anna: /start",
+    "@wait 60",
+    "anna: [No, thanks]",
+    "anna> [Number Allergy]",
+    "anna> [Nothing]",
+    "bert: [No, thanks]",
+    "bert> [Nothing]",
+    "cora: [No, thanks]",
+    "cora> [Nothing]",
+    "anna: [No, thanks]",
+    "anna> [Nothing]",
+    "bert: [No, thanks]",
+    "bert> [Nothing]",
+    "cora: [No, thanks]",
+    "cora> [Nothing]",
+    "anna: [No, thanks]",
+    "anna> [Nothing]",
+    "bert: [No, thanks]",
+    "bert> [Nothing]",
+    "cora: [No, thanks]",
+    "cora> [Nothing]",
+    "anna: [No, thanks]",
+    "anna> [Nothing]",
+    "bert: [No, thanks]",
+    "bert> [Nothing]",
+    "cora: [No, thanks]",
+    "cora> [Nothing]",
+    "anna: [No, thanks]",
+    "anna> [Nothing]",
+    "bert: [No, thanks]",
+    "bert> [Nothing]",
+    "cora: [No, thanks]",
+    "cora> [Nothing]",
+]
+
+
+async def test_a_tie_at_closing_time_gives_every_winner_the_trophy_and_no_last_turn():
+    out = await play(TIED_AT_CLOSING, seed=10)
+    closing = out.index("🔔 Closing time! Closest to 7 cards: bert, cora.")
+    assert out[closing - 1] == "cora plays nothing."  # no "▶ anna's turn." before it
+    assert out[closing + 1 : closing + 4] == ["Bohei is over.", "1. bert, cora", "3. anna"]
+    board = out[out.index("Bohei – the board", closing) :]
+    assert [line.split()[-1] for line in board if "🃏" in line] == ["2", "🏆", "🏆"]
