@@ -162,3 +162,20 @@ async def test_a_tie_at_closing_time_gives_every_winner_the_trophy_and_no_last_t
     assert out[closing + 1 : closing + 4] == ["Bohei is over.", "1. bert, cora", "3. anna"]
     board = out[out.index("Bohei – the board", closing) :]
     assert [line.split()[-1] for line in board if "🃏" in line] == ["2", "🏆", "🏆"]
+
+
+async def test_game_commands_with_nothing_to_answer_say_why():
+    start = [*JOIN, "cora: [That's me 🙋]"]
+    for who in ("cora", "bert"):  # asked for a button now, or not asked at all
+        lines = [f"{who}: /foul @anna", f"{who}: /word hallo", f"{who}: /guess 25"]
+        out = await play([*start, *lines], seed=3)
+        assert out[-3:] == [
+            "No rule is active.",
+            "No challenge is running that asks for a word.",
+            "No guessing challenge is running.",
+        ]
+    start = [*JOIN, "cora: [Ich bin's 🙋]", "bert: /foul @anna", "bert: /word hallo"]
+    assert (await play(start, seed=3, lang="de"))[-2:] == [
+        "Keine Regel ist aktiv.",
+        "Gerade läuft keine Challenge, die ein Wort verlangt.",
+    ]
