@@ -179,3 +179,41 @@ async def test_game_commands_with_nothing_to_answer_say_why():
         "Keine Regel ist aktiv.",
         "Gerade läuft keine Challenge, die ein Wort verlangt.",
     ]
+
+
+# bert's Stadium Announcer is active, bert's Mirror Writing is played; anna breaks the
+# rule after it (seed 1)
+MIRROR = [
+    *JOIN,
+    "bert: [That's me 🙋]",
+    "bert: [Draw 🃏]",
+    "bert> [Stadium Announcer]",
+    "bert> [Mirror Writing]",
+    "anna: hello",
+    "cora: olleh",
+    "anna: nope",
+    "anna: again",
+    "cora: noino",
+]
+
+
+async def test_text_english_quotes_one_name_agrees_and_the_board_separates_the_players():
+    out = await play([*MIRROR, "anna: hello after", "@wait 21"], seed=1)
+    assert "Slot 1: “Stadium Announcer” is active — the bot checks it on every message." in out
+    assert "🚨 anna broke “Stadium Announcer”: discard 1." in out
+    assert not any("„" in line for line in out)  # German quotation marks stay German
+    assert "Challenge: Mirror Writing — bert, cora, anna" in out
+    assert "anna takes it." in out
+
+
+def test_the_verb_agrees_with_the_names_in_both_languages():
+    from bot.outbox import Outbox
+
+    for lang, one, two, board in (
+        ("en", "anna takes it.", "anna, bert take it.", "Challenge: X — anna"),
+        ("de", "anna nimmt es hin.", "anna, bert nehmen es hin.", "Challenge: X – anna"),
+    ):
+        text = Outbox(lang=lang, game="bohei", names=["anna", "bert", "cora"]).text
+        assert text("bohei.timeout.react", seats=[0]) == one
+        assert text("bohei.timeout.react", seats=[0, 1]) == two
+        assert text("bohei.board.challenge_players", card="X", players="anna") == board
