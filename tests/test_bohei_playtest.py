@@ -217,3 +217,14 @@ def test_the_verb_agrees_with_the_names_in_both_languages():
         assert text("bohei.timeout.react", seats=[0]) == one
         assert text("bohei.timeout.react", seats=[0, 1]) == two
         assert text("bohei.board.challenge_players", card="X", players="anna") == board
+
+
+async def test_a_player_out_of_the_typing_race_is_no_longer_asked():
+    out = await play(MIRROR, seed=1)
+    out_of_tries = out.index("anna is out of tries.")
+    assert out[out_of_tries + 1 : out_of_tries + 3] == [
+        "bert, cora: type it (or /word …)!",
+        "⏳ Waiting for bert, cora · 30 s left",
+    ]
+    assert not any(line.startswith("✓ anna") for line in out)
+    assert "Challenge: Mirror Writing — bert, cora" in out

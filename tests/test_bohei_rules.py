@@ -593,3 +593,13 @@ def test_game_commands_nothing_asks_for_are_refused_with_the_reason():
         with pytest.raises(RuleError) as refused:
             engine.apply(state, 1, action)
         assert refused.value.key == key
+
+
+def test_a_player_out_of_a_race_leaves_its_prompt():
+    state, _ = _played([["type_all", "tax"], ["diet"], ["blue"]], "type_all")
+    before = asked(state)["ch"]
+    for _ in range(3):
+        state, keys = act(state, 1, Word(text="falsch"))
+    assert keys == ["bohei.out_of_tries"]
+    after = asked(state)["ch"]
+    assert after.seats == (0, 2) and after.id != before.id  # asked anew, without seat 1

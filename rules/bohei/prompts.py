@@ -220,6 +220,10 @@ def _challenge(state: State) -> list[Prompt]:
     c = challenges.spec(state)
     t = state.options.challenge
     pid = f"ch:{state.challenges}:{ch.round}:{ch.stage}"
+    if c.game in ("race", "go"):
+        # Everyone still in is asked at once: a player knocked out makes a new prompt
+        # (asked anew without them, not shown as having answered; the clock restarts).
+        pid += f":{len(ch.seats)}"
     if ch.stage in ("opponent", "third"):
         options = tuple(seat_option(s, ChooseSeat(seat=s)) for s in challenges.choices(state))
         return [Prompt(id=pid, seats=(ch.by,), key=f"bohei.prompt.{ch.stage}", options=options)]
