@@ -60,14 +60,17 @@ def board(view: PublicView, names: list[str], label: Label) -> str:
     lines += columns(rows)
     lines.append(label("bohei.board.piles", draw=view.draw_pile, discard=view.discard_pile))
     if view.challenge:
-        lines.append(
-            label(
-                "bohei.board.challenge",
-                card=card_name(view.challenge, label),
-                players=", ".join(names[s] for s in view.challengers if s < len(names)),
-            )
-        )
+        lines.append(_challenge_text(view, names, label))
     return fit(lines)
+
+
+def _challenge_text(view: PublicView, names: list[str], label: Label) -> str:
+    """The challenge running and who is still in it (nobody yet while a duel's
+    opponent is chosen)."""
+    assert view.challenge is not None
+    players = ", ".join(names[s] for s in view.challengers if s < len(names))
+    key = "bohei.board.challenge_players" if players else "bohei.board.challenge"
+    return label(key, card=card_name(view.challenge, label), players=players)
 
 
 def private(view: SeatView, names: list[str], label: Label) -> str:
@@ -127,11 +130,7 @@ def board_svg(view: PublicView, names: list[str], label: Label) -> str:
         doc, 14, y, rows, active=active, width=PHONE - 24, winners=frozenset(view.winners)
     )
     if view.challenge:
-        text = label(
-            "bohei.board.challenge",
-            card=card_name(view.challenge, label),
-            players=", ".join(names[s] for s in view.challengers if s < len(names)),
-        )
+        text = _challenge_text(view, names, label)
         for line in pieces.wrap(text, MIN_TEXT, PHONE - 20)[:3]:
             doc.text(10, y + 18, clip(line, MIN_TEXT, PHONE - 20), size=MIN_TEXT, fill=MUTED)
             y += 20
@@ -170,10 +169,14 @@ def private_svg(view: SeatView, names: list[str], label: Label) -> str:
 def params(key: str, params: dict[str, Any], label: Label) -> dict[str, Any]:
     """The engine's card ids as players read them (the `params` hook): `card_id` → the
     card's name and text, `{"card_ids": [...]}` → their names joined, in both languages
-    (the bot shows the chat's; card names are data, not catalog text)."""
+    (the bot shows the chat's; card names are data, not catalog text). A list of
+    `seats` is counted too (`count`, unless given): the verb agrees with it ("anna
+    takes it", "anna, bert take it"), as a plural message counts."""
     if not params:
         return params
     shown = dict(params)
+    if isinstance(params.get("seats"), list):
+        shown.setdefault("count", len(params["seats"]))
     if isinstance(params.get("card_id"), str):
         shown.update(_named(params["card_id"]))
     for name, value in params.items():

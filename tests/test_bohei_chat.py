@@ -63,7 +63,7 @@ async def test_a_broken_rule_is_announced_once_with_its_penalty(chat):
     await chat.say(*START)
     await _edit(chat, _activate("lower"))
     out = told(await chat.say("ben: Hallo Leute"))
-    assert out[0] == "[group] 🚨 ben broke „Library Voice“: discard 1."
+    assert out[0] == "[group] 🚨 ben broke “Library Voice”: discard 1."
     assert sum("🚨" in line for line in out) == 1
     assert "[group] ben: a Nope now? Or take it." in out
     assert await chat.say("cem: alles klar 👍") == []  # keeps the rule: nothing said
@@ -75,7 +75,7 @@ async def test_a_leading_name_is_the_player_named(chat):
     await _edit(chat, _activate("name_first"))
     assert await chat.say("cem: ben hat recht") == []  # ben sits before cem
     out = told(await chat.say("cem: anna hat recht"))
-    assert out[0].startswith("[group] 🚨 cem broke „Relay Race“")
+    assert out[0].startswith("[group] 🚨 cem broke “Relay Race”")
 
 
 async def test_bohei_can_be_typed(chat):
@@ -118,7 +118,7 @@ async def test_chatter_in_a_game_that_reads_no_messages_stays_unanswered(chat):
 def test_a_name_given_in_both_languages_is_shown_in_the_chats():
     names = {"de": "Flüsterkneipe", "en": "Library Voice"}
     assert t("de", "bohei.rule_ended", card=names) == "Die Regel „Flüsterkneipe“ ist vorbei."
-    assert t("en", "bohei.rule_ended", card=names) == "The rule „Library Voice“ is over."
+    assert t("en", "bohei.rule_ended", card=names) == "The rule “Library Voice” is over."
 
 
 async def test_the_german_chat_names_the_rule_in_german(redis):

@@ -162,3 +162,69 @@ async def test_a_tie_at_closing_time_gives_every_winner_the_trophy_and_no_last_t
     assert out[closing + 1 : closing + 4] == ["Bohei is over.", "1. bert, cora", "3. anna"]
     board = out[out.index("Bohei – the board", closing) :]
     assert [line.split()[-1] for line in board if "🃏" in line] == ["2", "🏆", "🏆"]
+
+
+async def test_game_commands_with_nothing_to_answer_say_why():
+    start = [*JOIN, "cora: [That's me 🙋]"]
+    for who in ("cora", "bert"):  # asked for a button now, or not asked at all
+        lines = [f"{who}: /foul @anna", f"{who}: /word hallo", f"{who}: /guess 25"]
+        out = await play([*start, *lines], seed=3)
+        assert out[-3:] == [
+            "No rule is active.",
+            "No challenge is running that asks for a word.",
+            "No guessing challenge is running.",
+        ]
+    start = [*JOIN, "cora: [Ich bin's 🙋]", "bert: /foul @anna", "bert: /word hallo"]
+    assert (await play(start, seed=3, lang="de"))[-2:] == [
+        "Keine Regel ist aktiv.",
+        "Gerade läuft keine Challenge, die ein Wort verlangt.",
+    ]
+
+
+# bert's Stadium Announcer is active, bert's Mirror Writing is played; anna breaks the
+# rule after it (seed 1)
+MIRROR = [
+    *JOIN,
+    "bert: [That's me 🙋]",
+    "bert: [Draw 🃏]",
+    "bert> [Stadium Announcer]",
+    "bert> [Mirror Writing]",
+    "anna: hello",
+    "cora: olleh",
+    "anna: nope",
+    "anna: again",
+    "cora: noino",
+]
+
+
+async def test_text_english_quotes_one_name_agrees_and_the_board_separates_the_players():
+    out = await play([*MIRROR, "anna: hello after", "@wait 21"], seed=1)
+    assert "Slot 1: “Stadium Announcer” is active — the bot checks it on every message." in out
+    assert "🚨 anna broke “Stadium Announcer”: discard 1." in out
+    assert not any("„" in line for line in out)  # German quotation marks stay German
+    assert "Challenge: Mirror Writing — bert, cora, anna" in out
+    assert "anna takes it." in out
+
+
+def test_the_verb_agrees_with_the_names_in_both_languages():
+    from bot.outbox import Outbox
+
+    for lang, one, two, board in (
+        ("en", "anna takes it.", "anna, bert take it.", "Challenge: X — anna"),
+        ("de", "anna nimmt es hin.", "anna, bert nehmen es hin.", "Challenge: X – anna"),
+    ):
+        text = Outbox(lang=lang, game="bohei", names=["anna", "bert", "cora"]).text
+        assert text("bohei.timeout.react", seats=[0]) == one
+        assert text("bohei.timeout.react", seats=[0, 1]) == two
+        assert text("bohei.board.challenge_players", card="X", players="anna") == board
+
+
+async def test_a_player_out_of_the_typing_race_is_no_longer_asked():
+    out = await play(MIRROR, seed=1)
+    out_of_tries = out.index("anna is out of tries.")
+    assert out[out_of_tries + 1 : out_of_tries + 3] == [
+        "bert, cora: type it (or /word …)!",
+        "⏳ Waiting for bert, cora · 30 s left",
+    ]
+    assert not any(line.startswith("✓ anna") for line in out)
+    assert "Challenge: Mirror Writing — bert, cora" in out

@@ -581,3 +581,25 @@ def test_a_tie_at_closing_time_shares_the_win():
     assert keys[-1] == "bohei.closing_time" and "bohei.turn" not in keys
     assert engine.outcome(state).ranking == ((1, 2), (0,))
     assert SPEC.public_view(state).winners == (1, 2)
+
+
+def test_game_commands_nothing_asks_for_are_refused_with_the_reason():
+    state = game(hands=[["tax"], ["diet"], ["blue"]])
+    for action, key in (
+        (Foul(text="#1"), "bohei.error.no_rules"),
+        (Word(text="hallo"), "bohei.error.no_word_challenge"),
+        (Guess(number=25), "bohei.error.no_guess_challenge"),
+    ):
+        with pytest.raises(RuleError) as refused:
+            engine.apply(state, 1, action)
+        assert refused.value.key == key
+
+
+def test_a_player_out_of_a_race_leaves_its_prompt():
+    state, _ = _played([["type_all", "tax"], ["diet"], ["blue"]], "type_all")
+    before = asked(state)["ch"]
+    for _ in range(3):
+        state, keys = act(state, 1, Word(text="falsch"))
+    assert keys == ["bohei.out_of_tries"]
+    after = asked(state)["ch"]
+    assert after.seats == (0, 2) and after.id != before.id  # asked anew, without seat 1

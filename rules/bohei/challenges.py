@@ -156,6 +156,8 @@ def sign(state: State, seat: int, value: int) -> list[Event]:
 
 
 def guess(state: State, seat: int, number: int) -> list[Event]:
+    if typed_with(state) != "guess":
+        raise RuleError("bohei.error.no_guess_challenge")
     ch = _playing(state, seat, "guess")
     if not 1 <= number <= 20:
         raise RuleError("error.number_min" if number < 1 else "error.number_max", min=1, max=20)
@@ -180,7 +182,9 @@ def guess(state: State, seat: int, number: int) -> list[Event]:
 
 def word(state: State, seat: int, text: str) -> list[Event]:
     ch = state.challenge
-    if ch is None or seat not in ch.seats or spec(state).game not in ("race", "chain"):
+    if ch is None or typed_with(state) != "word":
+        raise RuleError("bohei.error.no_word_challenge")
+    if seat not in ch.seats:
         raise RuleError("error.not_prompted")
     if spec(state).game == "chain":
         return _chain(state, seat, text.strip())
@@ -266,6 +270,15 @@ def toss(state: State, seat: int) -> list[Event]:
     winner = rng.choice(ch.seats)
     state.rng = rng.state
     return [Event(key="bohei.tossed", params={"seat": winner}), *_win(state, winner)]
+
+
+def typed_with(state: State) -> str | None:
+    """The command the running challenge's move is typed with (`/word`, `/guess`), if
+    any: a word for a race or a chain, a number for a guess."""
+    ch = state.challenge
+    if ch is None or ch.stage in ("opponent", "third"):
+        return None
+    return {"race": "word", "chain": "word", "guess": "guess"}.get(spec(state).game)
 
 
 def asked(state: State) -> tuple[int, ...]:

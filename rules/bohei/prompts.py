@@ -220,6 +220,10 @@ def _challenge(state: State) -> list[Prompt]:
     c = challenges.spec(state)
     t = state.options.challenge
     pid = f"ch:{state.challenges}:{ch.round}:{ch.stage}"
+    if c.game in ("race", "go"):
+        # Everyone still in is asked at once: a player knocked out makes a new prompt
+        # (asked anew without them, not shown as having answered; the clock restarts).
+        pid += f":{len(ch.seats)}"
     if ch.stage in ("opponent", "third"):
         options = tuple(seat_option(s, ChooseSeat(seat=s)) for s in challenges.choices(state))
         return [Prompt(id=pid, seats=(ch.by,), key=f"bohei.prompt.{ch.stage}", options=options)]
@@ -332,7 +336,9 @@ def _challenge(state: State) -> list[Prompt]:
 
 def _standing(state: State) -> list[Prompt]:
     """The group-message check (for seats the active checked rules bind, and for a typed
-    "Bohei") and `/foul` (while any rule is active)."""
+    "Bohei"); `/foul` all the time, and `/word`, `/guess` while no challenge asks for
+    them: the game's own refusal ("No rule is active.") says why, where the bot could
+    only say whom the table waits for."""
     out = []
     checked = [r for r in rules_board.active(state) if rules_board.checked(state, r)]
     bound = set(range(state.players)) - exempt(state) if checked else set()
@@ -348,18 +354,34 @@ def _standing(state: State) -> list[Prompt]:
         out.append(
             Prompt(id="chat", seats=chatting, key="bohei.prompt.chat", input=entry, standing=True)
         )
-    if rules_board.active(state):
-        entry = FreeInput(
-            kind="text", field="text", action=Foul(text="-"), max_length=200, names_seats=True
+    everyone = tuple(range(state.players))
+    entry = FreeInput(
+        kind="text", field="text", action=Foul(text="-"), max_length=200, names_seats=True
+    )
+    out.append(
+        Prompt(
+            id="foul",
+            seats=everyone,
+            key="bohei.prompt.foul",
+            input=entry,
+            command="foul",
+            standing=True,
         )
-        out.append(
-            Prompt(
-                id="foul",
-                seats=tuple(range(state.players)),
-                key="bohei.prompt.foul",
-                input=entry,
-                command="foul",
-                standing=True,
+    )
+    idle = {
+        "word": FreeInput(kind="text", field="text", action=Word(text="-"), max_length=100),
+        "guess": FreeInput(kind="number", field="number", action=Guess(number=1)),
+    }
+    for command, entry in idle.items():
+        if challenges.typed_with(state) != command:
+            out.append(
+                Prompt(
+                    id=f"idle:{command}",
+                    seats=everyone,
+                    key=f"bohei.command.{command}",
+                    input=entry,
+                    command=command,
+                    standing=True,
+                )
             )
-        )
     return out
