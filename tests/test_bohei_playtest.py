@@ -128,30 +128,12 @@ TIED_AT_CLOSING = [
     "bert> [Nothing]",
     "cora: [No, thanks]",
     "cora> [Nothing]",
-    "anna: [No, thanks]",
-    "anna> [Nothing]",
-    "bert: [No, thanks]",
-    "bert> [Nothing]",
-    "cora: [No, thanks]",
-    "cora> [Nothing]",
-    "anna: [No, thanks]",
-    "anna> [Nothing]",
-    "bert: [No, thanks]",
-    "bert> [Nothing]",
-    "cora: [No, thanks]",
-    "cora> [Nothing]",
-    "anna: [No, thanks]",
-    "anna> [Nothing]",
-    "bert: [No, thanks]",
-    "bert> [Nothing]",
-    "cora: [No, thanks]",
-    "cora> [Nothing]",
-    "anna: [No, thanks]",
-    "anna> [Nothing]",
-    "bert: [No, thanks]",
-    "bert> [Nothing]",
-    "cora: [No, thanks]",
-    "cora> [Nothing]",
+    *(
+        line
+        for _ in range(4)
+        for who in ("anna", "bert", "cora")
+        for line in (f"{who}: [No, thanks]", f"{who}> [Nothing]")
+    ),
 ]
 
 
