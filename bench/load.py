@@ -1,14 +1,17 @@
 """Load on real games: robot tables through the router against a real Redis, beside the floor.
 
-    python -m bench.load [--tables 20] [--workers 1 2] [--repeat 5] [--cluster] [--no-durable]
-                         [--games …]
+    python -m bench.load [--tables 20] [--rounds 3] [--workers 1 2] [--repeat 5] [--cluster]
+                         [--no-durable] [--games …]
 
-N tables of each game are played to the end by robot players choosing random legal
+Tables of each game are played to the end by robot players choosing random legal
 answers (as tests/robot.py does), pressing the button or typing the value the bot
 offers — answers prepared beforehand in other processes (bench/robots.py), so that
-the robots' thinking takes no CPU from the bot measured — all tables in flight at
-once, in 1 and then 2 worker processes against one
-redis-server started for the run (or a 3-master Redis Cluster with --cluster). Every
+the robots' thinking takes no CPU from the bot measured — in 1 and then 2 worker
+processes against one redis-server started for the run (or a 3-master Redis Cluster
+with --cluster). Each worker keeps N tables of each game in flight (--tables), and
+draws the next table from one pool its run's workers share as one ends, as webhook
+workers behind a load balancer share a bot's chats; a run of n workers plays
+n × rounds × N tables of each game. Every
 command carries a platform update id, as every real one does (so its write marks it),
 and what it says is kept in the chat's durable outbox with its write, as Telegram's and
 Discord's are (`--no-durable`: not), and acknowledged after it as the courier does (a
@@ -314,12 +317,12 @@ def _router(client: Any, durable: bool) -> Router:
 
 
 def _chats(prefix: str, games: list[str], tables: int) -> list[tuple[str, str]]:
-    """(chat, game) of each table a run plays."""
-    return [(f"{prefix}-{g.split(':')[0]}-{i}", g) for g in games for i in range(tables)]
+    """(chat, game) of `tables` tables of each game, the games in turn."""
+    return [(f"{prefix}-{g.split(':')[0]}-{i}", g) for i in range(tables) for g in games]
 
 
 async def _worker(
-    url: str, cluster: bool, durable: bool, plays: list, offset: int, ready: Any
+    url: str, cluster: bool, durable: bool, plays: list, flight: int, pool: Any, ready: Any
 ) -> dict:
     client = Counted.wrap(_client(url, cluster))
     router = _router(client, durable)
@@ -332,8 +335,17 @@ async def _worker(
     machine, redis = cpu_use.Machine.now(), await cpu_use.servers(url, cluster)
     cpu, waited, paused = cpu_use.own_cpu(), cpu_use.waited(), Pauses.total
     trips, sends = Counted.trips, Counted.sends
+    played = 0
+
+    async def lane() -> None:
+        """Tables one after the other, each the next the pool has, until none is left."""
+        nonlocal played
+        while (chat_game_answers := _draw(pool, plays)) is not None:
+            await play_table(router, *chat_game_answers, lat)
+            played += 1
+
     t0 = time.monotonic()  # (system-wide: comparable between the workers)
-    await asyncio.gather(*(play_table(router, chat, g, answers, lat) for chat, g, answers in plays))
+    await asyncio.gather(*(lane() for _ in range(flight)))
     t1 = time.monotonic()
     trips, sends = Counted.trips - trips, Counted.sends - sends
     cpu, waited, paused = cpu_use.own_cpu() - cpu, cpu_use.waited() - waited, Pauses.total - paused
@@ -352,7 +364,19 @@ async def _worker(
         "before": (machine, redis),
         "after": after,
         "rss": cpu_use.max_rss(),
+        "tables": played,
     }
+
+
+def _draw(pool: Any, plays: list) -> tuple | None:
+    """The pool's next table, None when every one was drawn. The workers share the
+    pool as webhook workers share a bot's chats behind a load balancer: a worker that
+    gets more CPU plays more tables, and none runs out of work while another has a queue
+    (a lock held for one increment, ~1 µs, once a table)."""
+    with pool.get_lock():
+        i = pool.value
+        pool.value = i + 1
+    return plays[i] if i < len(plays) else None
 
 
 async def _quiet(
@@ -378,15 +402,15 @@ def _run_worker(args: tuple, ready: Any, results: Any) -> None:
     results.put(asyncio.run(_worker(*args, ready)))
 
 
-def _workers(url: str, cluster: bool, durable: bool, plays: list[list], n: int) -> list[dict]:
-    """`n` worker processes, started together once all of them are ready; the w-th plays
-    `plays[w]`."""
+def _workers(
+    url: str, cluster: bool, durable: bool, plays: list, flight: int, n: int
+) -> list[dict]:
+    """`n` worker processes, started together once all of them are ready, each with
+    `flight` tables in play at a time, drawn from `plays` in order as tables end."""
     ctx = multiprocessing.get_context("spawn")
-    ready, results = ctx.Barrier(n), ctx.Queue()
-    procs = [
-        ctx.Process(target=_run_worker, args=((url, cluster, durable, plays[w], w), ready, results))
-        for w in range(n)
-    ]
+    ready, results, pool = ctx.Barrier(n), ctx.Queue(), ctx.Value("i", 0)
+    args = (url, cluster, durable, plays, flight, pool)
+    procs = [ctx.Process(target=_run_worker, args=(args, ready, results)) for _ in range(n)]
     for p in procs:
         p.start()
     done = [results.get() for _ in procs]
@@ -477,7 +501,15 @@ def pct(xs: list[float], p: int) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--tables", type=int, default=10, help="tables of each game per worker")
+    parser.add_argument(
+        "--tables", type=int, default=10, help="tables of each game in flight in each worker"
+    )
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=3,
+        help="a run plays its workers' tables in flight this many times over, from one pool",
+    )
     parser.add_argument(
         "--workers", type=int, nargs="+", default=[1, 2], help="0: the quiet run alone"
     )
@@ -515,10 +547,13 @@ def main() -> None:
                 f"{memory} B in Redis (MEMORY USAGE)"
             )
         most = max(args.workers)
-        chats = {w: _chats(f"w{w}", args.games, args.tables) for w in range(most)}
+        # The pool of the largest run: a run of n workers plays its first n·rounds·tables
+        # tables of each game, the games in turn (so the mix in flight stays the same).
+        pooled = _chats("p", args.games, most * args.rounds * args.tables)
+        flight = args.tables * len(args.games)
         quiet_chats = _chats("q0", args.games, args.quiet)
         t0 = time.monotonic()
-        every_chat = [c for cs in chats.values() for c in cs] + quiet_chats
+        every_chat = pooled + quiet_chats
         answers = robots.prepared(url, args.cluster, every_chat)
         print(
             f"  the robots' answers of {len(every_chat)} games prepared in "
@@ -603,8 +638,8 @@ def main() -> None:
         # (a run plays its chats again after the one before: /new in a chat whose game
         # is over starts the same game, its seed drawn from the chat's name)
         for workers in [n for _ in range(args.repeat) for n in args.workers if n > 0]:
-            plays = [[(c, g, answers[c]) for c, g in chats[w]] for w in range(workers)]
-            results = _workers(url, args.cluster, durable, plays, workers)
+            plays = [(c, g, answers[c]) for c, g in pooled[: workers * args.rounds * flight]]
+            results = _workers(url, args.cluster, durable, plays, flight, workers)
             span = max(r["span"][1] for r in results) - min(r["span"][0] for r in results)
             lat: dict[str, list[float]] = defaultdict(list)
             for r in results:
@@ -615,8 +650,9 @@ def main() -> None:
             done = sum(len(v) for v in commands.values())
             every = [x for v in commands.values() for x in v]
             print(
-                f"\n{workers} worker process(es), {args.tables} tables of each game each, all "
-                f"in flight: {done} commands in {span:.2f} s = {done / span:.0f} commands/s "
+                f"\n{workers} worker process(es), {len(plays)} tables from one pool, "
+                f"{flight} in flight in each ({args.tables} of each game to begin with): "
+                f"{done} commands in {span:.2f} s = {done / span:.0f} commands/s "
                 f"({done / (span - robot):.0f}/s without the robots' own {robot:.2f} s of "
                 f"sending their prepared answers); CAS retries "
                 f"{sum(r['retries'] for r in results)}; latency in flight (queued behind the "
@@ -630,15 +666,16 @@ def main() -> None:
                 f"together)"
             )
             if workers > 1:
-                # Each worker plays its own tables: one given less CPU than the other
-                # (the scheduler, another process, the hypervisor) ends later, and runs
-                # alone on what is left — where two cores serve what one worker can.
+                # A worker given more CPU than another (the scheduler, another process, the
+                # hypervisor) draws more tables from the pool; once the pool is empty, one
+                # whose last tables end first leaves the other alone on what is left,
+                # where two cores serve what one worker can.
                 start = min(r["span"][0] for r in results)
                 ends = sorted(r["span"][1] - start for r in results)
                 print(
-                    f"  the workers ran out of tables {ends[0]:.2f}–{ends[-1]:.2f} s into the "
-                    f"run: fewer than {workers} had tables left for its last "
-                    f"{(ends[-1] - ends[0]) / span:.0%}"
+                    f"  tables played: {', '.join(str(r['tables']) for r in results)}; the "
+                    f"workers' last tables ended {ends[0]:.2f}–{ends[-1]:.2f} s into the run: "
+                    f"fewer than {workers} busy for its last {(ends[-1] - ends[0]) / span:.0%}"
                 )
             account = cpu_use.Account.of(results, done, span, cores, sum(lat["_robot"]))
             print(account.report())
