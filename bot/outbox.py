@@ -36,8 +36,8 @@ class Outbox:
     status_line: str | None = None
     status_token: str = ""
     chosen: str | None = None  # "Anna: Yes", for the status of a public prompt answered
-    # How the status message of a step that ends now ends (play.retire_status): its
-    # seats answered, or their time is up (play.timeout)
+    # How the status message of a step that ends now ends (bot/status.py `retire_status`): its
+    # seats answered, or their time is up (bot/timeouts.py)
     closing: str = "status.done"
     morph: str | None = None  # the status message that becomes this step's (play.announce)
     mentions: list[tuple[str, str]] = field(default_factory=list)  # for the group message

@@ -1,4 +1,6 @@
-"""Running a game on a table: start it, apply answers, tell players, announce prompts.
+"""Running a game on a table: start it, apply answers, tell players, announce prompts
+(their messages: bot/keyboards.py, and the living status, bot/status.py; what their
+deadlines do: bot/timeouts.py).
 
 Group lines come only from public events and from who-is-asked; a prompt whose
 answers are secret is shown, with its options, only privately to its seats.
@@ -12,10 +14,19 @@ from typing import Any
 from pydantic import BaseModel
 
 from bot import buttons, deadlines, fame, game_proof
-from bot.i18n import keys
+from bot.keyboards import input_request, post_prompts, prompt_keyboard
 from bot.lobby import spec_of
 from bot.outbox import Outbox
-from bot.replies import Button, InputRequest, Reply
+from bot.replies import Button, Reply
+from bot.status import (
+    MORPH_LIMIT,
+    call,
+    fold_into_status,
+    open_status,
+    refresh_status,
+    retire_status,
+    watching,
+)
 from bot.table import Table
 from render.boards import board_svg, board_text, private_svg, private_text, told
 from rules import registry
@@ -34,25 +45,9 @@ from rules.core.protocol import Event, GameSpec, Outcome, Prompt
 # would save more, but that message would then be both the living status, edited with
 # every answer, and the board, edited in place when it changes.)
 BOARD_DISTANCE = 4
-LONG_LABEL = 12  # characters: a keyboard with a longer label has 3 buttons a row
 REMIND_AT = 0.75  # of a deadline: the one reminder comes when three quarters have passed
 REMIND_MIN_DEADLINE = 20  # seconds; shorter deadlines get no reminder
 REMIND_WITHOUT_DEADLINE = 600  # seconds until a prompt without deadline is reminded
-# Characters of what happened that a status message kept over several steps may hold
-# before the next step is posted anew: with the question and the status line it must
-# fit one message where it is edited (Discord's limit is 2000, Telegram's 4096; an
-# edit of a longer one would keep only its last part, and what happened would be lost).
-MORPH_LIMIT = 1500
-# Seconds since a seat's last answer within which it counts as watching the chat: its
-# next turn is edited into the status message it is looking at (no new message, so no
-# notification); a seat away longer is called by a new message that mentions it. Two
-# minutes: at a table in play a turn comes round well within that (the bench's players
-# answer every 5 s); someone who went for a drink is notified. A status message older
-# than that is posted anew too, chatter may have pushed it up.
-WATCHING = 120
-# The status message may take the next step in place while at most this many new
-# messages of ours stand below it (the board posted anew under it is one).
-MORPH_BELOW = 1
 STANDING = "standing:"  # the status token of a standing prompt's message (a deal's)
 
 
@@ -151,7 +146,7 @@ def act(
             # Who has answered shows in the living status, edited in place: no new
             # message. A step of a multi-step secret answer (a token put into a folder)
             # changes nothing.
-            refresh_status(table, spec, state, out, now)
+            refresh_status(table, waiting_prompts(spec, state), out, now)
 
 
 def offer_standing(table: Table, spec: GameSpec, before: Any, state: Any, out: Outbox) -> None:
@@ -194,23 +189,6 @@ def close_standing(table: Table, spec: GameSpec, state: Any | None, out: Outbox)
             done = "\n".join([text, out.text("status.done")])
             out.edits.append(Reply(text=done, edit=message_id))
             del table.standing_messages[prompt_id]
-
-
-def fold_into_status(table: Table, out: Outbox) -> bool:
-    """Move the group lines said so far into the living status's text (True), when
-    there is one and it has room."""
-    if table.status_message is None or not out.group_lines or out.group_buttons:
-        return False
-    said = "\n".join(out.group_lines)
-    if len(table.status_head) + len(said) + 1 >= MORPH_LIMIT:
-        return False
-    # Kept above the question: the question and its buttons stay at the bottom.
-    log = "\n".join(filter(None, [table.status_log, said]))
-    question = table.status_head[len(table.status_log) :].lstrip("\n")
-    table.status_head = "\n".join(filter(None, [log, question]))
-    table.status_log = log
-    out.group_lines.clear()
-    return True
 
 
 def settle(
@@ -280,16 +258,6 @@ def announce(table: Table, prompts: list[Prompt], out: Outbox, now: float) -> No
     _schedule(table, prompts, deadline, out, now)
 
 
-def watching(table: Table, seats: list[int], now: float) -> bool:
-    """Whether every one of `seats` answered within WATCHING seconds, and the status
-    message is still in sight: among the last messages of ours, and posted within
-    WATCHING seconds (players' own talk, which not every platform shows us, pushes it
-    up too: after a while a new message at the bottom calls them anyway)."""
-    if table.posts_since_status > MORPH_BELOW or now - table.status_at > WATCHING:
-        return False
-    return all(now - table.answered_at.get(s, float("-inf")) <= WATCHING for s in seats)
-
-
 def repost_prompts(table: Table, spec: GameSpec, out: Outbox, now: float) -> None:
     """The current prompts once more, with their live buttons (`/board`): a prompt lost
     on its way (a crash, a message scrolled away) can be answered again. The new
@@ -299,204 +267,6 @@ def repost_prompts(table: Table, spec: GameSpec, out: Outbox, now: float) -> Non
     retire_status(table, out, "status.moved")
     post_prompts(table, prompts, out)
     open_status(table, prompts, out, now)
-
-
-# ----- the living status: one message per step, edited in place --------------------
-
-
-def status_line(table: Table, waiting: list[int], out: Outbox, now: float) -> str:
-    """Who has answered, whom we wait for, the time left: one line."""
-    answered = [s for s in table.asked if s not in waiting]
-    parts = [out.text("status.answered", seats=answered)] if answered else []
-    parts.append(out.text("status.waiting", seats=waiting) if waiting else out.text("status.done"))
-    if waiting and table.deadline_at:
-        parts.append(out.text("status.time_left", seconds=max(0, round(table.deadline_at - now))))
-    return " · ".join(parts)
-
-
-def open_status(
-    table: Table, prompts: list[Prompt], out: Outbox, now: float, told: int | None = None
-) -> None:
-    """This step's group message ends with the living status; the adapter tells us its
-    id (Router.remember_status). Its text above the status is kept for the edits: the
-    lines said so far are all the group message of this step will hold; the first
-    `told` of them (what happened, before the question) may be kept by the next step."""
-    waiting = sorted({s for p in prompts for s in p.seats})
-    if out.morph is None:
-        table.status_message = None
-    if not waiting:
-        return
-    table.status_log = "\n".join(out.group_lines[: len(out.group_lines) if told is None else told])
-    out.status_line = status_line(table, waiting, out, now)
-    out.status_token = table.step_token
-    if out.morph is None:
-        table.posts_since_board += 1
-        table.posts_since_status, table.status_at = 0, now
-    call(table, waiting, out)
-    table.status_head = "\n".join(out.group_lines)
-    table.status_public = bool(out.group_buttons or out.group_input)
-
-
-def call(table: Table, seats: list[int], out: Outbox) -> None:
-    """Whoever must act is mentioned in the group message (it notifies them)."""
-    out.mentions = [(table.seats[s].user, table.seats[s].name) for s in seats]
-
-
-def refresh_status(table: Table, spec: GameSpec, state: Any, out: Outbox, now: float) -> None:
-    """An answer that leaves the step open: the living status is edited, nothing posted.
-    Where its message is not known (yet), nothing is said."""
-    if table.status_message is None:
-        return
-    prompts = waiting_prompts(spec, state)
-    seats = sorted({s for p in prompts for s in p.seats})
-    rows, request = group_keyboard(table, prompts, out) if table.status_public else ([], None)
-    text = "\n".join(filter(None, [table.status_head, status_line(table, seats, out, now)]))
-    out.edits.append(
-        Reply(text=text, buttons=tuple(rows), input=request, edit=table.status_message)
-    )
-
-
-def retire_status(table: Table, out: Outbox, key: str | None = None) -> None:
-    """The step is over: its status message says so — everyone answered, or what was
-    chosen for a public prompt, or the time is up (`out.closing`) — and loses its
-    buttons."""
-    if table.status_message is None:
-        return
-    key = key or out.closing
-    last = out.chosen if key == "status.done" and out.chosen else out.text(key)
-    text = "\n".join(filter(None, [table.status_head, last]))
-    out.edits.append(Reply(text=text, edit=table.status_message))
-    table.status_message = None
-
-
-def group_keyboard(
-    table: Table, prompts: list[Prompt], out: Outbox
-) -> tuple[list[tuple[Button, ...]], InputRequest | None]:
-    """The group's buttons (and typed input) of the public prompts, as post_prompts
-    puts them under the message."""
-    rows: list[tuple[Button, ...]] = []
-    request = None
-    for index, prompt in enumerate(prompts):
-        if not prompt.secret:
-            rows.extend(_keyboard(table, index, prompt, out, prompt.seats))
-            request = _input_request(table, index, prompt, out) or request
-    return rows + secret_row(prompts, out), request
-
-
-def post_prompts(table: Table, prompts: list[Prompt], out: Outbox) -> None:
-    """Each prompt's question and buttons where they belong: in the group, or privately
-    to its seats when its answers are secret."""
-    for index, prompt in enumerate(prompts):
-        params = {"seats": list(prompt.seats), **prompt.params}
-        request = _input_request(table, index, prompt, out)
-        if prompt.secret:
-            # The question and its options may be private (a hand of cards): only the
-            # prompted seats see them; the group learns whom we are waiting for (in
-            # the living status).
-            # (in the game's words for its kind where it has them: AUFRUHR!'s ballot
-            # names /deal and /pay, the talk that goes on meanwhile)
-            waiting = kind_key(out, [prompt], "secret_waiting", "prompt.secret_waiting")
-            out.group(waiting, **params)
-            # One question and one set of buttons, made once, for all its seats (six
-            # bidders are asked the same): each seat is shown those not hidden from it.
-            question, buttons_ = out.text(prompt.key, **params), _buttons(table, index, prompt, out)
-            # Seats from whom the same options are hidden see the same rows, made once
-            # (where none is hidden from anyone, one keyboard for all six bidders).
-            hiding = [(i, o.hidden_from) for i, o in enumerate(prompt.options) if o.hidden_from]
-            keyboards: dict[tuple[int, ...], list[tuple[Button, ...]]] = {}
-            for seat in prompt.seats:
-                user = table.seats[seat].user
-                out.private.setdefault(user, []).append(question)
-                unseen = tuple(i for i, h in hiding if seat in h) if hiding else ()
-                keyboard = keyboards.get(unseen)
-                if keyboard is None:
-                    seen = [b for i, b in enumerate(buttons_) if i not in unseen]
-                    keyboard = keyboards[unseen] = _in_rows(seen)
-                out.private_buttons.setdefault(user, []).extend(keyboard)
-                if request:
-                    out.private_inputs[user] = request
-        else:
-            out.group(prompt.key, **params)
-            out.group_buttons.extend(_keyboard(table, index, prompt, out, prompt.seats))
-            out.group_input = request or out.group_input
-    out.group_buttons.extend(secret_row(prompts, out))
-
-
-def secret_row(prompts: list[Prompt], out: Outbox) -> list[tuple[Button, ...]]:
-    """Under a secret prompt's group message, one button for whoever is asked: it opens
-    their hand and their pending secret question where they are (/hand: on Discord an
-    ephemeral answer in the channel, on Telegram the private chat again)."""
-    secret = [p for p in prompts if p.secret]
-    if not secret:
-        return []
-    label = kind_key(out, secret, "open", "prompt.open_secret")
-    return [(Button(label=out.text(label), data=buttons.lobby("hand")),)]
-
-
-def kind_key(out: Outbox, prompts: list[Prompt], stem: str, general: str) -> str:
-    """A message key in the words of the prompts' kind, where the game's catalog has
-    one (the id's first part: `aufruhr.open.vote` "🔒 Vote secretly",
-    `aufruhr.open.folder` "🔒 Open my folder"); for a kind it does not name, or
-    several kinds at once, the `general` key ("🔒 My secret answer")."""
-    kinds = {p.id.split(":", 1)[0] for p in prompts}
-    if len(kinds) == 1 and out.game:
-        key = f"{out.game}.{stem}.{kinds.pop()}"
-        if key in keys(out.lang):
-            return key
-    return general
-
-
-def _keyboard(
-    table: Table, index: int, prompt: Prompt, out: Outbox, viewers: tuple[int, ...]
-) -> list[tuple[Button, ...]]:
-    """The prompt's buttons for `viewers`: those not hidden from all of them."""
-    return _rows(_buttons(table, index, prompt, out), prompt, viewers)
-
-
-def _buttons(table: Table, index: int, prompt: Prompt, out: Outbox) -> list[Button]:
-    """Every option's button, one for one."""
-    options = prompt.options
-    data = buttons.encode_options(table.chat, table.step_token, index, len(options))
-    text = out.text
-    return [
-        Button(label=o.label if o.literal else text(o.label, **o.params), data=d)
-        for o, d in zip(options, data, strict=True)
-    ]
-
-
-def _rows(
-    every: list[Button], prompt: Prompt, viewers: tuple[int, ...]
-) -> list[tuple[Button, ...]]:
-    """The buttons of `_buttons` that `viewers` see, in rows."""
-    seen = set(viewers)
-    # (an option hidden from nobody is seen by any viewer: no set made of its empty tuple)
-    return _in_rows(
-        [
-            b
-            for b, option in zip(every, prompt.options, strict=True)
-            if (not seen.issubset(option.hidden_from) if option.hidden_from else bool(seen))
-        ]
-    )
-
-
-def _in_rows(row: list[Button]) -> list[tuple[Button, ...]]:
-    # A phone shows about 3 long labels side by side before it cuts them short.
-    per = 3 if any(len(b.label) > LONG_LABEL for b in row) else 4
-    return [tuple(row[i : i + per]) for i in range(0, len(row), per)]
-
-
-def _input_request(table: Table, index: int, prompt: Prompt, out: Outbox) -> InputRequest | None:
-    spec = prompt.input
-    if spec is None:
-        return None
-    return InputRequest(
-        label=out.text(f"input.{spec.kind}"),
-        kind=spec.kind,
-        data=buttons.encode(table.chat, table.step_token, index, buttons.TYPED),
-        min=spec.min,
-        max=spec.max,
-        max_length=spec.max_length,
-    )
 
 
 def _schedule(
@@ -511,125 +281,11 @@ def _schedule(
         out.schedule[remind] = now + REMIND_WITHOUT_DEADLINE
 
 
-def timeout(table: Table, token: str, out: Outbox, now: float) -> bool:
-    """The deadline of this step passed: apply the game's timeout action for every silent seat."""
-    if table.status != "playing" or table.step_token != token:
-        return False
-    spec = spec_of(table)
-    state = state_of(spec, table)
-    # Only the prompts whose own deadline is the one that fired, the earliest (a table
-    # stored before deadlines were kept per prompt has none: all are due, as they were).
-    due = table.deadline_at if table.deadline_at is not None else now
-    pending = [
-        p for p in waiting_prompts(spec, state) if table.deadlines.get(p.id, due) <= due + 1e-6
-    ]
-    silent = sorted({s for p in pending if p.deadline for s in p.seats})
-    for seat in silent:  # not watching, evidently: their next turn calls them
-        table.answered_at.pop(seat, None)
-    # Said in the game's words where it has them ("no bid from …"), else in general.
-    told: set[int] = set()
-    for p in pending:
-        if p.deadline and p.timeout_key:
-            out.group(p.timeout_key, seats=list(p.seats))
-            told.update(p.seats)
-    if rest := [s for s in silent if s not in told]:
-        _say_defaults(spec, state, pending, rest, out)
-    events: list[Event] = []
-    for prompt_id in [p.id for p in pending if p.deadline]:
-        for seat in silent:
-            current = next((p for p in spec.prompts(state) if p.id == prompt_id), None)
-            if current is None or seat not in current.seats:
-                continue
-            action = spec.timeout(state, current, seat)
-            state, more = spec.apply(state, seat, action)
-            game_proof.record(table.proof, seat, action)
-            events += more
-    users = [s.user for s in table.seats]
-    out.closing = "status.time_up"  # (not "everyone has answered": the silent did not)
-    settle(table, spec, state, events, out, now)
-    close_private(users, silent, out)
-    return True
-
-
-def _say_defaults(
-    spec: GameSpec, state: Any, pending: list[Prompt], seats: list[int], out: Outbox
-) -> None:
-    """Tell the group what the rules chose for each silent seat: the button the game's
-    default is ("Time is up for ben: Done"), else that the rules decide (what they
-    decide follows in the game's own events). A secret answer's default is never named:
-    the button chosen could tell what only that seat may know (whose folder was the
-    scandal that had to be accepted)."""
-    chosen: dict[str, list[int]] = {}
-    for seat in seats:
-        prompt = next(p for p in pending if p.deadline and seat in p.seats)
-        default = None if prompt.secret else spec.timeout(state, prompt, seat)
-        option = next((o for o in prompt.options if o.action == default), None)
-        label = "" if option is None else _label(option, out)
-        chosen.setdefault(label, []).append(seat)
-    for label, who in chosen.items():
-        if label:
-            out.group("prompt.timed_out_chosen", seats=who, choice=label)
-        else:
-            out.group("prompt.timed_out", seats=who)
-
-
-def _label(option: Any, out: Outbox) -> str:
-    return option.label if option.literal else out.text(option.label, **option.params)
-
-
 def close_private(users: list[str], seats: list[int], out: Outbox) -> None:
     """Tell the adapter that these seats' private prompt messages of an ended step are
     outdated: their buttons go (where the platform lets us edit them)."""
     for seat in seats:
         out.extra.append(Reply(pressed=out.text("status.outdated"), to=users[seat]))
-
-
-def remind(table: Table, token: str, out: Outbox, now: float) -> bool:
-    """Remind the silent seats once, by name."""
-    if table.status != "playing" or table.step_token != token or table.reminded:
-        return False
-    spec = spec_of(table)
-    asking = waiting_prompts(spec, state_of(spec, table))
-    waiting = sorted({s for p in asking for s in p.seats})
-    if not waiting:
-        return False
-    table.reminded = True
-    # Privately to each (that notifies them), and in the group: in the living status
-    # where it stands (a status change posts nothing), else as a message that calls them.
-    seconds = round(table.deadline_at - now) if table.deadline_at else None
-    if seconds is not None:
-        # A seat asked only by a clock (Prompt.reminder_key) is reminded in its words.
-        clocks: dict[str, list[int]] = {}
-        for seat in waiting:
-            keys = {p.reminder_key for p in asking if seat in p.seats}
-            if len(keys) == 1 and (key := keys.pop()) is not None:
-                clocks.setdefault(key, []).append(seat)
-        for key, seats in clocks.items():
-            out.group(key, seats=seats, seconds=seconds)
-            for seat in seats:
-                out.dm(table.seats[seat].user, key, seats=[seat], seconds=seconds)
-        waiting = [s for s in waiting if not any(s in seats for seats in clocks.values())]
-    if waiting and seconds is not None:
-        out.group("prompt.reminder_deadline", seats=waiting, seconds=seconds)
-        for seat in waiting:
-            out.dm(table.seats[seat].user, "prompt.reminder_private_deadline", seconds=seconds)
-    elif waiting:
-        out.group("prompt.reminder", seats=waiting)
-        for seat in waiting:
-            out.dm(table.seats[seat].user, "prompt.reminder_private")
-    if table.status_message is not None:  # under the question, until the step ends
-        table.status_head = "\n".join([table.status_head, *out.group_lines])
-        out.group_lines.clear()
-        refresh_status(table, spec, state_of(spec, table), out, now)
-    else:
-        # No adapter ever told us it posted this step's question: it may never have
-        # arrived (a table written before the durable outbox, a message the platform
-        # refused, one dropped from a full outbox). The reminder asks it again, with
-        # its live buttons, as /board would.
-        prompts = waiting_prompts(spec, state_of(spec, table))
-        post_prompts(table, prompts, out)
-        open_status(table, prompts, out, now)
-    return True
 
 
 def finish(
@@ -740,6 +396,6 @@ def show_hand(table: Table, user: str, out: Outbox) -> None:
     for index, prompt in enumerate(waiting_prompts(spec, state_of(spec, table))):
         if prompt.secret and seat in prompt.seats:  # after the hand, as a reply of its own
             question = out.text(prompt.key, **{"seats": list(prompt.seats), **prompt.params})
-            keyboard = _keyboard(table, index, prompt, out, (seat,))
-            request = _input_request(table, index, prompt, out)
+            keyboard = prompt_keyboard(table, index, prompt, out, (seat,))
+            request = input_request(table, index, prompt, out)
             out.extra.append(Reply(text=question, to=user, buttons=tuple(keyboard), input=request))

@@ -17,7 +17,7 @@ from typing import Any
 
 from redis.exceptions import RedisError
 
-from bot import buttons, commands, game_proof, hygiene, lobby, logs, metrics, offers, play
+from bot import buttons, commands, game_proof, hygiene, lobby, logs, metrics, offers, play, timeouts
 from bot.answers import (
     REFUSALS,
     asks_a_button,
@@ -179,8 +179,8 @@ class Router:
                     return True
                 return False
             if d.kind == "remind":
-                return play.remind(table, d.extra, out, now)
-            return play.timeout(table, d.extra, out, now)
+                return timeouts.remind(table, d.extra, out, now)
+            return timeouts.timeout(table, d.extra, out, now)
 
         try:
             replies = await self._transact(d.platform, d.chat, None, op, now, create=False)

@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from bot import play
+from bot import keyboards
 from bot.outbox import Outbox
 from bot.table import Seat, Table
 from render import boards, png
@@ -46,7 +46,8 @@ def keyboard(labels: list[str]) -> list[int]:
         Option(label=lb, literal=True, action=Bid(amount=i)) for i, lb in enumerate(labels)
     )
     prompt = Prompt(id="p", seats=(0,), key="k", options=options)
-    return [len(row) for row in play._keyboard(table, 0, prompt, Outbox(lang="en"), (0,))]
+    rows = keyboards.prompt_keyboard(table, 0, prompt, Outbox(lang="en"), (0,))
+    return [len(row) for row in rows]
 
 
 def test_long_labels_make_rows_of_three_short_ones_of_four():

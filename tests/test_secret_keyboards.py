@@ -3,7 +3,7 @@ the options not hidden from it, in rows, and presses that name its own step and 
 
 import pytest
 
-from bot import buttons, play
+from bot import buttons, keyboards
 from bot.outbox import Outbox
 from bot.table import Seat, Table
 from rules.core.protocol import Option, Prompt
@@ -28,7 +28,7 @@ def asked(hidden: dict[int, tuple[int, ...]], options: int = 6) -> dict[str, lis
         ),
     )
     out = Outbox(lang="en")
-    play.post_prompts(table, [prompt], out)
+    keyboards.post_prompts(table, [prompt], out)
     for user in USERS:
         for row in out.private_buttons[user]:
             for b in row:  # every button names the step and its own option
