@@ -143,6 +143,21 @@ def test_face_1_move_one_then_roll_again():
     assert keys(events)[-1] == "einsistkeins.rolled" and s.phase == "act"
 
 
+def test_face_1_walked_dry_ends_the_turn_without_a_second_roll():
+    # 0.1 ‰ in Café Safran, a 1: one step to Glocksee leaves 0.0 ‰ outside a pub. The
+    # gum rule allows no dice while dry, so the 1's second roll is not made; before,
+    # the player rolled (a 6) and read "move up to 0 … or stay".
+    s = state(turn=0, rng=rng_for(1, 6), alcohol=[1, 0])
+    s.keeper = 1
+    s, _ = play(s, 0, Roll())
+    s, events = play(s, 0, Go(to=("Glocksee",)))
+    assert "einsistkeins.rolled" not in keys(events)
+    assert keys(events)[-1] == "einsistkeins.dry_after_one"
+    assert s.turn == 1 and s.phase == "roll" and s.roll is None
+    told = t("en", events[-1].key, **{**events[-1].params, "seat": "anna"})
+    assert told == "anna is dry now and not in an open pub: no second roll (gum rule)."
+
+
 def test_face_2_swap_with_the_face_up_card():
     s = state(turn=0, rng=rng_for(2))
     mine, up = s.hands[0][0], s.faceup
