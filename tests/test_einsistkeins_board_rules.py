@@ -237,6 +237,15 @@ def test_face_4_round_of_drinks_for_everyone_in_an_open_pub_topping_up_to_the_li
     assert s.alcohol[0] == 4
 
 
+def test_face_4_a_player_at_the_limit_is_not_poured_a_round():
+    # Know-your-limit: at 2.3 ‰ no more drinking. The table read "bob drinks 0.0 ‰ along
+    # (now 2.3 ‰)"; now only those who drink are named.
+    s = state(players=3, turn=0, alcohol=[0, 23, 5], clock=at("15:00"))
+    s, events = rolled(s, 4)
+    drank = [e.params["seat"] for e in events if e.key == "einsistkeins.round_drink"]
+    assert drank == [2] and s.alcohol == [0, 23, 9]
+
+
 def test_face_5_takes_the_clock_card_and_that_player_moves_the_clock():
     s = state(turn=0)
     s.keeper = 1
