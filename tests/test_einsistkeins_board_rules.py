@@ -158,6 +158,25 @@ def test_face_1_walked_dry_ends_the_turn_without_a_second_roll():
     assert told == "anna is dry now and not in an open pub: no second roll (gum rule)."
 
 
+def test_face_1_offers_only_what_can_be_done():
+    # Outside an open pub the 1 read "drink 0.1 ‰ or move one", and with 0.0 ‰ in a pub
+    # "… or move one (0.0 ‰)": a drink there, or a step then, is refused.
+    street = state(turn=0, rng=rng_for(1), alcohol=[5, 0], pos=[index("Steintor")] * 2)
+    street, _ = play(street, 0, Roll())
+    (prompt,) = GAME.prompts(street)
+    assert not any(isinstance(o.action, Drink) for o in prompt.options)
+    assert t("en", prompt.key, **{**prompt.params, "seat": "anna"}) == (
+        "Eins ist keins! anna: move one (0.5 ‰), then roll again. /go <pub or station>"
+    )
+    dry_in_a_pub = state(turn=0, rng=rng_for(1), alcohol=[0, 0])
+    dry_in_a_pub, _ = play(dry_in_a_pub, 0, Roll())
+    (prompt,) = GAME.prompts(dry_in_a_pub)
+    assert not any(isinstance(o.action, Go) for o in prompt.options)
+    assert t("de", prompt.key, **{**prompt.params, "seat": "anna"}) == (
+        "Eins ist keins! anna: 0,1 ‰ trinken (keine Energie zum Gehen), dann nochmal würfeln."
+    )
+
+
 def test_face_2_swap_with_the_face_up_card():
     s = state(turn=0, rng=rng_for(2))
     mine, up = s.hands[0][0], s.faceup
