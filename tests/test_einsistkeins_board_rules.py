@@ -177,6 +177,25 @@ def test_face_1_offers_only_what_can_be_done():
     )
 
 
+@pytest.mark.parametrize(
+    ("lang", "points", "told"),
+    [
+        ("de", 1, "bis zu 1 Punkt gehen"),
+        ("de", 4, "bis zu 4 Punkte gehen"),
+        ("en", 1, "move up to 1 point –"),
+        ("en", 4, "move up to 4 points –"),
+    ],
+)
+def test_the_move_prompt_says_what_its_number_counts(lang, points, told):
+    # Outside a pub it read "bis zu 4 gehen" / "move up to 4", while the drink-or-move
+    # prompt beside it says "gehen (bis 4 Punkte)".
+    s = state(turn=0, alcohol=[points, 0], pos=[index("Steintor")] * 2)
+    s, _ = rolled(s, 6)
+    (prompt,) = GAME.prompts(s)
+    assert prompt.key == "einsistkeins.prompt.move" and prompt.params["points"] == points
+    assert told in t(lang, prompt.key, **{**prompt.params, "seat": "anna", "place": "Steintor"})
+
+
 def test_face_2_swap_with_the_face_up_card():
     s = state(turn=0, rng=rng_for(2))
     mine, up = s.hands[0][0], s.faceup
