@@ -19,15 +19,11 @@ from render.svg import MIN_TEXT, MONO, PHONE, ZOOM, Group, Svg, clip, text_width
 from render.text import SNAPSHOT_LIMIT, fit
 from rules.core.memo import Memo
 from rules.einsistkeins.board.graph import square
-from rules.einsistkeins.board.model import LIMIT, PublicView, SeatView
+from rules.einsistkeins.board.model import LIMIT, PublicView, SeatView, permille
 from rules.einsistkeins.pubs import LIFEBUOY_NAMES, LIFEBUOYS, clock, pub
 
 GAME_ID = "einsistkeins"
 OPEN, SHUT = "●", "○"
-
-
-def permille(tenths: int) -> str:
-    return f"{tenths // 10}.{tenths % 10}"
 
 
 def legs_text(legs: list[list[Any]]) -> str:
@@ -175,7 +171,7 @@ def _player_lines(
         "einsistkeins.board.player",
         seat=seat,
         place=where(square),
-        level=permille(alcohol),
+        level=permille(alcohol),  # a number: written as the chat's language does (0,6)
         count=len(visited),
         needed=needed,
     )
@@ -220,11 +216,12 @@ def _clock_card(doc: Group, x: float, y: float) -> None:
     doc.line(x, y, x + 4, y, stroke=INK, stroke_width=1.5)
 
 
-def _meter(doc: Group, x: float, y: float, tenths: int, seat: int) -> None:
+def _meter(doc: Group, x: float, y: float, tenths: int, seat: int, label: Label) -> None:
     w = 110
     doc.rect(x, y, w, 10, rx=3, fill="#eeeeee", stroke=INK, stroke_width=1)
     doc.rect(x, y, w * tenths / LIMIT, 10, rx=3, fill=player(seat).colour)
-    doc.text(x + w + 6, y + 11, f"{permille(tenths)} ‰", size=MIN_TEXT, family=MONO)
+    level = label("einsistkeins.board.level", level=permille(tenths))  # 0.6 ‰ / 0,6 ‰
+    doc.text(x + w + 6, y + 11, level, size=MIN_TEXT, family=MONO)
 
 
 def _line(
@@ -287,7 +284,7 @@ def _table(doc: Svg, view: PublicView, names: list[str], label: Label, y: float)
             _clock_card(doc, 38 + text_width(shown, 15, bold=True) + 16, y + 15)
         doc.text(PHONE - 10, y + 20, count, size=MIN_TEXT, anchor="end")
         y += 30
-        _meter(doc, 14, y - 2, view.alcohol[seat], seat)
+        _meter(doc, 14, y - 2, view.alcohol[seat], seat, label)
         doc.text(
             PHONE - 10,
             y + 9,

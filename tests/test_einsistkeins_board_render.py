@@ -79,6 +79,18 @@ def test_text_board_shows_clock_pieces_meters_and_cards(lang, players):
     assert "{" not in text and "einsistkeins." not in text
 
 
+@pytest.mark.parametrize(("lang", "level"), [("en", "0.6 ‰"), ("de", "0,6 ‰")])
+def test_the_alcohol_level_is_written_as_the_messages_write_it(lang, level):
+    # German messages say "jetzt 0,6 ‰"; the board beside them said "0.6 ‰" (text and
+    # picture), as if it were another number.
+    state = GAME.setup(2, Options(), 5)
+    state.alcohol = [6, 0]
+    view = GAME.public_view(state)
+    text = boards.board_text("einsistkeins", view, NAMES[:2], label_for(lang))
+    assert f"Café Safran · {level} ·" in text  # alice's line
+    assert level in _texts(boards.board_svg("einsistkeins", view, NAMES[:2], label_for(lang)))
+
+
 def test_the_picture_has_the_map_the_lines_the_rings_and_every_pub():
     state = mid_game(4)
     svg = boards.board_svg("einsistkeins", GAME.public_view(state), NAMES, label_for("de"))

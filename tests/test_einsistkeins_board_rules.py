@@ -143,6 +143,59 @@ def test_face_1_move_one_then_roll_again():
     assert keys(events)[-1] == "einsistkeins.rolled" and s.phase == "act"
 
 
+def test_face_1_walked_dry_ends_the_turn_without_a_second_roll():
+    # 0.1 ‰ in Café Safran, a 1: one step to Glocksee leaves 0.0 ‰ outside a pub. The
+    # gum rule allows no dice while dry, so the 1's second roll is not made; before,
+    # the player rolled (a 6) and read "move up to 0 … or stay".
+    s = state(turn=0, rng=rng_for(1, 6), alcohol=[1, 0])
+    s.keeper = 1
+    s, _ = play(s, 0, Roll())
+    s, events = play(s, 0, Go(to=("Glocksee",)))
+    assert "einsistkeins.rolled" not in keys(events)
+    assert keys(events)[-1] == "einsistkeins.dry_after_one"
+    assert s.turn == 1 and s.phase == "roll" and s.roll is None
+    told = t("en", events[-1].key, **{**events[-1].params, "seat": "anna"})
+    assert told == "anna is dry now and not in an open pub: no second roll (gum rule)."
+
+
+def test_face_1_offers_only_what_can_be_done():
+    # Outside an open pub the 1 read "drink 0.1 ‰ or move one", and with 0.0 ‰ in a pub
+    # "… or move one (0.0 ‰)": a drink there, or a step then, is refused.
+    street = state(turn=0, rng=rng_for(1), alcohol=[5, 0], pos=[index("Steintor")] * 2)
+    street, _ = play(street, 0, Roll())
+    (prompt,) = GAME.prompts(street)
+    assert not any(isinstance(o.action, Drink) for o in prompt.options)
+    assert t("en", prompt.key, **{**prompt.params, "seat": "anna"}) == (
+        "Eins ist keins! anna: move one (0.5 ‰), then roll again. /go <pub or station>"
+    )
+    dry_in_a_pub = state(turn=0, rng=rng_for(1), alcohol=[0, 0])
+    dry_in_a_pub, _ = play(dry_in_a_pub, 0, Roll())
+    (prompt,) = GAME.prompts(dry_in_a_pub)
+    assert not any(isinstance(o.action, Go) for o in prompt.options)
+    assert t("de", prompt.key, **{**prompt.params, "seat": "anna"}) == (
+        "Eins ist keins! anna: 0,1 ‰ trinken (keine Energie zum Gehen), dann nochmal würfeln."
+    )
+
+
+@pytest.mark.parametrize(
+    ("lang", "points", "told"),
+    [
+        ("de", 1, "bis zu 1 Punkt gehen"),
+        ("de", 4, "bis zu 4 Punkte gehen"),
+        ("en", 1, "move up to 1 point –"),
+        ("en", 4, "move up to 4 points –"),
+    ],
+)
+def test_the_move_prompt_says_what_its_number_counts(lang, points, told):
+    # Outside a pub it read "bis zu 4 gehen" / "move up to 4", while the drink-or-move
+    # prompt beside it says "gehen (bis 4 Punkte)".
+    s = state(turn=0, alcohol=[points, 0], pos=[index("Steintor")] * 2)
+    s, _ = rolled(s, 6)
+    (prompt,) = GAME.prompts(s)
+    assert prompt.key == "einsistkeins.prompt.move" and prompt.params["points"] == points
+    assert told in t(lang, prompt.key, **{**prompt.params, "seat": "anna", "place": "Steintor"})
+
+
 def test_face_2_swap_with_the_face_up_card():
     s = state(turn=0, rng=rng_for(2))
     mine, up = s.hands[0][0], s.faceup
@@ -220,6 +273,15 @@ def test_face_4_round_of_drinks_for_everyone_in_an_open_pub_topping_up_to_the_li
     assert s.phase == "act"  # the roller drinks (up to 0.4) or moves instead
     s, _ = play(s, 0, Drink())
     assert s.alcohol[0] == 4
+
+
+def test_face_4_a_player_at_the_limit_is_not_poured_a_round():
+    # Know-your-limit: at 2.3 ‰ no more drinking. The table read "bob drinks 0.0 ‰ along
+    # (now 2.3 ‰)"; now only those who drink are named.
+    s = state(players=3, turn=0, alcohol=[0, 23, 5], clock=at("15:00"))
+    s, events = rolled(s, 4)
+    drank = [e.params["seat"] for e in events if e.key == "einsistkeins.round_drink"]
+    assert drank == [2] and s.alcohol == [0, 23, 9]
 
 
 def test_face_5_takes_the_clock_card_and_that_player_moves_the_clock():

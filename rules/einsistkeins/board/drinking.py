@@ -46,7 +46,7 @@ def round_of_drinks(state: State, roller: int) -> list[Event]:
     only ever good in this game, so the round is poured without asking (NOTES.md)."""
     events = [Event(key="einsistkeins.round", params={"seat": roller})]
     for s in range(state.players):
-        if s != roller and in_open_pub(state, s):
+        if s != roller and can_drink(state, s):  # at 2.3 ‰ nothing more (know-your-limit)
             amount = min(4, LIMIT - state.alcohol[s])
             state.alcohol[s] += amount
             params = {"seat": s, "amount": permille(amount), "level": permille(state.alcohol[s])}

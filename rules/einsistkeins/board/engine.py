@@ -132,6 +132,12 @@ def _after_action(state: State, seat: int, events: list[Event]) -> tuple[State, 
     if state.phase == "refill":
         return state, events  # draw first; a 1 then rolls again (_after_refill)
     if state.phase == "one":
+        if drinking.dry(state, seat):
+            # The gum rule: "as long as you are dry, you are not allowed to roll the
+            # dice" — a 1's step that leaves you dry outside an open pub ends the turn
+            # (NOTES.md).
+            events.append(Event(key="einsistkeins.dry_after_one", params={"seat": seat}))
+            return _end_turn(state, seat, events)
         return state, events + _roll(state, seat)
     return _end_turn(state, seat, events)
 

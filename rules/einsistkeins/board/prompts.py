@@ -134,10 +134,12 @@ def prompts(state: State) -> list[Prompt]:
         if takeaway:
             drinks = drink_limit(state, seat, roll) > 0
             key = "einsistkeins.prompt.takeaway" if drinks else "einsistkeins.prompt.takeaway_move"
-        elif phase == "act" and drink_limit(state, seat, roll) == 0:
-            key = "einsistkeins.prompt.move"
-        elif phase == "act" and budget(state, seat) == 0:
-            key = "einsistkeins.prompt.drink"
+        elif phase in ("act", "one") and drink_limit(state, seat, roll) == 0:
+            # only what can be done is offered: no drink outside an open pub or at 2.3 ‰,
+            # no step with 0.0 ‰ (a 1 said "drink 0.1 ‰ or move one" wherever one stood)
+            key = "einsistkeins.prompt.move" if phase == "act" else "einsistkeins.prompt.one_move"
+        elif phase in ("act", "one") and budget(state, seat) == 0:
+            key = "einsistkeins.prompt.drink" if phase == "act" else "einsistkeins.prompt.one_drink"
         return [
             Prompt(
                 **base,
