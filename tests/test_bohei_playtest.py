@@ -210,3 +210,26 @@ async def test_a_player_out_of_the_typing_race_is_no_longer_asked():
     ]
     assert not any(line.startswith("✓ anna") for line in out)
     assert "Challenge: Mirror Writing — bert, cora" in out
+
+
+async def test_a_player_who_walks_away_does_not_stall_the_table():
+    """Every decision of a turn has a clock (the `turn` option, 60 s): a reminder at
+    three quarters, then the default (NOTES.md, "silent turns")."""
+    away = [*JOIN, "anna: [That's me 🙋]", *["@wait 60"] * 4]
+    out = await play(away, seed=2)
+    assert out.count("anna: the table is waiting for you – 15 s left.") == 4
+    assert out.count("⏰ The table is waiting for your answer – 15 s left.") == 4
+    assert "Time is up for anna: by the rules, “No, thanks”." in out  # no card drawn
+    # the rule card is mandatory: it goes down; its slot is the first one offered
+    assert "Time is up for anna: by the rules, “1: empty”." in out
+    assert "Slot 1 is closed for good." in out
+    ran_out = out.index("⏱ Time ran out.")  # nothing played: the turn passes on
+    assert out[ran_out + 1 : ran_out + 4] == [
+        "Time is up for anna; the rules decide for them, as follows.",
+        "anna plays nothing.",
+        "▶ bert's turn.",
+    ]
+    out = await play([*JOIN, "anna: [Ich bin's 🙋]", *["@wait 60"] * 4], seed=2, lang="de")
+    assert "Die Zeit ist um für anna: nach den Regeln gilt „Nein, danke“." in out
+    ran_out = out.index("⏱ Die Zeit ist abgelaufen.")
+    assert out[ran_out + 2 : ran_out + 4] == ["anna spielt nichts.", "▶ bert ist dran."]
