@@ -233,3 +233,15 @@ async def test_a_player_who_walks_away_does_not_stall_the_table():
     assert "Die Zeit ist um für anna: nach den Regeln gilt „Nein, danke“." in out
     ran_out = out.index("⏱ Die Zeit ist abgelaufen.")
     assert out[ran_out + 2 : ran_out + 4] == ["anna spielt nichts.", "▶ bert ist dran."]
+
+
+async def test_a_private_guess_with_no_challenge_says_none_runs():
+    """`/guess` stands open all the time for the game's reason; sent privately it was
+    told to go to the group, where it would only be refused again."""
+    out = await play([*JOIN, "anna: [That's me 🙋]", "anna> /guess 5", "anna> /guess"], seed=2)
+    assert out[-2:] == ["No guessing challenge is running.", "No guessing challenge is running."]
+    out = await play([*JOIN, "anna: [Ich bin's 🙋]", "anna> /guess 5"], seed=2, lang="de")
+    assert out[-1] == "Gerade läuft keine Rate-Challenge."
+    # a report the game would take is still sent to the group, where it is said
+    out = await play([*MISSED[:7], "anna> /foul @bert"], seed=5)
+    assert out[-1] == "Answer that in the group, not privately."
