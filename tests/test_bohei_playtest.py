@@ -245,3 +245,21 @@ async def test_a_private_guess_with_no_challenge_says_none_runs():
     # a report the game would take is still sent to the group, where it is said
     out = await play([*MISSED[:7], "anna> /foul @bert"], seed=5)
     assert out[-1] == "Answer that in the group, not privately."
+
+
+async def test_a_step_ended_by_a_report_does_not_read_as_everyone_answered():
+    """cora owes a penalty window; her /foul opens a vote, a new step: the old status
+    said "✓ Everyone has answered." though cora had not (nor had a player still asked
+    to draw when a typed "Bohei" ended the step)."""
+    lines = [
+        *MISSED[:6],
+        "bert> [Telegram Style]",
+        "bert> [Nothing]",
+        "cora: this is a very long message indeed friends",
+        "anna: cora you broke it",
+        "cora: /foul @anna",
+    ]
+    out = await play(lines, seed=5)
+    report = out.index("cora reports anna for breaking a rule (Telegram Style). Quick vote!")
+    assert out[report - 1] == "↓ Asked again below."
+    assert "✓ Everyone has answered." not in out[report - 3 : report]
