@@ -7,8 +7,8 @@ from bot.commands import Command
 from bot.i18n import keys
 from bot.outbox import Outbox
 from bot.table import Table
-from rules.core.errors import ParseError, RuleError
-from rules.core.protocol import Prompt, seat_token
+from rules.core.errors import GameError, ParseError, RuleError
+from rules.core.protocol import GameSpec, Prompt, seat_token
 
 # A mention by user id: Discord writes `<@123>` (`<@!123>` for a nickname), and the
 # Telegram adapter writes its text mentions (users without a @handle) the same way.
@@ -148,6 +148,28 @@ def asks_a_button(table: Table, prompts: list[Prompt], user: str, private: bool)
         for p in prompts
         if not p.standing
     )
+
+
+def own_refusal(
+    spec: GameSpec, state: Any, table: Table, seat: int, prompt: Prompt, text: str, out: Outbox
+) -> RuleError | None:
+    """The game's own reason to refuse `text` typed for `prompt`, wherever it was typed
+    (a dry run: `apply` is pure and changes nothing); None where the game would take it.
+    Text that does not read as a value (`/guess` alone) is tried as the input's own
+    template: a refusal of that is the game's reason whatever the value (no guessing
+    challenge runs)."""
+    assert prompt.input is not None
+    try:
+        action = prompt.input.fill(typed_value(table, prompt, text, out))
+    except GameError:
+        action = prompt.input.action
+    try:
+        spec.apply(state, seat, spec.parse_action(action))
+    except RuleError as e:
+        return e
+    except GameError:
+        return None
+    return None
 
 
 def typed_value(table: Table, prompt: Prompt, text: str, out: Outbox) -> Any:

@@ -130,6 +130,11 @@ def act(
     step, users = table.step, [s.user for s in table.seats]  # (a game over clears seats)
     if not prompt.standing:
         table.answered_at[seat] = now
+    answered = set() if prompt.standing else {seat}
+    if out.chosen is None and (set(waiting(spec, before)) - answered) & set(waiting(spec, state)):
+        # A seat of this step that has not answered is asked still (a typed "Bohei" or a
+        # /foul vote ended the step, not the answers): not "everyone has answered".
+        out.closing = "status.moved"
     settle(table, spec, state, events, out, now)
     if table.step != step or table.status != "playing":
         # the others' private prompts of the step (or of the game) are outdated now

@@ -22,6 +22,7 @@ from bot.answers import (
     REFUSALS,
     asks_a_button,
     find_typed,
+    own_refusal,
     press_refusal,
     refusal,
     typed_value,
@@ -391,17 +392,28 @@ class Router:
             if table.status != "playing":
                 raise refuse([table])
             spec = lobby.spec_of(table)
-            prompts = spec.prompts(play.state_of(spec, table))
+            state = play.state_of(spec, table)
+            prompts = spec.prompts(state)
             found = find_typed(table, prompts, msg.user, msg.private, cmd)
             if found is None:
                 raise refuse([table])
             seat, prompt = found
-            if prompt.secret and not (msg.private or msg.sealed):
-                raise RuleError(REFUSALS["only_privately"])
-            if not prompt.secret and msg.private:
-                raise RuleError(REFUSALS["only_in_group"])
-            assert prompt.input is not None
             text = cmd.rest if cmd else msg.text.strip()
+            place = None
+            if prompt.secret and not (msg.private or msg.sealed):
+                place = "only_privately"
+            if not prompt.secret and msg.private:
+                place = "only_in_group"
+            if place is not None:
+                # A command open all the time may have nothing to answer now: the game's
+                # reason comes first (a private `/guess 5` with no guessing challenge
+                # running), else the player moves to the group only to be refused there.
+                if prompt.standing and (
+                    reason := own_refusal(spec, state, table, seat, prompt, text, out)
+                ):
+                    raise reason
+                raise RuleError(REFUSALS[place])
+            assert prompt.input is not None
             answer = prompt.input.fill(typed_value(table, prompt, text, out))
             step = table.step_token
             if self._act_or_offer(msg, table, prompts.index(prompt), seat, answer, out, now):

@@ -47,7 +47,7 @@ def told(out: list[str]) -> list[str]:
     return [
         line.replace("[group:edit] ", "[group] ", 1)
         for line in out
-        if not line.startswith(("[group:edit] ✓ Everyone", "[group:edit] ✓ "))
+        if not line.startswith(("[group:edit] ✓ ", "[group:edit] ↓ "))
     ]
 
 

@@ -210,3 +210,67 @@ async def test_a_player_out_of_the_typing_race_is_no_longer_asked():
     ]
     assert not any(line.startswith("✓ anna") for line in out)
     assert "Challenge: Mirror Writing — bert, cora" in out
+
+
+async def test_a_player_who_walks_away_does_not_stall_the_table():
+    """Every decision of a turn has a clock (the `turn` option, 60 s): a reminder at
+    three quarters, then the default (NOTES.md, "silent turns")."""
+    away = [*JOIN, "anna: [That's me 🙋]", *["@wait 60"] * 4]
+    out = await play(away, seed=2)
+    assert out.count("anna: the table is waiting for you – 15 s left.") == 4
+    assert out.count("⏰ The table is waiting for your answer – 15 s left.") == 4
+    assert "Time is up for anna: by the rules, “No, thanks”." in out  # no card drawn
+    # the rule card is mandatory: it goes down; its slot is the first one offered
+    assert "Time is up for anna: by the rules, “1: empty”." in out
+    assert "Slot 1 is closed for good." in out
+    ran_out = out.index("⏱ Time ran out.")  # nothing played: the turn passes on
+    assert out[ran_out + 1 : ran_out + 4] == [
+        "Time is up for anna; the rules decide for them, as follows.",
+        "anna plays nothing.",
+        "▶ bert's turn.",
+    ]
+    out = await play([*JOIN, "anna: [Ich bin's 🙋]", *["@wait 60"] * 4], seed=2, lang="de")
+    assert "Die Zeit ist um für anna: nach den Regeln gilt „Nein, danke“." in out
+    ran_out = out.index("⏱ Die Zeit ist abgelaufen.")
+    assert out[ran_out + 2 : ran_out + 4] == ["anna spielt nichts.", "▶ bert ist dran."]
+
+
+async def test_a_private_guess_with_no_challenge_says_none_runs():
+    """`/guess` stands open all the time for the game's reason; sent privately it was
+    told to go to the group, where it would only be refused again."""
+    out = await play([*JOIN, "anna: [That's me 🙋]", "anna> /guess 5", "anna> /guess"], seed=2)
+    assert out[-2:] == ["No guessing challenge is running.", "No guessing challenge is running."]
+    out = await play([*JOIN, "anna: [Ich bin's 🙋]", "anna> /guess 5"], seed=2, lang="de")
+    assert out[-1] == "Gerade läuft keine Rate-Challenge."
+    # a report the game would take is still sent to the group, where it is said
+    out = await play([*MISSED[:7], "anna> /foul @bert"], seed=5)
+    assert out[-1] == "Answer that in the group, not privately."
+
+
+async def test_a_step_ended_by_a_report_does_not_read_as_everyone_answered():
+    """cora owes a penalty window; her /foul opens a vote, a new step: the old status
+    said "✓ Everyone has answered." though cora had not (nor had a player still asked
+    to draw when a typed "Bohei" ended the step)."""
+    lines = [
+        *MISSED[:6],
+        "bert> [Telegram Style]",
+        "bert> [Nothing]",
+        "cora: this is a very long message indeed friends",
+        "anna: cora you broke it",
+        "cora: /foul @anna",
+    ]
+    out = await play(lines, seed=5)
+    report = out.index("cora reports anna for breaking a rule (Telegram Style). Quick vote!")
+    assert out[report - 1] == "↓ Asked again below."
+    assert "✓ Everyone has answered." not in out[report - 3 : report]
+
+
+async def test_the_script_writer_presses_cards_by_their_names():
+    """tests/tools/bohei_script.py wrote "[{card}]" for every card button (its outbox
+    knew no game to name the card in), pressed nothing, and never reached an end."""
+    from rules.bohei.model import PlayCard
+    from rules.bohei.prompts import card_option
+    from tests.tools.bohei_script import Writer
+
+    writer = Writer(["anna", "bert", "cora"], seed=1, lang="de", options="")
+    assert writer.label(card_option("diet", PlayCard(card="diet"))) == "Diät"

@@ -603,3 +603,79 @@ def test_a_player_out_of_a_race_leaves_its_prompt():
     assert keys == ["bohei.out_of_tries"]
     after = asked(state)["ch"]
     assert after.seats == (0, 2) and after.id != before.id  # asked anew, without seat 1
+
+
+def silent(state, name):
+    """The prompt `name` passes its deadline: its seat's timeout action applied."""
+    prompt = asked(state)[name]
+    assert prompt.deadline == state.options.turn  # the clock of a turn's decisions
+    return act(state, prompt.seats[0], engine.timeout(state, prompt, prompt.seats[0]))
+
+
+def test_a_silent_turn_draws_nothing_activates_a_rule_and_plays_nothing():
+    state = game(hands=[["close_slot", "open_slot", "shout", "lower"], ["diet"], ["blue"]], turn=45)
+    state, keys = silent(state, "turn")
+    assert keys == ["bohei.no_draw"] and state.phase == "rule"
+    state, keys = silent(state, "turn")  # mandatory: an ordinary rule, the first held
+    assert state.slots[0].rule == "shout" and state.phase == "play"
+    state, keys = silent(state, "turn")
+    assert keys[0] == "bohei.played_nothing" and state.turn == 1
+    # a card that needs a slot chosen: the first slot offered
+    state = game(hands=[["close_slot", "tax"], ["lower"], ["no_e"]])
+    state, _ = silent(state, "turn")
+    state, _ = silent(state, "turn")
+    assert state.phase == "slot"
+    state, keys = silent(state, "turn")
+    assert state.slots[0].closed_by == "close_slot" and state.phase == "play"
+
+
+def test_a_silent_player_names_no_target_and_no_opponent_and_takes_no_reward():
+    state, _ = _played([["gift", "tax"], ["diet"], ["blue"]], "gift")
+    state, keys = silent(state, "turn")
+    assert keys[0] == "bohei.no_target" and [len(h) for h in state.hands] == [1, 1, 1]
+    assert state.turn == 1  # the card is spent, the turn passes on
+    state, _ = _played([["rps", "tax"], ["diet"], ["blue"]], "rps")
+    state, keys = silent(state, "ch")
+    assert keys[:2] == ["bohei.no_opponent", "bohei.challenge_void"] and state.turn == 1
+    state, _ = _played([["dice_duel", "tax"], ["diet"], ["blue"]], "dice_duel")
+    state, _ = act(state, 0, ChooseSeat(seat=1))
+    state, _ = act(state, 0, Roll())
+    while state.phase == "challenge":
+        state, _ = act(state, 1, Roll())
+        if state.phase == "challenge":
+            state, _ = act(state, 0, Roll())
+    state, keys = silent(state, "turn")
+    assert keys[0] == "bohei.reward_nothing" and state.reward is None
+
+
+def test_a_silent_challenger_gets_the_next_free_seat_clockwise_as_judge():
+    state, _ = _played([["pun", "tax"], ["diet"], ["blue"], ["dog"], ["plant"]], "pun", players=5)
+    state, _ = act(state, 0, ChooseSeat(seat=2))
+    assert asked(state)["ch"].deadline == state.options.turn
+    state, keys = silent(state, "ch")
+    assert state.challenge.third == 1 and "bohei.judge" in keys  # 1 is free, after 0
+
+
+def test_every_prompt_but_the_standing_ones_has_a_deadline():
+    """A player who walks away cannot stall the table: whatever the game waits for
+    ends at a deadline (random play through every phase, seed by seed)."""
+    import random
+
+    for seed in range(30):
+        state, rng = engine.setup(4, Options(), seed), random.Random(seed)
+        for _ in range(150):
+            open_ = [p for p in engine.prompts(state) if not p.standing]
+            if not open_:
+                break
+            assert all(p.deadline for p in open_), [p.id for p in open_ if not p.deadline]
+            p = rng.choice(open_)
+            seat = rng.choice(p.seats)
+            action = (
+                engine.timeout(state, p, seat)
+                if rng.random() < 0.3 or not p.options
+                else rng.choice(p.options).action
+            )
+            try:
+                state, _ = act(state, seat, action)
+            except RuleError:
+                state, _ = act(state, seat, engine.timeout(state, p, seat))

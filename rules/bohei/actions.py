@@ -41,6 +41,16 @@ def target(state: State, seat: int, chosen: int) -> list[Event]:
     return resolve(state, seat, chosen, ())
 
 
+def no_target(state: State, seat: int) -> list[Event]:
+    """Nobody named in time: the card has no effect. The bot names no victim (or
+    beneficiary) in the name of a player who is not there (NOTES.md, "silent turns")."""
+    if state.phase != "target" or seat != state.turn:
+        raise RuleError("error.not_prompted")
+    state.action = None
+    state.phase = "end"
+    return [Event(key="bohei.no_target", params={"seat": seat})]
+
+
 def answer(state: State, seat: int, yes: bool) -> list[Event]:
     state.question = state.question.answer(seat, yes)
     events = [

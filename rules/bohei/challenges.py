@@ -86,6 +86,15 @@ def choose(state: State, seat: int, chosen: int) -> list[Event]:
     return [Event(key="bohei.judge", params={"seat": chosen}), *_begin(state)]
 
 
+def no_opponent(state: State, seat: int) -> list[Event]:
+    """No opponent picked in time: a duel with one player has no winner (NOTES.md,
+    "silent turns"); the bot pulls nobody into a duel for a player who is not there."""
+    ch = state.challenge
+    if ch is None or seat != ch.by or ch.stage != "opponent":
+        raise RuleError("error.not_prompted")
+    return [Event(key="bohei.no_opponent", params={"seat": seat}), *nobody(state)]
+
+
 def _begin(state: State) -> list[Event]:
     """A (new) round among the seats still in."""
     ch = state.challenge

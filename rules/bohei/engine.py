@@ -26,6 +26,7 @@ from rules.bohei.model import (
     Guess,
     Judge,
     MissBohei,
+    NoChoice,
     NoStarter,
     Options,
     PlayCard,
@@ -42,15 +43,16 @@ from rules.bohei.prompts import prompts
 from rules.core.errors import RuleError
 from rules.core.protocol import Event, Outcome, Prompt, Secrets
 from rules.core.rng import Rng
-from rules.core.turns import next_seat
+from rules.core.turns import clockwise, next_seat
 
-# Actions only a deadline produces, and the prompt (by id prefix) whose deadline it is.
-TIMEOUT_ONLY = {
-    NoStarter: "starter",
-    MissBohei: "bohei:",
-    GoSignal: "ch:",
-    Toss: "ch:",
-    Forfeit: "ch:",
+# Actions only a deadline produces, and the prompts (by id prefix) whose deadline it is.
+TIMEOUT_ONLY: dict[type, tuple[str, ...]] = {
+    NoStarter: ("starter",),
+    MissBohei: ("bohei:",),
+    GoSignal: ("ch:",),
+    Toss: ("ch:",),
+    Forfeit: ("ch:",),
+    NoChoice: ("turn:", "ch:"),  # a target, an opponent
 }
 
 
@@ -69,8 +71,8 @@ def _accepts(state: State, seat: int, action: object) -> bool:
         kinds = {type(o.action) for o in p.options}
         if p.input is not None:
             kinds.add(type(p.input.action))
-        prefix = TIMEOUT_ONLY.get(type(action))  # type: ignore[call-overload]
-        if type(action) in kinds or (prefix and p.id.startswith(prefix) and p.deadline):
+        prefixes = TIMEOUT_ONLY.get(type(action), ())
+        if type(action) in kinds or (p.id.startswith(prefixes) and p.deadline):
             return True
     return False
 
@@ -101,6 +103,10 @@ def _dispatch(state: State, seat: int, action: Action) -> list[Event]:
             if state.phase == "target":
                 return actions.target(state, seat, chosen)
             return challenges.choose(state, seat, chosen)
+        case NoChoice():
+            if state.phase == "target":
+                return actions.no_target(state, seat)
+            return challenges.no_opponent(state, seat)
         case Answer(yes=yes):
             return actions.answer(state, seat, yes)
         case React(choice=choice):
@@ -162,9 +168,12 @@ def settle(state: State) -> list[Event]:
 
 def timeout(state: State, prompt: Prompt, seat: int) -> Action:
     """Silence: the starter is the first seat; no call is a missed call; no vote is a
-    no; a window taken as it is; the first card discarded; no answer is a no; in a
-    challenge, "GO" comes at the ready stage's deadline, a silent judge is a coin toss,
-    anyone else silent is out."""
+    no; a window taken as it is; the first card discarded; no answer is a no. In a turn
+    (NOTES.md, "silent turns"): no card drawn, the first rule card held activated (it is
+    mandatory) on the first slot offered, nothing played, nobody targeted, no reward.
+    In a challenge: no opponent ends it, the judge is the next free seat clockwise, "GO"
+    comes at the ready stage's deadline, a silent judge is a coin toss, anyone else
+    silent is out."""
     kind = prompt.id.split(":")[0]
     match kind:
         case "starter":
@@ -178,17 +187,44 @@ def timeout(state: State, prompt: Prompt, seat: int) -> Action:
         case "discard":
             return Discard(card=state.hands[seat][0])
         case "turn":
-            if state.phase == "question":
-                return Answer(yes=False)
-            return PlayCard(card=None) if state.phase == "play" else DrawChoice(take=False)
+            return _silent_turn(state, seat)
         case "ch":
             ch = state.challenge
+            if ch is not None and ch.stage == "opponent":
+                return NoChoice()
+            if ch is not None and ch.stage == "third":
+                free = challenges.choices(state)
+                return ChooseSeat(
+                    seat=next(s for s in clockwise(state.players, ch.by) if s in free)
+                )
             if ch is not None and ch.stage == "ready":
                 return GoSignal()
             if ch is not None and seat == ch.third:
                 return Toss()
             return Forfeit()
     return Answer(yes=False)
+
+
+def _silent_turn(state: State, seat: int) -> Action:
+    """What a silent player's turn does: nothing a player may choose is chosen for them
+    (no draw, no card played, no victim, no reward); only the mandatory rule card goes
+    down: the first one held, an ordinary rule before the extension, the closing card
+    last (what changes the board for good is not done in an absent player's name unless
+    nothing else is held), on the first slot offered."""
+    match state.phase:
+        case "question":
+            return Answer(yes=False)
+        case "rule":
+            return ChooseRule(card=rules_board.mildest(rules_board.rule_cards(state, seat)))
+        case "slot":
+            return ChooseSlot(slot=rules_board.slot_choices(state)[0])
+        case "play":
+            return PlayCard(card=None)
+        case "target":
+            return NoChoice()
+        case "reward":
+            return Reward(delta=0)
+    return DrawChoice(take=False)
 
 
 def outcome(state: State) -> Outcome | None:

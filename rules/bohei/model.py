@@ -16,6 +16,9 @@ MAX_ROUNDS = 3  # a challenge replayed this often without a winner is settled by
 class Options(Frozen):
     reaction: int = Field(default=20, ge=5, le=300)  # Nö/Gegenteiltag, questions, votes, Bohei
     challenge: int = Field(default=30, ge=5, le=600)  # each move of a challenge
+    # Each decision of a turn (draw, rule card, slot, play, target, opponent, judge,
+    # reward): a player who walks away must not stall the table (engine.timeout).
+    turn: int = Field(default=60, ge=10, le=3600)
     go_min: int = Field(default=3, ge=1, le=30)  # "GO" comes this many seconds after "ready" …
     go_max: int = Field(default=8, ge=1, le=60)  # … at most this many
     # Closing time: after this many rounds, whoever is closest to 7 cards wins (a group
@@ -168,6 +171,13 @@ class ChooseSeat(Frozen):
     seat: int
 
 
+class NoChoice(Frozen):
+    """Nobody named in time for a target or an opponent (only a deadline does this): the
+    bot picks no victim in an absent player's name (NOTES.md, "silent turns")."""
+
+    type: Literal["no_choice"] = "no_choice"
+
+
 class Answer(Frozen):
     """An honest yes or no to a real-world question ("do you wear glasses?")."""
 
@@ -266,9 +276,9 @@ class Reward(Frozen):
 
 
 Action = Annotated[
-    Claim | NoStarter | DrawChoice | ChooseRule | ChooseSlot | PlayCard | ChooseSeat | Answer
-    | React | Discard | CallBohei | MissBohei | Chat | Foul | CastVote | Roll | Sign | Guess | Word
-    | Press | GoSignal | Judge | Toss | Forfeit | Reward,
+    Claim | NoStarter | DrawChoice | ChooseRule | ChooseSlot | PlayCard | ChooseSeat | NoChoice
+    | Answer | React | Discard | CallBohei | MissBohei | Chat | Foul | CastVote | Roll | Sign
+    | Guess | Word | Press | GoSignal | Judge | Toss | Forfeit | Reward,
     Field(discriminator="type"),
 ]  # fmt: skip
 

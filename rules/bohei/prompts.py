@@ -140,19 +140,30 @@ def _reactions(state: State) -> list[Prompt]:
 
 def _turn(state: State) -> list[Prompt]:
     seat, pid = state.turn, f"turn:{state.turns}:{state.phase}"
+    # Every decision of a turn has its clock: silence takes the default (engine.timeout).
+    t = state.options.turn
     match state.phase:
         case "draw":
             options = (
                 Option(label="bohei.button.draw", action=DrawChoice(take=True)),
                 Option(label="bohei.button.no_draw", action=DrawChoice(take=False)),
             )
-            return [Prompt(id=pid, seats=(seat,), key="bohei.prompt.draw", options=options)]
+            return [
+                Prompt(id=pid, seats=(seat,), key="bohei.prompt.draw", options=options, deadline=t)
+            ]
         case "rule":
             options = tuple(
                 card_option(c, ChooseRule(card=c)) for c in rules_board.rule_cards(state, seat)
             )
             return [
-                Prompt(id=pid, seats=(seat,), key="bohei.prompt.rule", options=options, secret=True)
+                Prompt(
+                    id=pid,
+                    seats=(seat,),
+                    key="bohei.prompt.rule",
+                    options=options,
+                    secret=True,
+                    deadline=t,
+                )
             ]
         case "slot":
             options = tuple(_slot_option(state, i) for i in rules_board.slot_choices(state))
@@ -161,18 +172,29 @@ def _turn(state: State) -> list[Prompt]:
                 if card(state.placing or "").slot == "close"
                 else "bohei.prompt.slot"
             )  # type: ignore[union-attr]
-            return [Prompt(id=pid, seats=(seat,), key=key, options=options)]
+            return [Prompt(id=pid, seats=(seat,), key=key, options=options, deadline=t)]
         case "play":
             options = tuple(card_option(c, PlayCard(card=c)) for c in turn.playable(state, seat))
             options += (Option(label="bohei.button.nothing", action=PlayCard(card=None)),)
             return [
-                Prompt(id=pid, seats=(seat,), key="bohei.prompt.play", options=options, secret=True)
+                Prompt(
+                    id=pid,
+                    seats=(seat,),
+                    key="bohei.prompt.play",
+                    options=options,
+                    secret=True,
+                    deadline=t,
+                )
             ]
         case "target":
             options = tuple(
                 seat_option(s, ChooseSeat(seat=s)) for s in range(state.players) if s != seat
             )
-            return [Prompt(id=pid, seats=(seat,), key="bohei.prompt.target", options=options)]
+            return [
+                Prompt(
+                    id=pid, seats=(seat,), key="bohei.prompt.target", options=options, deadline=t
+                )
+            ]
         case "question":
             options = (
                 Option(label="bohei.button.yes", action=Answer(yes=True)),
@@ -197,7 +219,13 @@ def _turn(state: State) -> list[Prompt]:
                 for d, word in REWARDS
             )
             return [
-                Prompt(id=pid, seats=(state.reward,), key="bohei.prompt.reward", options=options)
+                Prompt(
+                    id=pid,
+                    seats=(state.reward,),
+                    key="bohei.prompt.reward",
+                    options=options,
+                    deadline=t,
+                )
             ]
     return []
 
@@ -226,7 +254,15 @@ def _challenge(state: State) -> list[Prompt]:
         pid += f":{len(ch.seats)}"
     if ch.stage in ("opponent", "third"):
         options = tuple(seat_option(s, ChooseSeat(seat=s)) for s in challenges.choices(state))
-        return [Prompt(id=pid, seats=(ch.by,), key=f"bohei.prompt.{ch.stage}", options=options)]
+        return [
+            Prompt(
+                id=pid,
+                seats=(ch.by,),
+                key=f"bohei.prompt.{ch.stage}",
+                options=options,
+                deadline=state.options.turn,  # a choice of the player's turn, as a target is
+            )
+        ]
     timeout_key = "bohei.timeout.challenge"
     seats = challenges.asked(state)  # one source of who is asked (challenges.forfeit)
     match c.game:

@@ -19,6 +19,17 @@ def rule_cards(state: State, seat: int) -> list[str]:
     ]
 
 
+# How much a rule card changes the board by its `slot` effect: an ordinary rule ends when
+# replaced, the extension stays, a closed slot is closed for good.
+CHANGE = {None: 0, "open": 1, "close": 2}
+
+
+def mildest(instances: list[str]) -> str:
+    """The rule card that changes the board least, the first held among equals: what a
+    silent player activates (engine.timeout; NOTES.md, "silent turns")."""
+    return min(instances, key=lambda c: CHANGE[card(c).slot])  # type: ignore[union-attr]
+
+
 def checked(state: State, instance: str) -> bool:
     """Whether the bot checks this rule on group messages (the table's `checks` option)."""
     rule = card(instance)

@@ -85,7 +85,7 @@ class Writer:
         await self.console.line(line)
 
     def label(self, option) -> str:
-        out = Outbox(lang=self.lang, names=self.names)
+        out = Outbox(lang=self.lang, names=self.names, game="bohei")
         return option.label if option.literal else out.text(option.label, **option.params)
 
     async def press(self, seat, prompt, option) -> None:
@@ -116,7 +116,9 @@ class Writer:
             await self.chatter(state)
             return
         if kind == "bohei":
-            if r.random() < 0.1 and all(p.deadline is None for p in waiting[1:]):
+            # (no other clock may run out meanwhile: a turn's own is longer than the call's)
+            late = [p for p in waiting[1:] if p.deadline and p.deadline <= state.options.reaction]
+            if r.random() < 0.1 and not late:
                 await self.say(f"@wait {state.options.reaction}")  # forgot to call
             elif r.random() < 0.3:
                 await self.say(f"{self.names[seat]}: Bohei!")
