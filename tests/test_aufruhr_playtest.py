@@ -47,3 +47,44 @@ async def test_a_folder_no_longer_offers_the_tokens_and_scandal_already_in_it():
     )
     assert after(out, "[dm:cem] Your folder so far — demand: —; inside: the scandal.")[0] == cem
     assert out[-1] == cem  # /hand: the folder question again, as it stands
+
+
+# ben takes two bribes and is impeached by the EU Commission (seed 8); the event card that
+# follows auctions the research institute at once, with nobody in office
+IMPEACHED = [
+    *START,
+    *ELECT_BEN,
+    "anna> [Demand: 40 for me]",
+    "anna> [Put in ★★]",
+    "anna> [Hand over]",
+    "cem> [No folder]",
+    "dora> [No folder]",
+    "ben> [Accept Duisburg]",
+    "ben: [Duisburg (anna)]",
+    "ben: [Essen (ben)]",
+    "ben: [Bochum (cem)]",
+    "ben: [Payout Culture/Sports]",
+    "anna> [No folder]",
+    "cem> [Demand: payout Economy]",
+    "cem> [Put in ★★★]",
+    "cem> [Hand over]",
+    "dora> [No folder]",
+    "ben> [Accept Bochum]",
+    "anna> 50",
+    "ben> 50",
+    "cem> 0",
+    "dora> 40",
+]
+
+
+async def test_a_tie_with_nobody_in_office_is_not_said_to_be_the_lord_mayors():
+    out = [line.split("] ", 1)[1] for line in await play(IMPEACHED, seed=8)]
+    assert any(line.startswith("The EU Commission finds that ben took a bribe") for line in out)
+    assert any(line.startswith("Event card: Ruhr education drive") for line in out)
+    i = out.index("The bids: anna: 50, ben: 50, cem: —, dora: 40")
+    assert out[i + 1 : i + 3] == [
+        "Tie at 50 between anna, ben: nobody is in office, so the first of them in seat order"
+        " gets the project.",
+        "anna buys research institute for 50.",
+    ]
+    assert not any("the Lord Mayor decides" in line for line in out)
