@@ -3,7 +3,7 @@ seed) and what the players are shown. Each test is one defect they found; the re
 behind them are in rules/aufruhr/NOTES.md."""
 
 from adapters.console.__main__ import run_script
-from tests.test_aufruhr_chat import ELECT_BEN, START
+from tests.test_aufruhr_chat import ELECT_BEN, START, TO_AUCTION
 
 
 async def play(lines: list[str], seed: int = 1, lang: str = "en") -> list[str]:
@@ -88,3 +88,15 @@ async def test_a_tie_with_nobody_in_office_is_not_said_to_be_the_lord_mayors():
         "anna buys research institute for 50.",
     ]
     assert not any("the Lord Mayor decides" in line for line in out)
+
+
+async def test_a_bid_of_two_amounts_is_no_number_and_a_grouped_thousand_is_one():
+    """`/bid 60 70` was read as 6070 (every space dropped); a space is a thousands group
+    only: `1 000` is 1000."""
+    out = await play([*START, *TO_AUCTION, "anna> /bid 60 70", "anna> /bid 1 000", "anna> 30"])
+    assert out[-4:] == [
+        "[dm:anna] “60 70” is not a number. Write a whole number, e.g. 30.",
+        "[dm:anna] You cannot bid 1000: that is more than your treasury holds.",
+        "[group:edit] ✓ anna · ⏳ Waiting for ben, cem, dora · 60 s left",
+        "[dm:anna] Your sealed bid: 30.",
+    ]
