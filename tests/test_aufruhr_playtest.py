@@ -2,6 +2,8 @@
 seed) and what the players are shown. Each test is one defect they found; the readings
 behind them are in rules/aufruhr/NOTES.md."""
 
+from pathlib import Path
+
 from adapters.console.__main__ import run_script
 from tests.test_aufruhr_chat import ELECT_BEN, START, TO_AUCTION
 
@@ -100,3 +102,17 @@ async def test_a_bid_of_two_amounts_is_no_number_and_a_grouped_thousand_is_one()
         "[group:edit] ✓ anna · ⏳ Waiting for ben, cem, dora · 60 s left",
         "[dm:anna] Your sealed bid: 30.",
     ]
+
+
+def test_the_german_partnership_offer_and_changed_auction_are_german():
+    """Read in the German six-mayor game: "eine Partnerschaft an Jahrhunderthalle … an"
+    and "eine Versteigerung Bildung, Bildung, …" were no German."""
+    out = (Path(__file__).parent / "transcripts" / "aufruhr_6p.de.out").read_text().splitlines()
+    assert (
+        "[group:edit] fritz: emil bietet dir an, Jahrhunderthalle und Westpark in Herten"
+        " gemeinsam zu realisieren (je 10 Punkte; emil zahlt die Genehmigung). Einverstanden?"
+    ) in out
+    assert (
+        "[group:edit] dora ändert die Absicht: eine Versteigerung mit Bildung, Bildung,"
+        " Natur/Tourismus."
+    ) in out
