@@ -116,3 +116,42 @@ def test_the_german_partnership_offer_and_changed_auction_are_german():
         "[group:edit] dora ändert die Absicht: eine Versteigerung mit Bildung, Bildung,"
         " Natur/Tourismus."
     ) in out
+
+
+# seed 3: ben, elected, lets the folder windows lapse and auctions Culture/Sports,
+# Education and Economy; the Century Hall is up for auction
+CENTURY_HALL_DE = [
+    *START,
+    *ELECT_BEN,
+    "@wait 60",
+    "ben: [Essen (ben)]",
+    "ben: [Bochum (cem)]",
+    "ben: [Duisburg (anna)]",
+    "ben: [Drei Projekte versteigern]",
+    "ben: [Kultur/Sport]",
+    "ben: [Bildung]",
+    "ben: [Wirtschaft]",
+    "@wait 60",
+]
+
+
+async def test_a_cooperation_deal_names_its_project_in_german():
+    """The German /coop deal and its agreement named the project in English."""
+    out = await play(
+        [
+            *CENTURY_HALL_DE,
+            "cem: /coop Duisburg Jahrhunderthalle: ich zahle dir 200",
+            "anna: /accept",
+        ],
+        seed=3,
+        lang="de",
+    )
+    assert (
+        "[group] Deal 1: cem schlägt anna vor, Jahrhunderthalle und Westpark gemeinsam zu bauen,"
+        " Bedingungen: „ich zahle dir 200“ — antwortet mit /accept 1 oder /decline 1"
+        " (unverbindlich)."
+    ) in out
+    assert (
+        "[group] Kooperation vereinbart (Deal 1): cem und anna bei Jahrhunderthalle und Westpark."
+        " Bei der Umsetzung wird der Partner zuerst gefragt; bindend ist es erst, wenn gebaut ist."
+    ) in out
