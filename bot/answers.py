@@ -15,6 +15,10 @@ from rules.core.protocol import GameSpec, Prompt, seat_token
 USER_MENTION = re.compile(r"<@!?(\w+)>")
 # One or two digits after the decimal sign: a fraction (three may be a thousands group)
 DECIMAL = re.compile(r"[-+]?\d*[.,]\d{1,2}")
+# A whole number; a space may group its thousands ("1 000", as many write it), any other
+# space parts two numbers: "60 70" is no 6070 (a bid of two amounts is refused, not read
+# as a hundred times the first).
+WHOLE = re.compile(r"[-+]?\d{1,3}(?: \d{3})+|[-+]?\d+")
 
 
 def find_typed(
@@ -183,12 +187,11 @@ def typed_value(table: Table, prompt: Prompt, text: str, out: Outbox) -> Any:
         if len(text) > spec.max_length:
             raise ParseError("error.text_length", max=spec.max_length)
         return named_seats(table, text) if spec.names_seats else text
-    try:
-        value = int(text.replace(" ", ""))
-    except ValueError:
+    if not WHOLE.fullmatch(text.strip()):
         if DECIMAL.fullmatch(text.strip()):  # `25.5`, `25,5`: a number, but not whole
-            raise ParseError("error.not_whole", text=text[:20]) from None
-        raise ParseError("error.not_a_number", text=text[:20]) from None
+            raise ParseError("error.not_whole", text=text[:20])
+        raise ParseError("error.not_a_number", text=text[:20])
+    value = int(text.replace(" ", ""))
     if spec.min is not None and value < spec.min:
         raise RuleError("error.number_min", min=spec.min)
     if spec.max is not None and value > spec.max:

@@ -141,6 +141,8 @@ def act(
         close_private(users, [s for s in waiting(spec, before) if s != seat], out)
     if prompt.standing and table.status == "playing":
         offer_standing(table, spec, before, state, out)
+    elif prompt.secret and table.step == step and table.status == "playing":
+        rekey(table, spec, state, seat, prompt, out)
     if table.step == step and table.status == "playing":
         # What an answer within an open step tells the group ("not quite, 2 tries left",
         # "Anna: no") goes into the living status, above its last line, instead of a
@@ -152,6 +154,24 @@ def act(
             # message. A step of a multi-step secret answer (a token put into a folder)
             # changes nothing.
             refresh_status(table, waiting_prompts(spec, state), out, now)
+
+
+def rekey(table: Table, spec: GameSpec, state: Any, seat: int, prompt: Prompt, out: Outbox) -> None:
+    """A secret question answered in several steps (an AUFRUHR! folder, filled token by
+    token) whose buttons for `seat` changed with his answer (his last ★ is in it now):
+    its buttons as they are now come with what he is told, so that he is not offered
+    what would be refused. The first message's buttons still work (same step)."""
+    for index, now in enumerate(waiting_prompts(spec, state)):
+        if now.id == prompt.id and seat in now.seats:
+            if _seen(now, seat) != _seen(prompt, seat):
+                keyboard = _keyboard(table, index, now, out, (seat,))
+                out.private_buttons.setdefault(table.seats[seat].user, []).extend(keyboard)
+            return
+
+
+def _seen(prompt: Prompt, seat: int) -> tuple[bool, ...]:
+    """Which of `prompt`'s options `seat` is shown."""
+    return tuple(seat not in o.hidden_from for o in prompt.options)
 
 
 def offer_standing(table: Table, spec: GameSpec, before: Any, state: Any, out: Outbox) -> None:

@@ -188,10 +188,15 @@ async def test_a_folder_is_told_in_stars_and_words_and_a_missing_token_refused(r
         "en": ("anna> [Put in ★★★]", "anna> [Demand: 40 for me]"),
         "de": ("anna> [★★★ hinein]", "anna> [Forderung: 40 für mich]"),
     }[lang]
-    assert await chat.say(put) == lines[:1]
+    first = chat.console.buttons["dm:anna"]  # the question's buttons, as first sent
+    told = await chat.say(put)
+    assert told[0] == lines[0]
+    # her only ★★★ is in the folder: her buttons come anew, without that one
+    assert told[1].startswith("[dm:anna:buttons] ") and put[len("anna> ") :] not in told[1]
     assert await chat.say(demand) == lines[1:2]
     before = await chat.stored()
-    assert await chat.say(put) == lines[2:]  # her only ★★★ token is in the folder already
+    chat.console.buttons["dm:anna"] = first  # the first message's button, pressed again
+    assert await chat.say(put) == lines[2:]
     assert await chat.stored() == before
 
 

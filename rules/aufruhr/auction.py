@@ -84,9 +84,12 @@ def _reveal(state: State, events: list[Event]) -> Step | None:
     if len(result.winners) == 1:
         return _sold(state, result.winners[0], events)
     a.tied = list(result.winners)
-    events.append(Event(key="aufruhr.tied", params={"tied_seats": a.tied, "price": a.price}))
+    params = {"tied_seats": a.tied, "price": a.price}
     if state.lord_mayor is None:  # nobody in office (an impeachment): the first tied bidder
+        # (and the group is told so: no Lord Mayor decides it)
+        events.append(Event(key="aufruhr.tied_nobody_in_office", params=params))
         return _sold(state, a.tied[0], events)
+    events.append(Event(key="aufruhr.tied", params=params))
     return OpenFolders("tie")
 
 

@@ -95,6 +95,23 @@ def _args(wish: Wish | None) -> tuple[str, int | str] | None:
     return None
 
 
+def used_up(state: State, seat: int, stars: int) -> bool:
+    """Whether `seat`'s folder, as filled so far, leaves nothing to put in of `stars`
+    (0: the scandal): every usable token of that many stars is in it already, or the
+    scandal is, which goes in instead of tokens. `act` refuses both, so the folder
+    prompt hides their buttons from him (shown again with /hand)."""
+    f = state.folders
+    d = f.drafts.get(seat) if f is not None else None
+    if d is None:
+        return False
+    if d.scandal:
+        return True
+    inside = sum(1 for i in d.tokens if state.tokens[i].stars == stars)
+    if not stars or not inside:
+        return False
+    return inside >= sum(1 for i in usable_tokens(state, seat) if state.tokens[i].stars == stars)
+
+
 def offers(state: State) -> list[int]:
     """The seats whose folders were handed over, in seat order."""
     f = state.folders

@@ -1,0 +1,157 @@
+"""AUFRUHR! as a play-tester met it: console scripts (the playground's `--script` with a
+seed) and what the players are shown. Each test is one defect they found; the readings
+behind them are in rules/aufruhr/NOTES.md."""
+
+from pathlib import Path
+
+from adapters.console.__main__ import run_script
+from tests.test_aufruhr_chat import ELECT_BEN, START, TO_AUCTION
+
+
+async def play(lines: list[str], seed: int = 1, lang: str = "en") -> list[str]:
+    """What the console prints for `lines`, as `--script FILE --seed N` prints it."""
+    out: list[str] = []
+    await run_script(lines, seed=seed, lang=lang, write=out.append)
+    return out
+
+
+def after(out: list[str], line: str) -> list[str]:
+    """The lines printed after the last `line`."""
+    return out[len(out) - out[::-1].index(line) :]
+
+
+async def test_a_folder_no_longer_offers_the_tokens_and_scandal_already_in_it():
+    """anna's three ★ go in one by one: with the last her buttons come anew without
+    [Put in ★]; cem's scandal goes in: no token nor scandal button is left for him (both
+    would be refused), and /hand asks him with the same buttons."""
+    out = await play(
+        [
+            *START,
+            *ELECT_BEN,
+            "anna> [Put in ★]",
+            "anna> [Put in ★]",
+            "anna> [Put in ★]",
+            "cem> [Scandal instead]",
+            "cem> /hand",
+        ]
+    )
+    two = after(out, "[dm:anna] Your folder so far — demand: —; inside: ★ ★.")
+    assert not two[0].startswith("[dm:anna:buttons]")  # a ★ is left: nothing new
+    three = after(out, "[dm:anna] Your folder so far — demand: —; inside: ★ ★ ★.")
+    assert three[0] == (
+        "[dm:anna:buttons] [No folder] [Demand: 40 for me] [Demand: 30 for me]"
+        " [Demand: 20 for me] [Demand: 10 for me] [Put in ★★] [Put in ★★★] [Scandal instead]"
+        " [Hand over]"
+    )
+    cem = (
+        "[dm:cem:buttons] [No folder] [Demand: 40 for me] [Demand: 30 for me]"
+        " [Demand: 20 for me] [Demand: 10 for me] [Hand over]"
+    )
+    assert after(out, "[dm:cem] Your folder so far — demand: —; inside: the scandal.")[0] == cem
+    assert out[-1] == cem  # /hand: the folder question again, as it stands
+
+
+# ben takes two bribes and is impeached by the EU Commission (seed 8); the event card that
+# follows auctions the research institute at once, with nobody in office
+IMPEACHED = [
+    *START,
+    *ELECT_BEN,
+    "anna> [Demand: 40 for me]",
+    "anna> [Put in ★★]",
+    "anna> [Hand over]",
+    "cem> [No folder]",
+    "dora> [No folder]",
+    "ben> [Accept Duisburg]",
+    "ben: [Duisburg (anna)]",
+    "ben: [Essen (ben)]",
+    "ben: [Bochum (cem)]",
+    "ben: [Payout Culture/Sports]",
+    "anna> [No folder]",
+    "cem> [Demand: payout Economy]",
+    "cem> [Put in ★★★]",
+    "cem> [Hand over]",
+    "dora> [No folder]",
+    "ben> [Accept Bochum]",
+    "anna> 50",
+    "ben> 50",
+    "cem> 0",
+    "dora> 40",
+]
+
+
+async def test_a_tie_with_nobody_in_office_is_not_said_to_be_the_lord_mayors():
+    out = [line.split("] ", 1)[1] for line in await play(IMPEACHED, seed=8)]
+    assert any(line.startswith("The EU Commission finds that ben took a bribe") for line in out)
+    assert any(line.startswith("Event card: Ruhr education drive") for line in out)
+    i = out.index("The bids: anna: 50, ben: 50, cem: —, dora: 40")
+    assert out[i + 1 : i + 3] == [
+        "Tie at 50 between anna, ben: nobody is in office, so the first of them in seat order"
+        " gets the project.",
+        "anna buys research institute for 50.",
+    ]
+    assert not any("the Lord Mayor decides" in line for line in out)
+
+
+async def test_a_bid_of_two_amounts_is_no_number_and_a_grouped_thousand_is_one():
+    """`/bid 60 70` was read as 6070 (every space dropped); a space is a thousands group
+    only: `1 000` is 1000."""
+    out = await play([*START, *TO_AUCTION, "anna> /bid 60 70", "anna> /bid 1 000", "anna> 30"])
+    assert out[-4:] == [
+        "[dm:anna] “60 70” is not a number. Write a whole number, e.g. 30.",
+        "[dm:anna] You cannot bid 1000: that is more than your treasury holds.",
+        "[group:edit] ✓ anna · ⏳ Waiting for ben, cem, dora · 60 s left",
+        "[dm:anna] Your sealed bid: 30.",
+    ]
+
+
+def test_the_german_partnership_offer_and_changed_auction_are_german():
+    """Read in the German six-mayor game: "eine Partnerschaft an Jahrhunderthalle … an"
+    and "eine Versteigerung Bildung, Bildung, …" were no German."""
+    out = (Path(__file__).parent / "transcripts" / "aufruhr_6p.de.out").read_text().splitlines()
+    assert (
+        "[group:edit] fritz: emil bietet dir an, Jahrhunderthalle und Westpark in Herten"
+        " gemeinsam zu realisieren (je 10 Punkte; emil zahlt die Genehmigung). Einverstanden?"
+    ) in out
+    assert (
+        "[group:edit] dora ändert die Absicht: eine Versteigerung mit Bildung, Bildung,"
+        " Natur/Tourismus."
+    ) in out
+
+
+# seed 3: ben, elected, lets the folder windows lapse and auctions Culture/Sports,
+# Education and Economy; the Century Hall is up for auction
+CENTURY_HALL_DE = [
+    *START,
+    *ELECT_BEN,
+    "@wait 60",
+    "ben: [Essen (ben)]",
+    "ben: [Bochum (cem)]",
+    "ben: [Duisburg (anna)]",
+    "ben: [Drei Projekte versteigern]",
+    "ben: [Kultur/Sport]",
+    "ben: [Bildung]",
+    "ben: [Wirtschaft]",
+    "@wait 60",
+]
+
+
+async def test_a_cooperation_deal_names_its_project_in_german():
+    """The German /coop deal and its agreement named the project in English."""
+    out = await play(
+        [
+            *CENTURY_HALL_DE,
+            "cem: /coop Duisburg Jahrhunderthalle: ich zahle dir 200",
+            "anna: /accept",
+        ],
+        seed=3,
+        lang="de",
+    )
+    assert (
+        "[group] Deal 1: cem schlägt anna vor, Jahrhunderthalle und Westpark gemeinsam zu bauen,"
+        " Bedingungen: „ich zahle dir 200“ — antwortet mit /accept 1 oder /decline 1"
+        " (unverbindlich)."
+    ) in out
+    assert (
+        "[group] Kooperation vereinbart (Deal 1): cem und anna bei Jahrhunderthalle und Westpark."
+        " Bei der Umsetzung wird der Partner zuerst gefragt; bindend ist es erst, wenn gebaut ist."
+    ) in out
