@@ -164,7 +164,7 @@ def rekey(table: Table, spec: GameSpec, state: Any, seat: int, prompt: Prompt, o
     for index, now in enumerate(waiting_prompts(spec, state)):
         if now.id == prompt.id and seat in now.seats:
             if _seen(now, seat) != _seen(prompt, seat):
-                keyboard = _keyboard(table, index, now, out, (seat,))
+                keyboard = prompt_keyboard(table, index, now, out, (seat,))
                 out.private_buttons.setdefault(table.seats[seat].user, []).extend(keyboard)
             return
 
