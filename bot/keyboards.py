@@ -37,7 +37,8 @@ def post_prompts(table: Table, prompts: list[Prompt], out: Outbox) -> None:
             # the living status).
             # (in the game's words for its kind where it has them: AUFRUHR!'s ballot
             # names /deal and /pay, the talk that goes on meanwhile)
-            waiting = kind_key(out, [prompt], "secret_waiting", "prompt.secret_waiting")
+            general = "prompt.secret_waiting" + ("_one" if len(prompt.seats) == 1 else "")
+            waiting = kind_key(out, [prompt], "secret_waiting", general)
             out.group(waiting, **params)
             # One question and one set of buttons, made once, for all its seats (six
             # bidders are asked the same): each seat is shown those not hidden from it.

@@ -68,3 +68,22 @@ def test_options_encoded_at_once_are_those_encoded_one_by_one():
     with pytest.raises(ValueError, match="too long"):  # counted in bytes, not characters
         buttons.encode("ü" * 28, "1.x", 0, 0)
     assert len(buttons.encode("ü" * 10, "1.x", 0, 0)) < buttons.MAX_BYTES
+
+
+@pytest.mark.parametrize(
+    "lang, seats, said",
+    [
+        ("en", (2,), "Secret answer: the question went to U2 privately."),
+        ("de", (2,), "Geheime Antwort: die Frage ging privat an U2."),
+        ("en", (0, 1), "Secret answers: the question went to each of you privately."),
+    ],
+)
+def test_the_group_is_told_whom_a_secret_question_went_to(lang, seats, said):
+    # One seat choosing a card privately was told "… went to each of you privately".
+    seated = [Seat(user=u, name=u.upper()) for u in USERS]
+    table = Table(platform="console", chat="g", seats=seated, step_token="7.ab")
+    options = (Option(label="o", literal=True, action=Bid(amount=1)),)
+    prompt = Prompt(id="card", seats=seats, key="k", secret=True, options=options)
+    out = Outbox(lang=lang, names=[u.upper() for u in USERS])
+    keyboards.post_prompts(table, [prompt], out)
+    assert out.group_lines == [said]
