@@ -4,7 +4,7 @@ the group or privately to its seats when its answers are secret."""
 from bot import buttons
 from bot.i18n import keys
 from bot.outbox import Outbox
-from bot.replies import Button, InputRequest
+from bot.replies import Button, InputRequest, Reply
 from bot.table import Table
 from rules.core.protocol import Prompt
 
@@ -140,3 +140,29 @@ def input_request(table: Table, index: int, prompt: Prompt, out: Outbox) -> Inpu
         max=spec.max,
         max_length=spec.max_length,
     )
+
+
+def rekey(table: Table, prompts: list[Prompt], seat: int, prompt: Prompt, out: Outbox) -> None:
+    """A secret question answered in several steps (an AUFRUHR! folder, filled token by
+    token) whose buttons for `seat` changed with his answer (his last ★ is in it now):
+    its buttons as they are now come with what he is told, so that he is not offered
+    what would be refused (`prompts`: those waiting now). The first message's buttons
+    still work (same step)."""
+    for index, now in enumerate(prompts):
+        if now.id == prompt.id and seat in now.seats:
+            if _seen(now, seat) != _seen(prompt, seat):
+                keyboard = prompt_keyboard(table, index, now, out, (seat,))
+                out.private_buttons.setdefault(table.seats[seat].user, []).extend(keyboard)
+            return
+
+
+def _seen(prompt: Prompt, seat: int) -> tuple[bool, ...]:
+    """Which of `prompt`'s options `seat` is shown."""
+    return tuple(seat not in o.hidden_from for o in prompt.options)
+
+
+def close_private(users: list[str], seats: list[int], out: Outbox) -> None:
+    """Tell the adapter that these seats' private prompt messages of an ended step are
+    outdated: their buttons go (where the platform lets us edit them)."""
+    for seat in seats:
+        out.extra.append(Reply(pressed=out.text("status.outdated"), to=users[seat]))

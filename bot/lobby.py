@@ -12,7 +12,10 @@ from typing import Any
 from pydantic import ValidationError
 
 from bot import deadlines
+from bot.keyboards import close_private
 from bot.outbox import Outbox
+from bot.standing import close_standing
+from bot.status import retire_status
 from bot.table import Seat, Table
 from rules import registry
 from rules.core.errors import ParseError, RuleError
@@ -207,9 +210,17 @@ def abort(table: Table, user: str, name: str, admin: bool, out: Outbox) -> None:
     if user != table.creator and not admin:
         raise RuleError("error.only_host_aborts", host=_host_name(table))
     out.left.update(s.user for s in table.seats)
-    out.group("lobby.aborted", name=name)
     if table.status == "playing":
+        # What asked for answers says the game is over and loses its buttons: the
+        # living status, the deals still open, each seat's private question.
+        spec = spec_of(table)
+        asked = spec.prompts(table.game_state(spec.state))
+        retire_status(table, out, "status.aborted")
+        close_standing(table, spec, None, out)
+        seats = sorted({s for p in asked if not p.standing for s in p.seats})
+        close_private([s.user for s in table.seats], seats, out)
         out.menu = ""  # the game's verbs leave the chat's menu
+    out.group("lobby.aborted", name=name)
     table.end_game()
 
 

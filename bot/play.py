@@ -13,14 +13,14 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from bot import buttons, deadlines, fame, game_proof
-from bot.keyboards import input_request, post_prompts, prompt_keyboard
+from bot import deadlines, fame, game_proof
+from bot.keyboards import close_private, input_request, post_prompts, prompt_keyboard, rekey
 from bot.lobby import spec_of
 from bot.outbox import Outbox
-from bot.replies import Button, Reply
+from bot.replies import Reply
+from bot.standing import close_standing, offer_standing
 from bot.status import (
     MORPH_LIMIT,
-    call,
     fold_into_status,
     open_status,
     refresh_status,
@@ -48,7 +48,6 @@ BOARD_DISTANCE = 4
 REMIND_AT = 0.75  # of a deadline: the one reminder comes when three quarters have passed
 REMIND_MIN_DEADLINE = 20  # seconds; shorter deadlines get no reminder
 REMIND_WITHOUT_DEADLINE = 600  # seconds until a prompt without deadline is reminded
-STANDING = "standing:"  # the status token of a standing prompt's message (a deal's)
 
 
 def state_of(spec: GameSpec, table: Table) -> Any:
@@ -142,7 +141,7 @@ def act(
     if prompt.standing and table.status == "playing":
         offer_standing(table, spec, before, state, out)
     elif prompt.secret and table.step == step and table.status == "playing":
-        rekey(table, spec, state, seat, prompt, out)
+        rekey(table, waiting_prompts(spec, state), seat, prompt, out)
     if table.step == step and table.status == "playing":
         # What an answer within an open step tells the group ("not quite, 2 tries left",
         # "Anna: no") goes into the living status, above its last line, instead of a
@@ -156,64 +155,9 @@ def act(
             refresh_status(table, waiting_prompts(spec, state), out, now)
 
 
-def rekey(table: Table, spec: GameSpec, state: Any, seat: int, prompt: Prompt, out: Outbox) -> None:
-    """A secret question answered in several steps (an AUFRUHR! folder, filled token by
-    token) whose buttons for `seat` changed with his answer (his last ★ is in it now):
-    its buttons as they are now come with what he is told, so that he is not offered
-    what would be refused. The first message's buttons still work (same step)."""
-    for index, now in enumerate(waiting_prompts(spec, state)):
-        if now.id == prompt.id and seat in now.seats:
-            if _seen(now, seat) != _seen(prompt, seat):
-                keyboard = prompt_keyboard(table, index, now, out, (seat,))
-                out.private_buttons.setdefault(table.seats[seat].user, []).extend(keyboard)
-            return
-
-
-def _seen(prompt: Prompt, seat: int) -> tuple[bool, ...]:
-    """Which of `prompt`'s options `seat` is shown."""
-    return tuple(seat not in o.hidden_from for o in prompt.options)
-
-
-def offer_standing(table: Table, spec: GameSpec, before: Any, state: Any, out: Outbox) -> None:
-    """A standing command that opened a standing prompt with buttons (a deal, which its
-    mayors accept or decline): its buttons go under what the group is told, and the
-    seats it names are called. They are named by the prompt's id, not by the step, so
-    they work until everyone named has answered (bot/buttons.py)."""
-    known = {p.id for p in spec.prompts(before)}
-    for prompt in spec.prompts(state):
-        if not prompt.standing or not prompt.options or prompt.id in known:
-            continue
-        row = tuple(
-            Button(
-                label=o.label if o.literal else out.text(o.label, **o.params),
-                data=buttons.encode_standing(table.chat, prompt.id, i),
-            )
-            for i, o in enumerate(prompt.options)
-        )
-        out.group_buttons.append(row)
-        table.standing_asked[prompt.id] = list(prompt.seats)
-        call(table, list(prompt.seats), out)
-        # the adapter tells us the message's id (Router.remember_status), to close it
-        out.status_token = f"{STANDING}{prompt.id}"
-
-
 def standing_open(table: Table, prompt_id: str) -> bool:
     spec = spec_of(table)
     return any(p.id == prompt_id for p in spec.prompts(state_of(spec, table)))
-
-
-def close_standing(table: Table, spec: GameSpec, state: Any | None, out: Outbox) -> None:
-    """The messages of standing prompts that are gone (a deal everyone it names has
-    answered, or of a round that is over) lose their buttons. `state` None: all."""
-    if not table.standing_messages and not table.standing_asked:
-        return
-    open_ids = {p.id for p in spec.prompts(state)} if state is not None else set()
-    table.standing_asked = {k: v for k, v in table.standing_asked.items() if k in open_ids}
-    for prompt_id, (message_id, text) in list(table.standing_messages.items()):
-        if prompt_id not in open_ids:
-            done = "\n".join([text, out.text("status.done")])
-            out.edits.append(Reply(text=done, edit=message_id))
-            del table.standing_messages[prompt_id]
 
 
 def settle(
@@ -304,13 +248,6 @@ def _schedule(
             out.schedule[remind] = now + deadline * REMIND_AT
     elif prompts:
         out.schedule[remind] = now + REMIND_WITHOUT_DEADLINE
-
-
-def close_private(users: list[str], seats: list[int], out: Outbox) -> None:
-    """Tell the adapter that these seats' private prompt messages of an ended step are
-    outdated: their buttons go (where the platform lets us edit them)."""
-    for seat in seats:
-        out.extra.append(Reply(pressed=out.text("status.outdated"), to=users[seat]))
 
 
 def finish(

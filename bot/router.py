@@ -17,7 +17,19 @@ from typing import Any
 
 from redis.exceptions import RedisError
 
-from bot import buttons, commands, game_proof, hygiene, lobby, logs, metrics, offers, play, timeouts
+from bot import (
+    buttons,
+    commands,
+    game_proof,
+    hygiene,
+    lobby,
+    logs,
+    metrics,
+    offers,
+    play,
+    standing,
+    timeouts,
+)
 from bot.answers import (
     REFUSALS,
     asks_a_button,
@@ -218,8 +230,8 @@ class Router:
         over: list[str] = []
 
         def op(table: Table, out: Outbox, now: float) -> bool:
-            if token.startswith(play.STANDING):  # a deal's message, with its buttons
-                prompt_id = token.removeprefix(play.STANDING)
+            if token.startswith(standing.STANDING):  # a deal's message, with its buttons
+                prompt_id = token.removeprefix(standing.STANDING)
                 if table.status != "playing" or not play.standing_open(table, prompt_id):
                     over.append(table.lang)
                     return False
@@ -237,7 +249,7 @@ class Router:
             return None
         if token.startswith("lobby."):  # a lobby's message: the game has begun meanwhile
             lines = [*text.splitlines(), t(over[0], "lobby.started")]
-        elif token.startswith(play.STANDING):  # everyone it named has answered already
+        elif token.startswith(standing.STANDING):  # everyone it named has answered already
             lines = [*text.splitlines(), t(over[0], "status.done")]
         else:  # a step's: its status line goes
             lines = [*text.splitlines()[:-1], t(over[0], "status.done")]
@@ -658,7 +670,7 @@ def _standing_press(
 ) -> bool:
     """A standing prompt's button (a deal's Accept): like typing its command. Once the
     prompt is gone (everyone it names has answered), its message loses its buttons
-    (play.close_standing)."""
+    (bot/standing.py `close_standing`)."""
     if table.status != "playing":
         raise RuleError("error.outdated")
     seat = table.seat_of(msg.user)

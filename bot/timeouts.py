@@ -4,10 +4,10 @@ and the one reminder before it."""
 from typing import Any
 
 from bot import game_proof
-from bot.keyboards import post_prompts
+from bot.keyboards import close_private, post_prompts
 from bot.lobby import spec_of
 from bot.outbox import Outbox
-from bot.play import close_private, settle, state_of, waiting_prompts
+from bot.play import settle, state_of, waiting_prompts
 from bot.status import open_status, refresh_status
 from bot.table import Table
 from rules.core.protocol import Event, GameSpec, Prompt

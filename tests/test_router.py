@@ -177,8 +177,10 @@ async def test_hand_is_sent_privately(chat):
 async def test_abort_by_host_or_admin(redis):
     chat = Chat.make(redis, admins=["mod"])
     await chat.say(*STARTED)
+    # The step's living status says the game is over (it loses its buttons), then why.
     assert await chat.say("mod: /abort") == [
-        "[group] mod ended the game. /new <game> opens a new table."
+        "[group:edit] ✖ The game was ended.",
+        "[group] mod ended the game. /new <game> opens a new table.",
     ]
     assert (await chat.table()).status == "idle"
     # the private routes are gone with the table
@@ -644,3 +646,16 @@ async def test_a_chat_that_moves_mid_game_keeps_every_sent_button_and_leaves_no_
     ]
     assert not any(r.error for r in await chat.router.handle(moved_press))
     assert (await chat.router.table("console", "super")).state["passed"] == [2]  # carol
+
+
+async def test_an_aborted_games_private_questions_lose_their_buttons(redis):
+    # Each private question still open (with its buttons) is outdated: the adapters edit
+    # it (a `pressed` line to each seat asked), as when a step's time runs out. Bob's
+    # was closed by his bid.
+    chat = Chat.make(redis)
+    await chat.say(*STARTED, "bob> 2")
+    router = Router(redis)
+    replies = await router.handle(Incoming("console", "group", "alice", "alice", "/abort"))
+    closed = {r.to: r.pressed for r in replies if r.pressed}
+    assert closed == {"alice": "⌛ Outdated.", "carol": "⌛ Outdated."}
+    assert not any(r.buttons for r in replies)
