@@ -5,6 +5,7 @@ rhubarb-spritzer, know-your-limit, gum and night-star rules, the end and the win
 import pytest
 
 from bot.i18n import t
+from bot.outbox import Outbox
 from render.einsistkeins import legs_text
 from render.einsistkeins import params as shown_params
 from rules.core.errors import RuleError
@@ -65,6 +66,24 @@ def give(s: State, seat: int, name: str, slot: int = 0) -> None:
         assert s.faceup == name
         s.faceup = old
     s.hands[seat][slot] = name
+
+
+def on_top(s: State, names: list[str]) -> None:
+    """Put cards `names` on top of the pile, in order; a hand or the face-up place that
+    held one gets a card from the pile open till 05:00 instead."""
+    for name in names:
+        live = next(c for c in s.pile if c not in names and not dead(c, at("04:30")))
+        places = [*s.hands, s.pile]
+        held = next((h for h in places if name in h), None)
+        if held is not None and held is not s.pile:
+            held[held.index(name)] = live
+            s.pile.remove(live)
+        elif s.faceup == name:
+            s.faceup = live
+            s.pile.remove(live)
+        if name in s.pile:
+            s.pile.remove(name)
+    s.pile[:0] = names
 
 
 def cards(s: State) -> list[str]:
@@ -459,6 +478,56 @@ def test_closing_time_removes_closed_pubs_and_everyone_refills_to_six_in_turn():
     assert drew[:2] == [1, 0]  # from the player after the clock keeper
     assert len(s.pile) < n_pile
     assert cards(s) == sorted(p.name for p in PUBS)
+
+
+def said_in(lang: str, key: str, params: dict) -> str:
+    """An event's line as the group reads it (seats named, lists joined)."""
+    return Outbox(lang=lang, game="einsistkeins", names=["anna", "bob"]).text(key, **params)
+
+
+def test_cards_drawn_dead_at_closing_time_are_told_in_one_line():
+    # They went into the box unsaid: a pile of 3 at 03:00 became 0 with no card drawn,
+    # and at 02:00 a pile of 16 became 3 with seven draws told.
+    s = state(players=2, turn=0, clock=at("22:30"))
+    s.keeper = 0
+    give(s, 0, "Edenstube")  # closes at 23:00
+    dead_on_top = ["Bier-Maxe", "Zum Stern"]  # closed since 22:00
+    on_top(s, dead_on_top)
+    n_pile = len(s.pile)
+    s, _ = rolled(s, 6)
+    s, events = play(s, 0, Stay())
+    assert s.clock == at("23:00")
+    told = [e for e in events if e.key == "einsistkeins.boxed"]
+    said = keys(events)
+    last_draw = max(i for i, k in enumerate(said) if k == "einsistkeins.drew")
+    assert len(told) == 1 and said.index("einsistkeins.boxed") > last_draw  # after the draws
+    (boxed,) = told
+    assert boxed.params["pubs"][:2] == dead_on_top
+    assert boxed.params["count"] == len(boxed.params["pubs"])
+    drawn = sum(e.key in ("einsistkeins.drew", "einsistkeins.new_faceup") for e in events)
+    assert n_pile - len(s.pile) == drawn + boxed.params["count"]  # every card is accounted for
+    assert cards(s) == sorted(p.name for p in PUBS)
+    one = {"pubs": ["Bier-Maxe"], "count": 1}
+    assert said_in("en", "einsistkeins.boxed", one) == (
+        "1 card drawn is a pub closed for the night and leaves the game unplayed: Bier-Maxe."
+    )
+    assert said_in("de", "einsistkeins.boxed", boxed.params).startswith(
+        f"{boxed.params['count']} gezogene Karten sind Kneipen, die heute nicht mehr öffnen, "
+        "und gehen ungespielt aus dem Spiel: Bier-Maxe, Zum Stern"
+    )
+
+
+def test_a_card_drawn_dead_after_a_score_is_told():
+    s = state(players=2, turn=0, clock=at("22:30"), alcohol=[5, 5])
+    give(s, 0, "Izarro")
+    s.pos[0] = index("Izarro")
+    on_top(s, ["Bier-Maxe"])
+    s, _ = rolled(s, 6)
+    s, _ = play(s, 0, Stay())
+    assert s.phase == "refill"
+    s, events = play(s, 0, Draw())
+    assert keys(events)[:2] == ["einsistkeins.boxed", "einsistkeins.drew"]
+    assert events[0].params == {"pubs": ["Bier-Maxe"], "count": 1}
 
 
 def test_gum_rule_dry_outside_an_open_pub_no_dice_one_step():
