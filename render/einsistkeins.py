@@ -51,7 +51,8 @@ def where(index: int) -> str:
 def params(key: str, params: dict[str, Any], label: Label) -> dict[str, Any]:
     """The engine's structured parameters as players read them (the `params` hook): a
     `place_square` → its name as `place`; a `minute` of the night → the `time` on the
-    clock; a route's `legs` → one line."""
+    clock; a route's `legs` → one line; a tie-break's `standings` ([seat, pubs, districts,
+    tenths of ‰], best first) → one line of the tied players."""
     if not params:
         return params
     shown = dict(params)
@@ -61,6 +62,17 @@ def params(key: str, params: dict[str, Any], label: Label) -> dict[str, Any]:
         shown["time"] = clock(params["minute"])
     if isinstance(params.get("legs"), list):
         shown["legs"] = legs_text(params["legs"])
+    if "standings" in params:
+        shown["standings"] = " · ".join(
+            label(
+                "einsistkeins.tiebreak.standing",
+                seat=seat,
+                pubs=pubs,
+                districts=districts,
+                level=permille(tenths),  # written as the chat's language does (0,6)
+            )
+            for seat, pubs, districts, tenths in params["standings"]
+        )
     return shown
 
 

@@ -60,7 +60,8 @@ def call_value(name: str, call: Call) -> str:
 def params(key: str, params: dict[str, Any], label: Label) -> dict[str, Any]:
     """The engine's pub ids as players read them (the `params` hook): `card_id` → the
     whole card as `card`; `hand_ids` / `card_ids` → whole cards as `hand` / `cards`; an
-    announcement (`called`) → the value it compares for `card_id` or `card` as `value`."""
+    announcement (`called`) → the value it compares for `card_id` or `card` as `value`; a
+    tie-break's `standings` ([seat, pubs, districts], best first) → one line."""
     if not params:
         return params
     shown = dict(params)
@@ -72,6 +73,11 @@ def params(key: str, params: dict[str, Any], label: Label) -> dict[str, Any]:
         shown["cards"] = [card_text(c) for c in params["card_ids"]]
     if "called" in params:
         shown["value"] = call_value(params.get("card_id") or params["card"], params["called"])
+    if "standings" in params:
+        shown["standings"] = " · ".join(
+            label("einsistkeins_karten.tiebreak.standing", seat=s, pubs=n, districts=d)
+            for s, n, d in params["standings"]
+        )
     return shown
 
 

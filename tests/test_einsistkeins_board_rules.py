@@ -480,9 +480,10 @@ def test_closing_time_removes_closed_pubs_and_everyone_refills_to_six_in_turn():
     assert cards(s) == sorted(p.name for p in PUBS)
 
 
-def said_in(lang: str, key: str, params: dict) -> str:
+def said_in(lang: str, key: str, params: dict, names: list[str] | None = None) -> str:
     """An event's line as the group reads it (seats named, lists joined)."""
-    return Outbox(lang=lang, game="einsistkeins", names=["anna", "bob"]).text(key, **params)
+    names = names or ["anna", "bob"]
+    return Outbox(lang=lang, game="einsistkeins", names=names).text(key, **params)
 
 
 def test_cards_drawn_dead_at_closing_time_are_told_in_one_line():
@@ -656,6 +657,47 @@ def test_without_a_win_most_pubs_then_districts_then_alcohol():
     s.pile = [c for c in s.pile if c not in ("Izarro", "Debakel", "Destille")]
     outcome = GAME.outcome(s)
     assert outcome.ranking == ((2,), (1,), (0,))  # 2 districts first; then higher alcohol
+
+
+@pytest.mark.parametrize(
+    ("lang", "told"),
+    [
+        (
+            "en",
+            "Equal pubs: ahead is who has pubs in more districts, then the higher alcohol level"
+            " (equal in all three share a place): cora (pubs: 2, districts: 2, 1.5 ‰)"
+            " · bob (pubs: 2, districts: 1, 2.0 ‰) · anna (pubs: 2, districts: 1, 1.0 ‰).",
+        ),
+        (
+            "de",
+            "Gleich viele Kneipen: vorn steht, wer Kneipen aus mehr Stadtteilen hat, dann der"
+            " höhere Promillestand (ist alles gleich, teilt man sich den Platz):"
+            " cora (Kneipen: 2, Stadtteile: 2, 1,5 ‰) · bob (Kneipen: 2, Stadtteile: 1, 2,0 ‰)"
+            " · anna (Kneipen: 2, Stadtteile: 1, 1,0 ‰).",
+        ),
+    ],
+)
+def test_a_tie_says_how_districts_and_alcohol_decided_it(lang, told):
+    # The ranking read "1. cora – 2 points / 2. bob – 2 points / 3. anna – 2 points",
+    # ordered by districts and alcohol with no word of why.
+    s = state(players=3, phase="over", end_reason="five", alcohol=[10, 20, 15])
+    s.visited = [["Izarro", "Debakel"], ["Havana", "Das Ei"], ["Destille", "Grotte"]]
+    held = {c for v in s.visited for c in v}
+    s.hands = [[c for c in h if c not in held] for h in s.hands]
+    s.pile = [c for c in s.pile if c not in held]
+    outcome = GAME.outcome(s)
+    assert outcome.ranking == ((2,), (1,), (0,))
+    tiebreak = outcome.tiebreak
+    assert said_in(lang, tiebreak.key, tiebreak.params, ["anna", "bob", "cora"]) == told
+
+
+def test_no_tie_no_tiebreak_and_a_winner_is_no_part_of_one():
+    s = state(players=2, phase="over", end_reason="five")
+    s.visited = [["Izarro", "Debakel"], ["Havana"]]
+    assert GAME.outcome(s).tiebreak is None
+    s.visited[1].append("Das Ei")
+    s.end_reason, s.winner = "win", 1  # (a constructed win: equal pubs, the winner first)
+    assert GAME.outcome(s).ranking == ((1,), (0,)) and GAME.outcome(s).tiebreak is None
 
 
 def test_timeouts_roll_drink_skip_and_draw():
