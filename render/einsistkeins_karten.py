@@ -123,11 +123,19 @@ def _player_line(view: PublicView, seat: int, label: Label) -> str:
 
 
 def board(view: PublicView, names: list[str], label: Label) -> str:
-    lines = [
-        f"{told(label, 'einsistkeins_karten.board.trick', number=view.trick_no, seat=view.leader)}"
-        f" · {told(label, 'einsistkeins_karten.board.pile', count=view.pile)}"
-    ]
-    if view.phase != "over":
+    pile = told(label, "einsistkeins_karten.board.pile", count=view.pile)
+    if view.phase == "over":  # no trick is next, nobody leads: the game's end heads the board
+        end = (
+            label("einsistkeins_karten.board.winner", seat=view.winner)
+            if view.winner is not None
+            else label("einsistkeins_karten.board.over")
+        )
+        lines = [f"{end} · {pile}"]
+    else:
+        trick = told(
+            label, "einsistkeins_karten.board.trick", number=view.trick_no, seat=view.leader
+        )
+        lines = [f"{trick} · {pile}"]
         lines.append(_call(view, label))
         lines.append(label("einsistkeins_karten.board.table"))
         for played in view.trick:
@@ -137,10 +145,6 @@ def board(view: PublicView, names: list[str], label: Label) -> str:
         if view.passed:
             lines.append(f"  {label('einsistkeins_karten.board.passed', seats=list(view.passed))}")
         lines.append(told(label, "einsistkeins_karten.board.turn", seat=view.turn))
-    elif view.winner is not None:
-        lines.append(label("einsistkeins_karten.board.winner", seat=view.winner))
-    else:
-        lines.append(label("einsistkeins_karten.board.over"))
     lines.append("")
     for seat in range(view.players):
         lines.append(
