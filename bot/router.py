@@ -382,8 +382,12 @@ class Router:
         def refuse(tables: list[Table]) -> GameError:
             games = [lobby.spec_of(tb) for tb in tables if tb.game]
             if cmd is not None and not any(cmd.name in g.commands for g in games):
-                if not tables and any(cmd.name in g.commands for g in registry.all_games()):
-                    return RuleError("error.not_seated")  # a game's verb from one at no table
+                if any(cmd.name in g.commands for g in registry.all_games()):
+                    if not tables:
+                        return RuleError("error.not_seated")  # a game's verb from one at no table
+                    if not games:
+                        # a game's verb where no game is (one just ended: a late `/go`)
+                        return RuleError("error.no_game")
                 return ParseError("error.unknown_command", command=cmd.name)
             if len(tables) == 1 and tables[0].game:  # one answer per situation (bot/answers.py)
                 tb = tables[0]

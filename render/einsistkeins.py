@@ -51,7 +51,8 @@ def where(index: int) -> str:
 def params(key: str, params: dict[str, Any], label: Label) -> dict[str, Any]:
     """The engine's structured parameters as players read them (the `params` hook): a
     `place_square` → its name as `place`; a `minute` of the night → the `time` on the
-    clock; a route's `legs` → one line."""
+    clock; a route's `legs` → one line; a tie-break's `standings` ([seat, pubs, districts,
+    tenths of ‰], best first) → one line of the tied players."""
     if not params:
         return params
     shown = dict(params)
@@ -61,6 +62,17 @@ def params(key: str, params: dict[str, Any], label: Label) -> dict[str, Any]:
         shown["time"] = clock(params["minute"])
     if isinstance(params.get("legs"), list):
         shown["legs"] = legs_text(params["legs"])
+    if "standings" in params:
+        shown["standings"] = " · ".join(
+            label(
+                "einsistkeins.tiebreak.standing",
+                seat=seat,
+                pubs=pubs,
+                districts=districts,
+                level=permille(tenths),  # written as the chat's language does (0,6)
+            )
+            for seat, pubs, districts, tenths in params["standings"]
+        )
     return shown
 
 
@@ -303,9 +315,10 @@ def _table(doc: Svg, view: PublicView, names: list[str], label: Label, y: float)
     return y
 
 
-def _legend(doc: Svg, label: Label, y: float) -> float:
+def _legend(doc: Svg, view: PublicView, label: Label, y: float) -> float:
     """Every mark on the map: open and closed pubs, stations, the tram lines, the
-    lifebuoys' rings, the clock card."""
+    lifebuoys' rings, the clock card; the numbered badges only while they are drawn (a
+    game over has no player to move, and its map no numbers)."""
     entries = [
         (OPEN_FILL, label("einsistkeins.board.legend_open")),
         (SHUT_FILL, label("einsistkeins.board.legend_shut")),
@@ -320,6 +333,8 @@ def _legend(doc: Svg, label: Label, y: float) -> float:
     _clock_card(doc, PHONE / 2 + 7, y + 10)
     doc.text(PHONE / 2 + 24, y + 15, label("einsistkeins.board.legend_clock"), size=MIN_TEXT)
     y += 24
+    if not hanover.hand(view):
+        return y
     hanover.badge(doc, 19, y + 10, 1)
     doc.text(
         34,
@@ -335,7 +350,7 @@ def board_svg(view: PublicView, names: list[str], label: Label) -> str:
     top = pieces.title(doc, PHONE, label("einsistkeins.board.title"))  # the clock is below
     y = hanover.draw(doc, view, top)
     y = _table(doc, view, names, label, y + 2)
-    y = _legend(doc, label, y + 8)
+    y = _legend(doc, view, label, y + 8)
     doc.set_height(y + 6)
     return doc.to_string()
 

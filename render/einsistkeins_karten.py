@@ -60,7 +60,8 @@ def call_value(name: str, call: Call) -> str:
 def params(key: str, params: dict[str, Any], label: Label) -> dict[str, Any]:
     """The engine's pub ids as players read them (the `params` hook): `card_id` → the
     whole card as `card`; `hand_ids` / `card_ids` → whole cards as `hand` / `cards`; an
-    announcement (`called`) → the value it compares for `card_id` or `card` as `value`."""
+    announcement (`called`) → the value it compares for `card_id` or `card` as `value`; a
+    tie-break's `standings` ([seat, pubs, districts], best first) → one line."""
     if not params:
         return params
     shown = dict(params)
@@ -72,6 +73,11 @@ def params(key: str, params: dict[str, Any], label: Label) -> dict[str, Any]:
         shown["cards"] = [card_text(c) for c in params["card_ids"]]
     if "called" in params:
         shown["value"] = call_value(params.get("card_id") or params["card"], params["called"])
+    if "standings" in params:
+        shown["standings"] = " · ".join(
+            label("einsistkeins_karten.tiebreak.standing", seat=s, pubs=n, districts=d)
+            for s, n, d in params["standings"]
+        )
     return shown
 
 
@@ -117,11 +123,19 @@ def _player_line(view: PublicView, seat: int, label: Label) -> str:
 
 
 def board(view: PublicView, names: list[str], label: Label) -> str:
-    lines = [
-        f"{told(label, 'einsistkeins_karten.board.trick', number=view.trick_no, seat=view.leader)}"
-        f" · {told(label, 'einsistkeins_karten.board.pile', count=view.pile)}"
-    ]
-    if view.phase != "over":
+    pile = told(label, "einsistkeins_karten.board.pile", count=view.pile)
+    if view.phase == "over":  # no trick is next, nobody leads: the game's end heads the board
+        end = (
+            label("einsistkeins_karten.board.winner", seat=view.winner)
+            if view.winner is not None
+            else label("einsistkeins_karten.board.over")
+        )
+        lines = [f"{end} · {pile}"]
+    else:
+        trick = told(
+            label, "einsistkeins_karten.board.trick", number=view.trick_no, seat=view.leader
+        )
+        lines = [f"{trick} · {pile}"]
         lines.append(_call(view, label))
         lines.append(label("einsistkeins_karten.board.table"))
         for played in view.trick:
@@ -131,10 +145,6 @@ def board(view: PublicView, names: list[str], label: Label) -> str:
         if view.passed:
             lines.append(f"  {label('einsistkeins_karten.board.passed', seats=list(view.passed))}")
         lines.append(told(label, "einsistkeins_karten.board.turn", seat=view.turn))
-    elif view.winner is not None:
-        lines.append(label("einsistkeins_karten.board.winner", seat=view.winner))
-    else:
-        lines.append(label("einsistkeins_karten.board.over"))
     lines.append("")
     for seat in range(view.players):
         lines.append(

@@ -140,3 +140,26 @@ def test_pictures_are_valid_svg_and_rasterise(private):
     except Exception:  # no resvg on this machine: the text board is the fallback
         pytest.skip("no rasteriser")
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_legend_names_the_numbered_cards_only_while_they_are_drawn(lang):
+    # After the game the legend still read "a card of the player to move" under a map
+    # with no numbers on it.
+    label = label_for(lang)
+    legend = label("einsistkeins.board.legend_badge")
+    playing = mid_game(steps=10)
+    assert GAME.outcome(playing) is None
+    svg = boards.board_svg("einsistkeins", GAME.public_view(playing), NAMES[:3], label)
+    assert legend in _texts(svg) and _badges(svg) > 0
+    over = playing.model_copy(update={"phase": "over", "end_reason": "five"}, deep=True)
+    svg = boards.board_svg("einsistkeins", GAME.public_view(over), NAMES[:3], label)
+    assert _badges(svg) == 0 and legend not in _texts(svg)
+
+
+def _badges(svg: str) -> int:
+    """The numbered badges drawn (render/hanover.py `badge`: an 18 × 18 dark square)."""
+    return sum(
+        e.get("width") == "18" and e.get("height") == "18"
+        for e in ET.fromstring(svg).iter(f"{SVG_NS}rect")
+    )

@@ -5,6 +5,7 @@ rhubarb-spritzer, know-your-limit, gum and night-star rules, the end and the win
 import pytest
 
 from bot.i18n import t
+from bot.outbox import Outbox
 from render.einsistkeins import legs_text
 from render.einsistkeins import params as shown_params
 from rules.core.errors import RuleError
@@ -65,6 +66,24 @@ def give(s: State, seat: int, name: str, slot: int = 0) -> None:
         assert s.faceup == name
         s.faceup = old
     s.hands[seat][slot] = name
+
+
+def on_top(s: State, names: list[str]) -> None:
+    """Put cards `names` on top of the pile, in order; a hand or the face-up place that
+    held one gets a card from the pile open till 05:00 instead."""
+    for name in names:
+        live = next(c for c in s.pile if c not in names and not dead(c, at("04:30")))
+        places = [*s.hands, s.pile]
+        held = next((h for h in places if name in h), None)
+        if held is not None and held is not s.pile:
+            held[held.index(name)] = live
+            s.pile.remove(live)
+        elif s.faceup == name:
+            s.faceup = live
+            s.pile.remove(live)
+        if name in s.pile:
+            s.pile.remove(name)
+    s.pile[:0] = names
 
 
 def cards(s: State) -> list[str]:
@@ -461,6 +480,57 @@ def test_closing_time_removes_closed_pubs_and_everyone_refills_to_six_in_turn():
     assert cards(s) == sorted(p.name for p in PUBS)
 
 
+def said_in(lang: str, key: str, params: dict, names: list[str] | None = None) -> str:
+    """An event's line as the group reads it (seats named, lists joined)."""
+    names = names or ["anna", "bob"]
+    return Outbox(lang=lang, game="einsistkeins", names=names).text(key, **params)
+
+
+def test_cards_drawn_dead_at_closing_time_are_told_in_one_line():
+    # They went into the box unsaid: a pile of 3 at 03:00 became 0 with no card drawn,
+    # and at 02:00 a pile of 16 became 3 with seven draws told.
+    s = state(players=2, turn=0, clock=at("22:30"))
+    s.keeper = 0
+    give(s, 0, "Edenstube")  # closes at 23:00
+    dead_on_top = ["Bier-Maxe", "Zum Stern"]  # closed since 22:00
+    on_top(s, dead_on_top)
+    n_pile = len(s.pile)
+    s, _ = rolled(s, 6)
+    s, events = play(s, 0, Stay())
+    assert s.clock == at("23:00")
+    told = [e for e in events if e.key == "einsistkeins.boxed"]
+    said = keys(events)
+    last_draw = max(i for i, k in enumerate(said) if k == "einsistkeins.drew")
+    assert len(told) == 1 and said.index("einsistkeins.boxed") > last_draw  # after the draws
+    (boxed,) = told
+    assert boxed.params["pubs"][:2] == dead_on_top
+    assert boxed.params["count"] == len(boxed.params["pubs"])
+    drawn = sum(e.key in ("einsistkeins.drew", "einsistkeins.new_faceup") for e in events)
+    assert n_pile - len(s.pile) == drawn + boxed.params["count"]  # every card is accounted for
+    assert cards(s) == sorted(p.name for p in PUBS)
+    one = {"pubs": ["Bier-Maxe"], "count": 1}
+    assert said_in("en", "einsistkeins.boxed", one) == (
+        "1 card drawn is a pub closed for the night and leaves the game unplayed: Bier-Maxe."
+    )
+    assert said_in("de", "einsistkeins.boxed", boxed.params).startswith(
+        f"{boxed.params['count']} gezogene Karten sind Kneipen, die heute nicht mehr öffnen, "
+        "und gehen ungespielt aus dem Spiel: Bier-Maxe, Zum Stern"
+    )
+
+
+def test_a_card_drawn_dead_after_a_score_is_told():
+    s = state(players=2, turn=0, clock=at("22:30"), alcohol=[5, 5])
+    give(s, 0, "Izarro")
+    s.pos[0] = index("Izarro")
+    on_top(s, ["Bier-Maxe"])
+    s, _ = rolled(s, 6)
+    s, _ = play(s, 0, Stay())
+    assert s.phase == "refill"
+    s, events = play(s, 0, Draw())
+    assert keys(events)[:2] == ["einsistkeins.boxed", "einsistkeins.drew"]
+    assert events[0].params == {"pubs": ["Bier-Maxe"], "count": 1}
+
+
 def test_gum_rule_dry_outside_an_open_pub_no_dice_one_step():
     s = state(turn=0, alcohol=[1, 0], pos=[index("Steintor")] * 2)
     s.keeper = 0
@@ -587,6 +657,47 @@ def test_without_a_win_most_pubs_then_districts_then_alcohol():
     s.pile = [c for c in s.pile if c not in ("Izarro", "Debakel", "Destille")]
     outcome = GAME.outcome(s)
     assert outcome.ranking == ((2,), (1,), (0,))  # 2 districts first; then higher alcohol
+
+
+@pytest.mark.parametrize(
+    ("lang", "told"),
+    [
+        (
+            "en",
+            "Equal pubs: ahead is who has pubs in more districts, then the higher alcohol level"
+            " (equal in all three share a place): cora (pubs: 2, districts: 2, 1.5 ‰)"
+            " · bob (pubs: 2, districts: 1, 2.0 ‰) · anna (pubs: 2, districts: 1, 1.0 ‰).",
+        ),
+        (
+            "de",
+            "Gleich viele Kneipen: vorn steht, wer Kneipen aus mehr Stadtteilen hat, dann der"
+            " höhere Promillestand (ist alles gleich, teilt man sich den Platz):"
+            " cora (Kneipen: 2, Stadtteile: 2, 1,5 ‰) · bob (Kneipen: 2, Stadtteile: 1, 2,0 ‰)"
+            " · anna (Kneipen: 2, Stadtteile: 1, 1,0 ‰).",
+        ),
+    ],
+)
+def test_a_tie_says_how_districts_and_alcohol_decided_it(lang, told):
+    # The ranking read "1. cora – 2 points / 2. bob – 2 points / 3. anna – 2 points",
+    # ordered by districts and alcohol with no word of why.
+    s = state(players=3, phase="over", end_reason="five", alcohol=[10, 20, 15])
+    s.visited = [["Izarro", "Debakel"], ["Havana", "Das Ei"], ["Destille", "Grotte"]]
+    held = {c for v in s.visited for c in v}
+    s.hands = [[c for c in h if c not in held] for h in s.hands]
+    s.pile = [c for c in s.pile if c not in held]
+    outcome = GAME.outcome(s)
+    assert outcome.ranking == ((2,), (1,), (0,))
+    tiebreak = outcome.tiebreak
+    assert said_in(lang, tiebreak.key, tiebreak.params, ["anna", "bob", "cora"]) == told
+
+
+def test_no_tie_no_tiebreak_and_a_winner_is_no_part_of_one():
+    s = state(players=2, phase="over", end_reason="five")
+    s.visited = [["Izarro", "Debakel"], ["Havana"]]
+    assert GAME.outcome(s).tiebreak is None
+    s.visited[1].append("Das Ei")
+    s.end_reason, s.winner = "win", 1  # (a constructed win: equal pubs, the winner first)
+    assert GAME.outcome(s).ranking == ((1,), (0,)) and GAME.outcome(s).tiebreak is None
 
 
 def test_timeouts_roll_drink_skip_and_draw():

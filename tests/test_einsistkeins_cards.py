@@ -2,6 +2,7 @@
 
 import pytest
 
+from bot.outbox import Outbox
 from rules.core.errors import RuleError
 from rules.einsistkeins.cards import CARD_GAME
 from rules.einsistkeins.cards.engine import setup, timeout
@@ -211,6 +212,35 @@ def test_the_game_ends_when_fewer_than_two_hold_cards():
     assert "einsistkeins_karten.no_more_tricks" in keys(events)
     result = CARD_GAME.outcome(state)
     assert result is not None and result.ranking == ((1,), (0,))
+
+
+@pytest.mark.parametrize(
+    ("lang", "told"),
+    [
+        (
+            "en",
+            "Equal pubs: ahead is who has pubs in more districts (equal in both share a place):"
+            " bob (pubs: 2, districts: 2) · anna (pubs: 2, districts: 1)"
+            " · cora (pubs: 2, districts: 1).",
+        ),
+        (
+            "de",
+            "Gleich viele Kneipen: vorn steht, wer Kneipen aus mehr Stadtteilen hat (ist beides"
+            " gleich, teilt man sich den Platz): bob (Kneipen: 2, Stadtteile: 2)"
+            " · anna (Kneipen: 2, Stadtteile: 1) · cora (Kneipen: 2, Stadtteile: 1).",
+        ),
+    ],
+)
+def test_a_tie_says_how_districts_decided_it(lang, told):
+    # The ranking (no scores in the card game) read "1. bob / 2. anna, cora" with no word
+    # of the equal pubs, nor of the districts that ordered them.
+    visited = [["Izarro", "Debakel"], ["Destille", "Grotte"], ["Havana", "Das Ei"]]
+    state = table([["Frosch"], [], []], pile=[], visited=visited)
+    state.phase = "over"
+    result = CARD_GAME.outcome(state)
+    assert result.ranking == ((1,), (0, 2))
+    out = Outbox(lang=lang, game="einsistkeins_karten", names=["anna", "bob", "cora"])
+    assert out.text(result.tiebreak.key, **result.tiebreak.params) == told
 
 
 def test_a_leader_without_cards_passes_the_lead_on():

@@ -49,6 +49,27 @@ def test_text_board_shows_trick_call_leader_visited_and_pile(lang, players):
     assert "{" not in text and "einsistkeins_karten." not in text
 
 
+@pytest.mark.parametrize(
+    ("lang", "head", "trick"),
+    [("en", "Winner: alice · Pile: ", "leads"), ("de", "Gewinner: alice · Stapel: ", "spielt aus")],
+)
+def test_the_final_board_shows_the_game_over_not_a_next_trick(lang, head, trick):
+    # The final board read "Trick 13 – bob leads" under "… is over".
+    state = mid_game(2)
+    ended = state.model_copy(update={"phase": "over", "winner": 0}, deep=True)
+    text = boards.board_text(
+        "einsistkeins_karten", CARD_GAME.public_view(ended), NAMES[:2], label_for(lang)
+    )
+    assert text.splitlines()[0].startswith(head)
+    assert trick not in text
+    shared = ended.model_copy(update={"winner": None})
+    text = boards.board_text(
+        "einsistkeins_karten", CARD_GAME.public_view(shared), NAMES[:2], label_for(lang)
+    )
+    over = {"en": "Game over · Pile: ", "de": "Spiel vorbei · Stapel: "}[lang]
+    assert text.splitlines()[0].startswith(over) and trick not in text
+
+
 def test_the_announcement_and_the_trick_on_the_table():
     state = CARD_GAME.setup(3, Options(), 1)
     card = state.hands[state.turn][0]

@@ -4,7 +4,7 @@ lifebuoy, the tourist, twelve pubs, and the tie-breaks."""
 import pytest
 
 from rules.einsistkeins.pubs import LIFEBUOYS, PUBS
-from rules.einsistkeins.wins import districts, needed, ranking, standing, win
+from rules.einsistkeins.wins import districts, needed, ranking, standing, tied, win
 
 BUOY = {b: [p for p in PUBS if p.lifebuoy == b] for b in LIFEBUOYS}
 NONE = [p for p in PUBS if p.lifebuoy is None]
@@ -86,3 +86,14 @@ def test_tie_breaks_pubs_then_districts_then_alcohol():
 def test_a_winner_ranks_first():
     standings = {0: standing(hand(3, others=6)), 1: standing(hand(1, 1, 1, 1, 1, others=1))}
     assert ranking(standings, winner=1) == ((1,), (0,))
+
+
+def test_the_tied_are_the_seats_with_equal_pubs_in_ranking_order():
+    a = hand(2, others=1)  # 3 pubs
+    b = hand(0, 1, 1, others=1)  # 3 pubs, more districts
+    standings = {0: standing(a), 1: standing(b), 2: standing(hand(1)), 3: standing(a)}
+    assert tied(standings, ranking(standings)) == (1, 0, 3)
+    assert tied({0: standing(a), 1: standing(hand(1))}, ((0,), (1,))) == ()
+    # a winner stands first by the win, even with the same pubs as another
+    two = {0: standing(a), 1: standing(b)}
+    assert tied(two, ranking(two, winner=0), winner=0) == ()

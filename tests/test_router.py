@@ -52,6 +52,7 @@ BAD_INPUT = [
     ([], "alice: /hand", "No game is running here."),
     ([], "alice: /lang fr", "Write /lang followed by one of: en | de."),
     ([], "alice: /frobnicate", "Unknown command /frobnicate."),
+    ([], "alice: /bid 3", "No game is running here."),  # a game's verb, no game
     ([], "alice: /rules", "Which game? Write /rules <game>"),
     ([], "alice: /rules chess", "There is no game “chess”"),
     ([], "alice: /roll " + "1+" * 300, "too long"),

@@ -76,3 +76,15 @@ def ranking(
         for key in sorted(set(rest.values()), reverse=True)
     ]
     return ((winner,), *groups) if winner is not None else tuple(groups)
+
+
+def tied(
+    standings: Mapping[int, tuple[int, ...]],
+    ranking: Sequence[Sequence[int]],
+    winner: int | None = None,
+) -> tuple[int, ...]:
+    """The seats, in ranking order, whose pubs equal another's: those the tie-break
+    (districts, then alcohol) ordered or left sharing a place. A winner stands first by
+    the win, which the table was told, and is no part of a tie."""
+    pubs = Counter(k[0] for s, k in standings.items() if s != winner)
+    return tuple(s for group in ranking for s in group if s != winner and pubs[standings[s][0]] > 1)

@@ -13,15 +13,29 @@ from rules.einsistkeins.board.places import pub_at
 from rules.einsistkeins.pubs import pub
 
 
-def draw(state: State) -> str | None:
-    """The top card of the pile; a pub already closed for the night goes into the box at
-    once and the next card is drawn (NOTES.md)."""
-    while state.pile:
-        card = state.pile.pop(0)
-        if not dead(card, state.clock):
-            return card
-        state.boxed.append(card)
-    return None
+def draw(state: State) -> tuple[str | None, list[str]]:
+    """The top card of the pile, and the cards drawn before it: a pub already closed for
+    the night goes into the box at once and the next card is drawn (NOTES.md)."""
+    gone: list[str] = []
+    card = None
+    while state.pile and card is None:
+        drawn = state.pile.pop(0)
+        if dead(drawn, state.clock):
+            gone.append(drawn)
+        else:
+            card = drawn
+    state.boxed += gone
+    return card, gone
+
+
+def boxed(gone: list[str]) -> list[Event]:
+    """One line for the cards a draw put into the box: late at night much of the pile is
+    dead (a closing time at 03:00 may draw the last cards, every one dead), and a pile that
+    shrinks by more than the draws told must say where the rest went — in one line, not
+    one a card."""
+    if not gone:
+        return []
+    return [Event(key="einsistkeins.boxed", params={"pubs": gone, "count": len(gone)})]
 
 
 def find_card(state: State, seat: int, text: str) -> str:
@@ -58,8 +72,9 @@ def discard(state: State, seat: int, text: str) -> list[Event]:
     if state.faceup:
         state.boxed.append(state.faceup)  # covered: out of the game
     state.faceup = card
-    new = draw(state)
+    new, gone = draw(state)
     events = [Event(key="einsistkeins.discarded", params={"seat": seat, "card": card})]
+    events += boxed(gone)
     if new:
         hand.append(new)
         events.append(Event(key="einsistkeins.drew", params={"seat": seat, "card": new}))
@@ -73,18 +88,19 @@ def visit(state: State, seat: int) -> list[Event]:
     name = pub_at(state.pos[seat])
     if name is None or state.pos[seat] not in open_squares(state.clock):
         return []
+    gone: list[str] = []  # drawn dead for a new face-up card
     if name in state.hands[seat]:
         state.hands[seat].remove(name)
         source = "hand"
     elif name == state.faceup:
-        state.faceup = draw(state)
+        state.faceup, gone = draw(state)
         source = "faceup"
     else:
         return []
     state.visited[seat].append(name)
     visited = [pub(c) for c in state.visited[seat]]
     params = {"seat": seat, "pub": name, "count": len(visited), "needed": wins.needed(visited)}
-    events = [Event(key="einsistkeins.scored", params=params)]
+    events = [Event(key="einsistkeins.scored", params=params), *boxed(gone)]
     won = wins.win(visited)
     if won is not None:
         state.winner, state.win_kind = seat, won.kind
@@ -105,15 +121,16 @@ def refill(state: State, seat: int, take: bool) -> list[Event]:
         if not state.faceup:
             raise RuleError("error.not_now")
         card: str | None = state.faceup
-        state.faceup = draw(state)
+        state.faceup, gone = draw(state)
         events = [Event(key="einsistkeins.took_faceup", params={"seat": seat, "card": card})]
+        events += boxed(gone)
         if state.faceup:
             events.append(Event(key="einsistkeins.new_faceup", params={"card": state.faceup}))
     else:
-        card = draw(state)
-        events = (
-            [Event(key="einsistkeins.drew", params={"seat": seat, "card": card})] if card else []
-        )
+        card, gone = draw(state)
+        events = boxed(gone)
+        if card:
+            events.append(Event(key="einsistkeins.drew", params={"seat": seat, "card": card}))
     if card:
         state.hands[seat].append(card)
     return events
@@ -122,7 +139,8 @@ def refill(state: State, seat: int, take: bool) -> list[Event]:
 def close_pubs(state: State, keeper: int) -> list[Event]:
     """After the clock moves: closed pubs leave every hand and the face-up card; then
     everyone, from the player after the clock keeper, draws one card in turn until all
-    hold six again (or the pile is empty)."""
+    hold six again (or the pile is empty); the cards drawn dead on the way are told in one
+    line at the end."""
     gone = []
     for hand in state.hands:
         for card in [c for c in hand if dead(c, state.clock)]:
@@ -135,16 +153,19 @@ def close_pubs(state: State, keeper: int) -> list[Event]:
         return []
     state.boxed += gone
     events = [Event(key="einsistkeins.closed", params={"pubs": gone})]
+    drawn_dead: list[str] = []
     if state.faceup is None:
-        state.faceup = draw(state)
+        state.faceup, dead_cards = draw(state)
+        drawn_dead += dead_cards
         if state.faceup:
             events.append(Event(key="einsistkeins.new_faceup", params={"card": state.faceup}))
     order = clockwise(state.players, keeper + 1)
     while state.pile and any(len(state.hands[s]) < HAND for s in order):
         for s in order:
             if len(state.hands[s]) < HAND:
-                card = draw(state)
+                card, dead_cards = draw(state)
+                drawn_dead += dead_cards
                 if card:
                     state.hands[s].append(card)
                     events.append(Event(key="einsistkeins.drew", params={"seat": s, "card": card}))
-    return events
+    return events + boxed(drawn_dead)

@@ -13,7 +13,7 @@ from collections import Counter
 
 from rules.core.clone import clone
 from rules.core.errors import RuleError
-from rules.core.protocol import Event, Outcome, Prompt, Record
+from rules.core.protocol import Event, Outcome, Prompt, Record, Tiebreak
 from rules.core.rng import Rng
 from rules.core.turns import clockwise, next_seat
 from rules.einsistkeins import wins
@@ -206,10 +206,17 @@ def outcome(state: State) -> Outcome | None:
             key="einsistkeins.record",
             params={"minute": state.finished_at},
         )
+    ranking = wins.ranking(standings, state.winner)
+    # The ranking's scores are pubs: equal ones ordered by districts, then alcohol, read
+    # "1. anna – 6 / 2. cora – 6" with no reason, so the tied players' numbers are told.
+    tied = wins.tied(standings, ranking, state.winner)
+    told = [[s, *standings[s]] for s in tied]  # seat, pubs, districts, tenths of ‰
+    tiebreak = Tiebreak(key="einsistkeins.tiebreak", params={"standings": told}) if tied else None
     return Outcome(
-        ranking=wins.ranking(standings, state.winner),
+        ranking=ranking,
         scores={s: len(v) for s, v in enumerate(state.visited)},
         record=record,
+        tiebreak=tiebreak,
     )
 
 

@@ -10,7 +10,7 @@ from collections import Counter
 
 from rules.core.clone import clone
 from rules.core.errors import RuleError
-from rules.core.protocol import Event, Outcome, Prompt
+from rules.core.protocol import Event, Outcome, Prompt, Tiebreak
 from rules.core.rng import Rng
 from rules.core.turns import next_seat
 from rules.einsistkeins import wins
@@ -103,7 +103,15 @@ def outcome(state: State) -> Outcome | None:
     if state.phase != "over":
         return None
     standings = {s: wins.standing([pub(c) for c in state.visited[s]]) for s in range(state.players)}
-    return Outcome(ranking=wins.ranking(standings, state.winner))
+    ranking = wins.ranking(standings, state.winner)
+    # Equal pubs are ordered by districts (alcohol plays no part here): the tied players'
+    # pubs and districts are told, as the ranking shows neither.
+    tied = wins.tied(standings, ranking, state.winner)
+    told = [[s, *standings[s][:2]] for s in tied]  # seat, pubs, districts
+    tiebreak = (
+        Tiebreak(key="einsistkeins_karten.tiebreak", params={"standings": told}) if tied else None
+    )
+    return Outcome(ranking=ranking, tiebreak=tiebreak)
 
 
 DECK = Counter(p.name for p in PUBS)
