@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from bot import buttons, game_proof, info, lobby, play, roll_proof
 from bot import fame as hall
 from bot.dice_text import roll_text
-from bot.i18n import LANGUAGES, t
+from bot.i18n import LANGUAGES, keys, t
 from bot.outbox import Outbox
 from bot.replies import Button, Reply
 from bot.table import Seat, Table
@@ -73,7 +73,23 @@ def verify(lang: str, call: Call) -> str:
 
 
 def help(lang: str, call: Call) -> str:
-    return t(lang, "help.text")
+    """The bot's commands; in a chat with a table, its game's own too (`/bid`, `/go`),
+    which players looked for there first."""
+    text = t(lang, "help.text")
+    table = call.table
+    if table is None or not table.game:
+        return text
+    spec = lobby.spec_of(table)
+    known = keys(lang)
+    verbs = [
+        t(lang, "help.verb", verb=verb, what=t(lang, key))
+        if (key := f"{spec.id}.command.{verb}") in known
+        else f"/{verb}"
+        for verb in spec.commands
+    ]
+    if not verbs:
+        return text
+    return "\n".join([text, "", t(lang, "help.game", game=spec.name(lang)), *verbs])
 
 
 def games(lang: str, call: Call) -> str:

@@ -660,3 +660,21 @@ async def test_an_aborted_games_private_questions_lose_their_buttons(redis):
     closed = {r.to: r.pressed for r in replies if r.pressed}
     assert closed == {"alice": "⌛ Outdated.", "carol": "⌛ Outdated."}
     assert not any(r.buttons for r in replies)
+
+
+@pytest.mark.parametrize(
+    "lang, game, said",
+    [
+        ("en", "Auction (test game)", "/bid – Your sealed bid for the lot, e.g. /bid 3"),
+        ("de", "Auktion (Testspiel)", "/bid – Dein verdecktes Gebot, z. B. /bid 3"),
+    ],
+)
+async def test_help_at_a_table_lists_its_games_own_commands_too(redis, lang, game, said):
+    # Players looked for `/bid` or `/go` in /help first; it listed only the bot's own.
+    chat = Chat.make(redis, lang=lang)
+    assert not any("/bid" in line for line in await chat.say("alice: /help"))
+    await chat.say(*STARTED)
+    out = await chat.say("bob: /help")
+    heading = {"en": "At this table", "de": "An diesem Tisch"}[lang]
+    assert f"[group] {heading}, {game}:" in out
+    assert any(line.startswith(f"[group] {said}") for line in out), out
