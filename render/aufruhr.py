@@ -1,40 +1,24 @@
-"""AUFRUHR! boards: the Ruhr map as text and as a picture, and each mayor's private view.
-
-The map is drawn from the community coordinates (data/communities.json): a node per
-community, an edge per shared border; the great cities in play in their mayors' colours;
-every project as a marker beside its community (a square per municipal project in its
-owner's colour, a diamond for a RuhrCity project, black for a negative one).
+"""AUFRUHR! boards: the Ruhr map as text, the board picture (the map itself is drawn by
+render/ruhr.py; above it what the table is doing, below it the mayors and the legend),
+each mayor's private view, and the engine's message parameters in players' words.
 """
 
-import math
 from functools import cache
 from typing import Any
 
-from render import pieces
+from render import pieces, ruhr
 from render.bilingual import Bilingual
 from render.boards import Label, Renderers, register, told
-from render.maps import Box, Edge, Node, draw_map, free_spot, place_labels
-from render.palette import INK, MUTED, PAPER, player
+from render.palette import INK, player
 from render.svg import MIN_TEXT, PHONE, ZOOM, Svg, clip
 from render.text import columns, fit
-from rules.aufruhr.data import cards, event, project, ruhr_map
+from rules.aufruhr.data import cards, event, project
 from rules.aufruhr.views import PublicProject, PublicView, SeatView
 from rules.core.memo import Memo
-
-CATEGORY_COLOURS = {
-    "education": "#0072B2",
-    "culture": "#CC79A7",
-    "nature": "#009E73",
-    "economy": "#E69F00",
-}
 
 
 def _name(names: list[str], seat: int | None) -> str:
     return names[seat] if seat is not None and 0 <= seat < len(names) else "—"
-
-
-def _place(cid: str) -> str:
-    return ruhr_map().communities[cid].name
 
 
 # ----- text -------------------------------------------------------------------------------
@@ -61,7 +45,7 @@ def board(view: PublicView, names: list[str], label: Label) -> str:
     if view.event:
         lines.append(label("aufruhr.board.event", name=_card_name(view.event)))
     if view.hall:
-        lines.append(label("aufruhr.board.hall", place=_place(view.hall)))
+        lines.append(label("aufruhr.board.hall", place=ruhr.place(view.hall)))
     for d in view.deals[-3:]:
         lines.append(
             label("aufruhr.board.deal", number=d.number, by=_name(names, d.by), text=d.text)
@@ -71,8 +55,8 @@ def board(view: PublicView, names: list[str], label: Label) -> str:
         by_place.setdefault(p.community, []).append(_project_line(label, p))
     if by_place:
         lines.append(label("aufruhr.board.projects"))
-        for cid in sorted(by_place, key=_place):
-            lines.append(f"  {_place(cid)}: " + "; ".join(by_place[cid]))
+        for cid in sorted(by_place, key=ruhr.place):
+            lines.append(f"  {ruhr.place(cid)}: " + "; ".join(by_place[cid]))
     return fit(lines)
 
 
@@ -111,7 +95,7 @@ def _mayors_text(
             [
                 player(seat).letter,
                 _name(list(names), seat),
-                _place(city),
+                ruhr.place(city),
                 label("aufruhr.board.points", points=scores[seat]),
                 label("aufruhr.board.markers", markers=markers[seat]),
                 " ".join(marks),
@@ -148,7 +132,7 @@ _PROJECTS: Memo[str] = Memo(_project_text, TOLD)
 
 def private(view: SeatView, names: list[str], label: Label) -> str:
     lines = [
-        label("aufruhr.board.private_head", city=_place(view.city), money=view.money),
+        label("aufruhr.board.private_head", city=ruhr.place(view.city), money=view.money),
         label("aufruhr.board.tokens", tokens=_tokens_text(view, names) or "—"),
         label("aufruhr.board.scandal_yes" if view.scandal else "aufruhr.board.scandal_no"),
     ]
@@ -195,6 +179,7 @@ def _tokens_text(view: SeatView, names: list[str]) -> str:
 # map names only the great cities in play and the communities with projects; the text
 # snapshot names everything.
 
+WAITING = "#fff3c4"  # behind what the table is doing now
 PHASES = {
     "election": "election",
     "subvention": "subvention",
@@ -209,26 +194,6 @@ PHASES = {
     "hall": "hall",
     "over": "over",
 }
-TILE = 16  # a project tile: its owner's letter is MIN_TEXT tall
-HALL = "#D55E00"
-WAITING = "#fff3c4"
-
-
-@cache
-def _layout(top: float) -> tuple[dict[str, tuple[float, float]], float]:
-    """Longitude and latitude onto a phone-wide map area under `top`, east–west shrunk
-    by cos(latitude); and the map's bottom."""
-    m = ruhr_map()
-    lats = [c.lat for c in m.communities.values()]
-    lons = [c.lon for c in m.communities.values()]
-    shrink = math.cos(math.radians((min(lats) + max(lats)) / 2))
-    pad = 16
-    s = (PHONE - 2 * pad) / ((max(lons) - min(lons)) * shrink)
-    at = {
-        cid: (pad + (c.lon - min(lons)) * shrink * s, top + pad + (max(lats) - c.lat) * s)
-        for cid, c in m.communities.items()
-    }
-    return at, top + 2 * pad + (max(lats) - min(lats)) * s
 
 
 def board_svg(view: PublicView, names: list[str], label: Label) -> str:
@@ -238,66 +203,7 @@ def board_svg(view: PublicView, names: list[str], label: Label) -> str:
     )
     y = pieces.title(doc, PHONE, "AUFRUHR!", status)
     y = _now(doc, view, label, y + 2)
-    at, bottom = _layout(round(y))
-    m = ruhr_map()
-    taken: list[Box] = [_box(*at[c], pieces.TOKEN + 1) for c in view.cities]
-    taken += [_box(*at[c], 4.5) for c in sorted(m.communities) if c not in view.cities]  # dots
-    area = (0, y, PHONE, bottom)
-    # the great cities' names first (the mayors' home towns), then the projects round them
-    # (over the dots of communities without projects, which they hide)
-    cities = tuple(Node(c, *at[c], label=_place(c), r=pieces.TOKEN) for c in view.cities)
-    owned = {p.community for p in view.projects}
-    keep = [_box(*at[c], pieces.TOKEN + 1) for c in view.cities]
-    keep += [_box(*at[c], 4.5) for c in sorted(owned) if c not in view.cities]
-    city_labels = place_labels(cities, MIN_TEXT, area, obstacles=tuple(keep))
-    under = {
-        c
-        for c in m.communities
-        if c not in owned and any(_hit(_box(*at[c], 4.5), p.box) for p in city_labels)
-    }
-    taken = [t for t in taken if t not in {_box(*at[c], 4.5) for c in under}]
-    taken += [placed.box for placed in city_labels]
-    ruhrcity = _ruhrcity_at(view, at, taken, area)
-    tiles = _tiles(view, at, taken, area)
-    hall = _hall_at(view, at, taken, area)
-    # a community whose dot a great city's token would cover is left out (its projects'
-    # tiles still stand round it)
-    hidden = under | {
-        c
-        for c, (x, y) in at.items()
-        for g in view.cities
-        if c != g and math.dist((x, y), at[g]) < pieces.TOKEN + 6
-    }
-    marked = sorted({p.community for p in view.projects} - set(view.cities) - hidden, key=_place)
-    nodes = [Node(c, *at[c], r=pieces.TOKEN) for c in view.cities]  # named above
-    nodes += [Node(c, *at[c], label=_place(c), r=3.5) for c in marked]
-    nodes += [
-        Node(c, *at[c], r=2.5, fill="#dddddd")
-        for c in sorted(m.communities)
-        if c not in view.cities and c not in marked and c not in hidden
-    ]
-    nodes += [Node(c, *at[c], r=0) for c in sorted(hidden)]
-    draw_map(doc, nodes, _edges(view), bounds=area, obstacles=tuple(taken))
-    for placed in city_labels:
-        doc.text(
-            placed.x,
-            placed.y,
-            _place(placed.node),
-            size=MIN_TEXT,
-            anchor=placed.anchor,
-            weight="bold",
-            stroke=PAPER,
-            stroke_width=3,
-            paint_order="stroke",
-        )
-    for seat, cid in enumerate(view.cities):
-        pieces.token(doc, *at[cid], seat)
-    for (x, ty), p in ruhrcity:
-        _diamond(doc, x, ty, p)
-    for (x, ty), seat, category in tiles:
-        _tile(doc, x, ty, seat, category)
-    if hall:
-        _house(doc, *hall)
+    bottom = ruhr.draw(doc, view, y)
     y = _mayors(doc, view, names, label, bottom + 4)
     y = _legend(doc, label, y + 8)
     doc.set_height(y + 6)
@@ -331,94 +237,6 @@ def _now(doc: Svg, view: PublicView, label: Label, y: float) -> float:
     return y + 6
 
 
-def _hit(a: Box, b: Box) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
-def _box(x: float, y: float, r: float) -> Box:
-    return (x - r, y - r, x + r, y + r)
-
-
-def _ruhrcity_at(view: PublicView, at: dict[str, tuple[float, float]], taken: list[Box], area: Box):
-    """A RuhrCity project is a diamond on its community (beside it where a great city's
-    token stands close by; its coloured borders still say where it is)."""
-    out = []
-    for p in view.projects:
-        if p.kind == "ruhrcity":
-            x, y = at[p.community]
-            r = 12 if p.size == "big" else 10
-            dot = _box(x, y, 4.5)  # its community's dot, which it covers when on it
-            others = [t for t in taken if t != dot]
-            spot = free_spot(x, y, r + 1, others, 0, area)
-            taken[:] = others if spot == (x, y) else [*others, dot]
-            out.append((spot, p))
-    return out
-
-
-def _tiles(view: PublicView, at: dict[str, tuple[float, float]], taken: list[Box], area: Box):
-    """A tile per project and owner, as near its community as the others leave room."""
-    out = []
-    for p in view.projects:
-        for seat in p.owners:
-            near = (14 if p.kind == "ruhrcity" or p.community in view.cities else 5) + TILE / 2
-            spot = free_spot(*at[p.community], TILE / 2 + 3, taken, near, area)
-            out.append((spot, seat, INK if p.negative else p.categories[0]))
-    return out
-
-
-def _hall_at(view: PublicView, at: dict[str, tuple[float, float]], taken: list[Box], area: Box):
-    if not view.hall:
-        return None
-    return free_spot(*at[view.hall], 10, taken, 16, area)
-
-
-def _edges(view: PublicView) -> list[Edge]:
-    """Every shared border; the borders of a RuhrCity project wear its colour, showing the
-    neighbours whose payouts it doubles (or, negative, halves)."""
-    reach: dict[str, str] = {}
-    for p in view.projects:
-        if p.kind == "ruhrcity":
-            reach[p.community] = INK if p.negative else CATEGORY_COLOURS.get(p.categories[0], MUTED)
-    edges = []
-    for a, b in sorted(ruhr_map().borders):
-        colour = reach.get(a) or reach.get(b)
-        edges.append(Edge(a, b, colour=colour or "#dddddd", width=3 if colour else 1))
-    return edges
-
-
-def _colour(category: str) -> str:
-    return category if category.startswith("#") else CATEGORY_COLOURS.get(category, MUTED)
-
-
-def _tile(doc: Svg, x: float, y: float, seat: int, category: str) -> None:
-    """A project: a tile in its owner's colour with his letter, a bar in its category's
-    colour under it (black: a negative project)."""
-    style = player(seat)
-    h = TILE / 2  # the tile and its bar fill a square of TILE + 6 round (x, y)
-    doc.rect(x - h, y - h - 3, TILE, TILE, fill=style.colour, stroke=INK, stroke_width=1)
-    doc.rect(x - h, y + h - 2, TILE, 5, fill=_colour(category), stroke=INK, stroke_width=1)
-    doc.text(
-        x, y + 1.5, style.letter, size=MIN_TEXT, anchor="middle", weight="bold", fill=style.text
-    )
-
-
-def _diamond(doc: Svg, x: float, y: float, p: PublicProject) -> None:
-    colour = INK if p.negative else _colour(p.categories[0])
-    r = 12 if p.size == "big" else 10
-    doc.polygon([(x, y - r), (x + r, y), (x, y + r), (x - r, y)], fill=colour, stroke=INK)
-    if len(p.categories) > 1:
-        doc.polygon([(x, y), (x + r, y), (x, y + r)], fill=_colour(p.categories[1]), stroke=INK)
-
-
-def _house(doc: Svg, x: float, y: float, colour: str = HALL) -> None:
-    """The RuhrCity Hall: a small house."""
-    doc.polygon(
-        [(x - 8, y + 8), (x - 8, y - 1), (x, y - 9), (x + 8, y - 1), (x + 8, y + 8)],
-        fill=colour,
-        stroke=INK,
-    )
-
-
 def _winners(view: PublicView) -> frozenset[int]:
     """The winner crowned on the final board, as the rules decided it (the tie-break of
     rules/aufruhr/ending.py, NOTES.md 30)."""
@@ -431,7 +249,7 @@ def _mayors(doc: Svg, view: PublicView, names: list[str], label: Label, y: float
     for seat, city in enumerate(view.cities):
         score = view.final.get(seat, view.points[seat])
         done = " ✓" if seat in view.answered else ""
-        rows.append((seat, f"{_name(names, seat)} · {_place(city)}{done}", str(score)))
+        rows.append((seat, f"{_name(names, seat)} · {ruhr.place(city)}{done}", str(score)))
     top = y + 24
     height = pieces.scores(doc, 14, top, rows, width=PHONE - 28, winners=_winners(view), reserve=34)
     if view.lord_mayor is not None:
@@ -443,7 +261,7 @@ def _mayors(doc: Svg, view: PublicView, names: list[str], label: Label, y: float
 def _legend(doc: Svg, label: Label, y: float) -> float:
     """Every mark on the map: categories, tile, diamond, coloured borders, hall, hat."""
     entries: list[tuple[str, str]] = [
-        (c, label(f"aufruhr.cat.{k}")) for k, c in CATEGORY_COLOURS.items()
+        (c, label(f"aufruhr.cat.{k}")) for k, c in ruhr.CATEGORY_COLOURS.items()
     ]
     entries.append((INK, label("aufruhr.board.legend_negative")))
     y += pieces.legend(doc, 10, y, entries, width=PHONE - 20)
@@ -459,11 +277,13 @@ def _legend(doc: Svg, label: Label, y: float) -> float:
     for mark, key in rows:
         cx, cy = 17, y + 10
         if mark == "tile":
-            _tile(doc, cx, cy, 0, "education")
+            ruhr.tile(doc, cx, cy, 0, "education")
         elif mark == "bar":
-            doc.rect(cx - 8, cy + 2, TILE, 5, fill=CATEGORY_COLOURS["culture"], stroke=INK)
+            doc.rect(
+                cx - 8, cy + 2, ruhr.TILE, 5, fill=ruhr.CATEGORY_COLOURS["culture"], stroke=INK
+            )
         elif mark == "diamond":
-            _diamond(
+            ruhr.diamond(
                 doc,
                 cx,
                 cy,
@@ -477,9 +297,9 @@ def _legend(doc: Svg, label: Label, y: float) -> float:
                 ),
             )
         elif mark == "border":
-            doc.line(cx - 9, cy, cx + 9, cy, stroke=CATEGORY_COLOURS["nature"], stroke_width=3)
+            doc.line(cx - 9, cy, cx + 9, cy, stroke=ruhr.CATEGORY_COLOURS["nature"], stroke_width=3)
         elif mark == "hall":
-            _house(doc, cx, cy)
+            ruhr.house(doc, cx, cy)
         elif mark == "hat":
             _hat(doc, cx - 11, cy - 8)
         doc.text(34 if mark else 10, cy + 5, clip(label(key), MIN_TEXT, PHONE - 44), size=MIN_TEXT)
@@ -496,7 +316,7 @@ def _hat(doc: Svg, x: float, y: float) -> None:
 
 def private_svg(view: SeatView, names: list[str], label: Label) -> str:
     doc = Svg(PHONE, 600, zoom=ZOOM)
-    y = pieces.title(doc, PHONE, _name(names, view.seat), _place(view.city))
+    y = pieces.title(doc, PHONE, _name(names, view.seat), ruhr.place(view.city))
     pieces.token(doc, 24, y + 24, view.seat, r=14)
     doc.text(48, y + 30, label("aufruhr.board.money", money=view.money), size=18, weight="bold")
     y += 46
@@ -533,12 +353,12 @@ def params(key: str, params: dict[str, Any], label: Label) -> dict[str, Any]:
         return params
     shown = dict(params)
     if "place_id" in params:
-        shown["place"] = _place(params["place_id"])
+        shown["place"] = ruhr.place(params["place_id"])
     if "city_id" in params:
-        shown["city"] = _place(params["city_id"])
+        shown["city"] = ruhr.place(params["city_id"])
     if isinstance(params.get("city_ids"), list) and params["city_ids"]:
-        shown["cities"] = ", ".join(_place(c) for c in params["city_ids"])
-        shown["first"] = _place(params["city_ids"][0])
+        shown["cities"] = ", ".join(ruhr.place(c) for c in params["city_ids"])
+        shown["first"] = ruhr.place(params["city_ids"][0])
     if isinstance(params.get("card"), str):
         shown["name"] = _card_name(params["card"])
     if "event_card" in params:
@@ -597,7 +417,7 @@ def _demand(kind: str | None, arg: Any) -> Bilingual | str:
         return "—"
     phrase = cards().demands[kind]
     if kind == "award":
-        fill = {"en": _place(arg), "de": _place(arg)}
+        fill = {"en": ruhr.place(arg), "de": ruhr.place(arg)}
     elif kind in ("payout", "auction"):
         fill = cards().categories[arg]
     else:  # an amount, or the text a mayor typed
