@@ -368,6 +368,19 @@ async def _worker(
     }
 
 
+def _longest_first(tables: list[tuple[str, str]], answers: dict[str, list]) -> list[tuple]:
+    """(chat, game, answers) of each table, each game's longest games first and the games
+    in turn: the tables drawn last, once the pool is dry and fewer tables are left in
+    flight than keep a worker busy, are the shortest of their game (a longest-first
+    order, as schedulers use to end together)."""
+    by_game: dict[str, list[tuple]] = defaultdict(list)
+    for chat, game in tables:
+        by_game[game].append((chat, game, answers[chat]))
+    for plays in by_game.values():
+        plays.sort(key=lambda play: -len(play[2]))
+    return [play for turn in zip(*by_game.values(), strict=True) for play in turn]
+
+
 def _draw(pool: Any, plays: list) -> tuple | None:
     """The pool's next table, None when every one was drawn. The workers share the
     pool as webhook workers share a bot's chats behind a load balancer: a worker that
@@ -548,7 +561,8 @@ def main() -> None:
             )
         most = max(args.workers)
         # The pool of the largest run: a run of n workers plays its first n·rounds·tables
-        # tables of each game, the games in turn (so the mix in flight stays the same).
+        # tables of each game, the games in turn (so the mix in flight stays the same),
+        # each game's longest first.
         pooled = _chats("p", args.games, most * args.rounds * args.tables)
         flight = args.tables * len(args.games)
         quiet_chats = _chats("q0", args.games, args.quiet)
@@ -638,7 +652,7 @@ def main() -> None:
         # (a run plays its chats again after the one before: /new in a chat whose game
         # is over starts the same game, its seed drawn from the chat's name)
         for workers in [n for _ in range(args.repeat) for n in args.workers if n > 0]:
-            plays = [(c, g, answers[c]) for c, g in pooled[: workers * args.rounds * flight]]
+            plays = _longest_first(pooled[: workers * args.rounds * flight], answers)
             results = _workers(url, args.cluster, durable, plays, flight, workers)
             span = max(r["span"][1] for r in results) - min(r["span"][0] for r in results)
             lat: dict[str, list[float]] = defaultdict(list)
