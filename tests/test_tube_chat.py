@@ -156,3 +156,16 @@ async def test_the_dnf_clock_reminds_of_the_time_left_not_of_an_answer():
     assert "[dm:bert] ⏰ bert: 30 s left on the DNF clock." in out
     assert "[dm:anna] ⏰ The table is waiting for your answer – 30 s left." in out
     assert not any(line.startswith("[dm:bert] ⏰ The table is waiting") for line in out)
+
+
+async def test_heathrows_terminals_are_heathrow_airport():
+    # The rule book: "Heathrow Airport is one station only in the game - the four
+    # terminals do not count as four different stations": TfL's names for them are its.
+    lines = ["anna: /new tube", *OPENING]
+    out = await played([*lines, "carl: /go Heathrow Terminal 5", "carl: /go Terminal 4"], 4)
+    told = (
+        "[dm:carl] Heathrow Airport cannot be reached with exactly 6 points under the"
+        " direction rules (/where lists what can)."
+    )
+    assert out.count(told) == 2
+    assert not any("No Underground station" in line for line in out)

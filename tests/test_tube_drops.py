@@ -132,7 +132,8 @@ def test_sips_for_an_end_station_a_junction_heathrow_and_elephant():
      ("St. Paul's", "st_pauls"), ("saint pauls", "st_pauls"),
      ("Elephant and Castle", "elephant_and_castle"), ("elephant & castle", "elephant_and_castle"),
      ("HEATHROW", "heathrow"), ("Leicster Square", "leicester_square"), ("Brixtn", "brixton"),
-     ("Shepherd’s Bush", "shepherds_bush")],
+     ("Shepherd’s Bush", "shepherds_bush"), ("Heathrow Terminal 5", "heathrow"),
+     ("heathrow terminals 2 & 3", "heathrow"), ("Terminal 4", "heathrow")],
 )  # fmt: skip
 def test_station_names_as_typed(typed, station):
     m = find(typed)
