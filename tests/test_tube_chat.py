@@ -169,3 +169,13 @@ async def test_heathrows_terminals_are_heathrow_airport():
     )
     assert out.count(told) == 2
     assert not any("No Underground station" in line for line in out)
+
+
+async def test_a_bad_name_in_go_via_is_named_alone():
+    # `/go <via> > <station>`: the refusal names the name that is no station, not the
+    # whole line; a missing station after ">" gets the command's usage.
+    lines = ["anna: /new tube", *OPENING, "carl: /go Euston > Narnia"]
+    out = await played([*lines, "carl: /go Narnia > Euston", "carl: /go Euston >"], 4)
+    assert out.count("[dm:carl] No Underground station is called “Narnia”.") == 2
+    assert "[dm:carl] Write /go <station>, or /go <via> > <station>." in out
+    assert not any("called “Euston" in line for line in out)
