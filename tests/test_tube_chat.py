@@ -179,3 +179,11 @@ async def test_a_bad_name_in_go_via_is_named_alone():
     assert out.count("[dm:carl] No Underground station is called “Narnia”.") == 2
     assert "[dm:carl] Write /go <station>, or /go <via> > <station>." in out
     assert not any("called “Euston" in line for line in out)
+
+
+async def test_german_help_names_the_german_snol_words():
+    # The referee's words the engine takes in German (zählen, aussetzen), as the German
+    # prompt says them, not the English ones.
+    out = await played(["anna: /new tube", "anna: /help"], 4, "de")
+    assert "[group] /snøl – Schiedsrichter: /snøl @Spieler (zählen | aussetzen)" in out
+    assert not any("count | suspend" in line for line in out)
