@@ -187,3 +187,13 @@ async def test_german_help_names_the_german_snol_words():
     out = await played(["anna: /new tube", "anna: /help"], 4, "de")
     assert "[group] /snøl – Schiedsrichter: /snøl @Spieler (zählen | aussetzen)" in out
     assert not any("count | suspend" in line for line in out)
+
+
+async def test_a_national_rail_name_is_not_taken_for_a_dlr_name_it_begins():
+    # "Deptford" is a National Rail station (a whole beer), not the DLR's Deptford
+    # Bridge (3 sips): an exact name of data/other_names.json wins over a beginning.
+    out = await played(["anna: /new tube", *OPENING, "carl: /go Deptford"], 4)
+    assert (
+        "[group] Deptford is British Rail: carl is stupid, drinks a whole beer (12 sips),"
+        " loses the turn and stays put."
+    ) in out

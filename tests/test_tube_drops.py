@@ -145,6 +145,8 @@ def test_ambiguous_and_foreign_names():
     assert find("Westferry").kind == "other_mode"
     assert find("Limehouse").kind == "other_mode"
     assert find("Clapham Junction").kind == "national_rail"
+    assert (find("Deptford").kind, find("Deptford").name) == ("national_rail", "Deptford")
+    assert find("Deptford Br").name == "Deptford Bridge"
     assert find("the thames").kind == "river"
     assert find("Narnia").kind == "unknown"
 

@@ -73,7 +73,10 @@ def find(text: str) -> Match:
             return Match("station", tuple(found))
         if found:
             return Match("ambiguous", tuple(found))
-    for n, name, kind in _others():
+    # An exact name first: "Deptford" (National Rail, a whole beer) is not the DLR's
+    # "Deptford Bridge" (3 sips), which it begins.
+    others = _others()
+    for n, name, kind in (*(o for o in others if o[0] == q), *others):
         if n == q or (len(q) >= 4 and n.startswith(q)):
             return Match(kind, (), name)  # type: ignore[arg-type]
     close = difflib.get_close_matches(q, [n for n, _ in names], n=3, cutoff=0.8)
