@@ -197,3 +197,14 @@ async def test_a_national_rail_name_is_not_taken_for_a_dlr_name_it_begins():
         "[group] Deptford is British Rail: carl is stupid, drinks a whole beer (12 sips),"
         " loses the turn and stays put."
     ) in out
+
+
+async def test_choosing_a_start_offers_only_stations_on_the_circle():
+    # A name that means several stations offers those one may start at, no button that
+    # "Start stations must be on the Circle line" would refuse; one such is taken at once.
+    lines = ["alice: /new tube", "bob: /join", "alice: /start", "bob: /go square"]
+    out = await played([*lines, "bob: /go Hammersmith", "alice: /go Harrow"], 1)
+    assert "[dm:bob:buttons] [Euston Square] [Sloane Square]" in out
+    assert "[group] bob starts at Hammersmith (Hammersmith & City and Circle)." in out
+    assert "[dm:alice] Start stations must be on the Circle line." in out
+    assert not any("Harrow-on-the-Hill]" in line for line in out)
