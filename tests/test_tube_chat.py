@@ -208,3 +208,13 @@ async def test_choosing_a_start_offers_only_stations_on_the_circle():
     assert "[group] bob starts at Hammersmith (Hammersmith & City and Circle)." in out
     assert "[dm:alice] Start stations must be on the Circle line." in out
     assert not any("Harrow-on-the-Hill]" in line for line in out)
+
+
+async def test_a_name_of_several_stations_none_reachable_says_so():
+    # "Say which" would not help when none of them can be reached: the player is told so.
+    out = await played(["anna: /new tube", *OPENING, "carl: /go Hammersmith"], 4)
+    assert (
+        "[dm:carl] “Hammersmith” names several stations, none of them reachable with exactly"
+        " 6 points (/where lists what can)."
+    ) in out
+    assert not any("say which" in line for line in out)

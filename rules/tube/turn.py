@@ -135,8 +135,9 @@ def go(state: State, seat: int, text: str) -> list[Event]:
     found = found_for(state, via_id)
     reach = {found.station(i) for i in range(len(found.done))}
     candidates = [sid for sid in dest.ids if sid in reach]
-    if dest.kind == "ambiguous" and not candidates:
-        raise RuleError("tube.error.ambiguous", text=dest_text.strip()[:40])
+    if dest.kind == "ambiguous" and not candidates:  # saying which would not help
+        text = dest_text.strip()[:40]
+        raise RuleError("tube.error.ambiguous_unreachable", text=text, points=state.points)
     if dest.kind == "ambiguous" and len(candidates) > 1:
         state.offer = candidates
         return [Event(key="tube.which", params={"text": dest_text.strip()[:40]}, to=(seat,))]
