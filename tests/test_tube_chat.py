@@ -156,3 +156,65 @@ async def test_the_dnf_clock_reminds_of_the_time_left_not_of_an_answer():
     assert "[dm:bert] ⏰ bert: 30 s left on the DNF clock." in out
     assert "[dm:anna] ⏰ The table is waiting for your answer – 30 s left." in out
     assert not any(line.startswith("[dm:bert] ⏰ The table is waiting") for line in out)
+
+
+async def test_heathrows_terminals_are_heathrow_airport():
+    # The rule book: "Heathrow Airport is one station only in the game - the four
+    # terminals do not count as four different stations": TfL's names for them are its.
+    lines = ["anna: /new tube", *OPENING]
+    out = await played([*lines, "carl: /go Heathrow Terminal 5", "carl: /go Terminal 4"], 4)
+    told = (
+        "[dm:carl] Heathrow Airport cannot be reached with exactly 6 points under the"
+        " direction rules (/where lists what can)."
+    )
+    assert out.count(told) == 2
+    assert not any("No Underground station" in line for line in out)
+
+
+async def test_a_bad_name_in_go_via_is_named_alone():
+    # `/go <via> > <station>`: the refusal names the name that is no station, not the
+    # whole line; a missing station after ">" gets the command's usage.
+    lines = ["anna: /new tube", *OPENING, "carl: /go Euston > Narnia"]
+    out = await played([*lines, "carl: /go Narnia > Euston", "carl: /go Euston >"], 4)
+    assert out.count("[dm:carl] No Underground station is called “Narnia”.") == 2
+    assert "[dm:carl] Write /go <station>, or /go <via> > <station>." in out
+    assert not any("called “Euston" in line for line in out)
+
+
+async def test_german_help_names_the_german_snol_words():
+    # The referee's words the engine takes in German (zählen, aussetzen), as the German
+    # prompt says them, not the English ones.
+    out = await played(["anna: /new tube", "anna: /help"], 4, "de")
+    assert "[group] /snøl – Schiedsrichter: /snøl @Spieler (zählen | aussetzen)" in out
+    assert not any("count | suspend" in line for line in out)
+
+
+async def test_a_national_rail_name_is_not_taken_for_a_dlr_name_it_begins():
+    # "Deptford" is a National Rail station (a whole beer), not the DLR's Deptford
+    # Bridge (3 sips): an exact name of data/other_names.json wins over a beginning.
+    out = await played(["anna: /new tube", *OPENING, "carl: /go Deptford"], 4)
+    assert (
+        "[group] Deptford is British Rail: carl is stupid, drinks a whole beer (12 sips),"
+        " loses the turn and stays put."
+    ) in out
+
+
+async def test_choosing_a_start_offers_only_stations_on_the_circle():
+    # A name that means several stations offers those one may start at, no button that
+    # "Start stations must be on the Circle line" would refuse; one such is taken at once.
+    lines = ["alice: /new tube", "bob: /join", "alice: /start", "bob: /go square"]
+    out = await played([*lines, "bob: /go Hammersmith", "alice: /go Harrow"], 1)
+    assert "[dm:bob:buttons] [Euston Square] [Sloane Square]" in out
+    assert "[group] bob starts at Hammersmith (Hammersmith & City and Circle)." in out
+    assert "[dm:alice] Start stations must be on the Circle line." in out
+    assert not any("Harrow-on-the-Hill]" in line for line in out)
+
+
+async def test_a_name_of_several_stations_none_reachable_says_so():
+    # "Say which" would not help when none of them can be reached: the player is told so.
+    out = await played(["anna: /new tube", *OPENING, "carl: /go Hammersmith"], 4)
+    assert (
+        "[dm:carl] “Hammersmith” names several stations, none of them reachable with exactly"
+        " 6 points (/where lists what can)."
+    ) in out
+    assert not any("say which" in line for line in out)

@@ -132,7 +132,8 @@ def test_sips_for_an_end_station_a_junction_heathrow_and_elephant():
      ("St. Paul's", "st_pauls"), ("saint pauls", "st_pauls"),
      ("Elephant and Castle", "elephant_and_castle"), ("elephant & castle", "elephant_and_castle"),
      ("HEATHROW", "heathrow"), ("Leicster Square", "leicester_square"), ("Brixtn", "brixton"),
-     ("Shepherd’s Bush", "shepherds_bush")],
+     ("Shepherd’s Bush", "shepherds_bush"), ("Heathrow Terminal 5", "heathrow"),
+     ("heathrow terminals 2 & 3", "heathrow"), ("Terminal 4", "heathrow")],
 )  # fmt: skip
 def test_station_names_as_typed(typed, station):
     m = find(typed)
@@ -144,6 +145,8 @@ def test_ambiguous_and_foreign_names():
     assert find("Westferry").kind == "other_mode"
     assert find("Limehouse").kind == "other_mode"
     assert find("Clapham Junction").kind == "national_rail"
+    assert (find("Deptford").kind, find("Deptford").name) == ("national_rail", "Deptford")
+    assert find("Deptford Br").name == "Deptford Bridge"
     assert find("the thames").kind == "river"
     assert find("Narnia").kind == "unknown"
 

@@ -84,3 +84,10 @@ def test_the_picture_draws_every_line_in_its_colour_circle_and_central_wider():
         assert letter in texts
     # end stations are named where a phone has room for them, the pieces' stations first
     assert sum(end in texts for end in ("Heathrow Airport", "Morden", "Epping", "Upminster")) >= 2
+
+
+def test_the_german_picture_legend_is_german():
+    svg = boards.board_svg("tube", SPEC.public_view(mid_game()), NAMES, label_for("de"))
+    texts = [e.text for e in ET.fromstring(svg).iter(f"{SVG_NS}text")]
+    assert "Abwurf (Farbe des Spielers)" in texts  # the texts' word, not "Drop"
+    assert not any(t and t.startswith("Drop") for t in texts)

@@ -52,11 +52,13 @@ class Interchange(Fact):
 
 class OtherNames(Fact):
     """Stations of London that are not Underground stations: DLR, Overground and Elizabeth
-    line (3 sips) apart from National Rail only (a whole beer)."""
+    line (3 sips) apart from National Rail only (a whole beer); and `aliases`, the names
+    of Underground stations that data/ merged into one (Heathrow's terminals) → its id."""
 
     other_mode: tuple[str, ...]
     national_rail: tuple[str, ...]
     river: tuple[str, ...]
+    aliases: dict[str, str] = Field(default_factory=dict)
 
 
 class Network(Fact):
@@ -107,7 +109,12 @@ def network() -> Network:
 
 @cache
 def other_names() -> OtherNames:
-    return OtherNames.model_validate(json.loads(_text("other_names.json")))
+    names = OtherNames.model_validate(json.loads(_text("other_names.json")))
+    ids = {s.id for s in network().stations}
+    unknown = sorted(set(names.aliases.values()) - ids)
+    if unknown:
+        raise ValueError(f"other_names.json aliases: unknown stations {unknown}")
+    return names
 
 
 def choices(name: str) -> tuple[str, ...]:

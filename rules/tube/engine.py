@@ -4,6 +4,7 @@ from rules.core.errors import RuleError
 from rules.core.protocol import Event, Option, Outcome, Prompt, Record
 from rules.core.rng import Rng
 from rules.tube import referee, start, turn
+from rules.tube.circle import where
 from rules.tube.model import (
     INHIBITIONS,
     Action,
@@ -19,7 +20,7 @@ from rules.tube.model import (
     State,
     Where,
 )
-from rules.tube.naming import find
+from rules.tube.naming import Match, find
 from rules.tube.network import net
 from rules.tube.prompts import asked, reachable
 
@@ -95,11 +96,17 @@ def _choose(state: State, seat: int, text: str) -> list[Event]:
     station = text if text in net().names else None
     if station is None:
         m = find(text)
-        if m.kind == "ambiguous":  # each station it could mean, as a button (bot/offers.py)
+        # Of the stations a name could mean only those one may start at are offered (a
+        # button that is then refused is no choice): "Hammersmith" is the Circle's one.
+        if m.kind == "ambiguous" and len(startable := start.free(state, m.ids)) > 1:
             choices = [
-                Option(label=net().names[s], literal=True, action=Choose(station=s)) for s in m.ids
+                Option(label=net().names[s], literal=True, action=Choose(station=s))
+                for s in startable
             ]
             raise RuleError("tube.error.ambiguous", choices=choices, text=text[:40])
+        if m.kind == "ambiguous":  # one to start at, or none: `choose` says why not
+            on = [s for s in m.ids if where(s) == "on"]
+            m = Match("station", (*startable, *on, *m.ids)[:1])
         if m.kind == "river":  # the rule book's own answer, whenever the Thames is named
             raise RuleError("tube.error.thames")
         if m.kind != "station":

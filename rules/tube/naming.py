@@ -1,7 +1,9 @@
 """Station names as players type them: a beginning or a misspelling is enough.
 
 Names are compared folded: case, accents, apostrophes and dots dropped, "&" read as
-"and", "Saint" as "St". An exact name wins, then a unique beginning, then the Underground
+"and", "Saint" as "St". A station's other names (data/other_names.json `aliases`: the
+three Heathrow stations TfL names, which the game counts as one) are its names too. An
+exact name wins, then a unique beginning, then the Underground
 stations whose every typed word begins a word of the name; only then the names of
 non-Underground stations (data/other_names.json) and the river; last, a close misspelling
 (difflib, ratio ≥ 0.8).
@@ -36,7 +38,9 @@ class Match:
 
 @cache
 def _names() -> tuple[tuple[str, str], ...]:
-    return tuple(sorted((fold(name), sid) for sid, name in net().names.items()))
+    names = [(fold(name), sid) for sid, name in net().names.items()]
+    names += [(fold(alias), sid) for alias, sid in other_names().aliases.items()]
+    return tuple(sorted(names))
 
 
 @cache
@@ -61,15 +65,18 @@ def find(text: str) -> Match:
     exact = [sid for n, sid in names if n == q]
     if exact:
         return Match("station", (exact[0],))
-    for found in (
-        [sid for n, sid in names if n.startswith(q)],
-        [sid for n, sid in names if _words_begin(q.split(), n)],
+    for found in (  # one station under several names is found once
+        list(dict.fromkeys(sid for n, sid in names if n.startswith(q))),
+        list(dict.fromkeys(sid for n, sid in names if _words_begin(q.split(), n))),
     ):
         if len(found) == 1:
             return Match("station", tuple(found))
         if found:
             return Match("ambiguous", tuple(found))
-    for n, name, kind in _others():
+    # An exact name first: "Deptford" (National Rail, a whole beer) is not the DLR's
+    # "Deptford Bridge" (3 sips), which it begins.
+    others = _others()
+    for n, name, kind in (*(o for o in others if o[0] == q), *others):
         if n == q or (len(q) >= 4 and n.startswith(q)):
             return Match(kind, (), name)  # type: ignore[arg-type]
     close = difflib.get_close_matches(q, [n for n, _ in names], n=3, cutoff=0.8)

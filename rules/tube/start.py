@@ -30,6 +30,12 @@ def chooser(state: State) -> int | None:
     return next((s for s in state.choose_order if not by_seat[s].station), None)
 
 
+def free(state: State, stations: tuple[str, ...]) -> list[str]:
+    """Those of `stations` a player may still start at: on the Circle line, not taken."""
+    taken = {p.station for p in state.players}
+    return [s for s in stations if where(s) == "on" and s not in taken]
+
+
 def choose(state: State, seat: int, station: str) -> list[Event]:
     if where(station) != "on":
         raise RuleError("tube.error.not_circle")

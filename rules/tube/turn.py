@@ -109,17 +109,19 @@ def _best(p: Player, routes: list[Route]) -> Route:
 
 def go(state: State, seat: int, text: str) -> list[Event]:
     via_text, _, dest_text = text.rpartition(">")
+    if not dest_text.strip():  # "/go Bank >": no station to go to (the bot's own usage line)
+        raise RuleError("error.tube.go_usage")
     dest = _resolve(dest_text.strip())
     via = _resolve(via_text.strip()) if via_text.strip() else None
-    for m in (dest, via):
+    for m, typed in ((dest, dest_text), (via, via_text)):
         if m is None:
             continue
         if m.kind == "river":
             raise RuleError("tube.error.thames")
         if m.kind in ("other_mode", "national_rail"):
             return penalty(state, seat, m)
-        if m.kind == "unknown":
-            raise RuleError("tube.error.unknown_station", text=text.strip()[:40])
+        if m.kind == "unknown":  # the name not found, not the whole "via > station"
+            raise RuleError("tube.error.unknown_station", text=typed.strip()[:40])
     assert dest is not None
     via_id = None
     if via is not None:
@@ -133,8 +135,9 @@ def go(state: State, seat: int, text: str) -> list[Event]:
     found = found_for(state, via_id)
     reach = {found.station(i) for i in range(len(found.done))}
     candidates = [sid for sid in dest.ids if sid in reach]
-    if dest.kind == "ambiguous" and not candidates:
-        raise RuleError("tube.error.ambiguous", text=dest_text.strip()[:40])
+    if dest.kind == "ambiguous" and not candidates:  # saying which would not help
+        text = dest_text.strip()[:40]
+        raise RuleError("tube.error.ambiguous_unreachable", text=text, points=state.points)
     if dest.kind == "ambiguous" and len(candidates) > 1:
         state.offer = candidates
         return [Event(key="tube.which", params={"text": dest_text.strip()[:40]}, to=(seat,))]
