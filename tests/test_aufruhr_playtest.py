@@ -2,7 +2,10 @@
 seed) and what the players are shown. Each test is one defect they found; the readings
 behind them are in rules/aufruhr/NOTES.md."""
 
+import re
 from pathlib import Path
+
+from babel.messages.pofile import read_po
 
 from adapters.console.__main__ import run_script
 from tests.test_aufruhr_chat import ELECT_BEN, START, TO_AUCTION
@@ -110,7 +113,7 @@ def test_the_german_partnership_offer_and_changed_auction_are_german():
     out = (Path(__file__).parent / "transcripts" / "aufruhr_6p.de.out").read_text().splitlines()
     assert (
         "[group:edit] fritz: emil bietet dir an, Jahrhunderthalle und Westpark in Herten"
-        " gemeinsam zu realisieren (je 10 Punkte; emil zahlt die Genehmigung). Einverstanden?"
+        " gemeinsam zu realisieren (je 10 Punkte; emil zahlt die Baugenehmigung). Einverstanden?"
     ) in out
     assert (
         "[group:edit] dora ändert die Absicht: eine Versteigerung mit Bildung, Bildung,"
@@ -147,11 +150,62 @@ async def test_a_cooperation_deal_names_its_project_in_german():
         lang="de",
     )
     assert (
-        "[group] Deal 1: cem schlägt anna vor, Jahrhunderthalle und Westpark gemeinsam zu bauen,"
-        " Bedingungen: „ich zahle dir 200“ — antwortet mit /accept 1 oder /decline 1"
+        "[group] Deal 1: cem schlägt anna vor, Jahrhunderthalle und Westpark gemeinsam zu"
+        " realisieren, Bedingungen: „ich zahle dir 200“ — antwortet mit /accept 1 oder /decline 1"
         " (unverbindlich)."
     ) in out
     assert (
         "[group] Kooperation vereinbart (Deal 1): cem und anna bei Jahrhunderthalle und Westpark."
-        " Bei der Umsetzung wird der Partner zuerst gefragt; bindend ist es erst, wenn gebaut ist."
+        " Bei der Realisierung wird der Partner zuerst gefragt; bindend ist es erst, wenn es"
+        " realisiert ist."
     ) in out
+
+
+async def test_the_german_round_line_writes_its_commands_as_every_other_german_line():
+    """The round's ballot line wrote `/deal @bürgermeister: <angebot>` and `/pay
+    @bürgermeister <betrag>` in lower case; every other German line writes the
+    placeholders as German nouns, `@Bürgermeister`, `<Betrag>`, and a deal's words `<Text>`."""
+    out = await play(START, lang="de")
+    assert (
+        "[group] Runde 1: Die Stimmzettel kamen bei jedem privat an. Verhandelt derweil —"
+        " /deal @Bürgermeister: <Text> schlägt einen Deal vor, /pay @Bürgermeister <Betrag>"
+        " zahlt."
+    ) in out
+    english = await play(START)
+    assert (
+        "[group] Round 1: the ballots went to each of you privately. Meanwhile, talk it over —"
+        " /deal @mayor: <text> proposes a deal, /pay @mayor <amount> pays."
+    ) in english
+
+
+# One thing, one German word (the German rule book's): a synonym the catalog once used
+# beside it, and the word it is to read. "Genehmigung" and "Kasse" only as part of
+# "Baugenehmigung" and "Stadtkasse".
+GERMAN_SYNONYMS = {
+    r"Bestechung": "Schmiergeld",
+    r"Auktion": "Versteigerung",
+    r"(?<!Bau)[Gg]enehmigung": "Baugenehmigung",
+    r"(?<!Stadt)[Kk]asse\b": "Stadtkasse",
+    r"[Uu]msetz|[Uu]mzusetz": "realisieren",
+    r"\bMinimum\b": "Mindestgebot",
+    r"deckt \w+ Inhalt ab": "verdeckt ihren Inhalt",
+    r"baue allein": "realisiere es allein",  # a RuhrCity project is realised, not built
+}
+
+
+def test_the_german_catalog_names_each_thing_by_one_word():
+    """A play-tester read "IV. Bestechungsmappen" on the board beside "Schmiergeldmappe"
+    everywhere else, a lower-case `<angebot>`, "Genehmigung" beside "Baugenehmigung"."""
+    po = Path(__file__).parent.parent / "rules" / "aufruhr" / "locales" / "de.po"
+    with po.open("rb") as f:
+        texts = {m.id: m.string for m in read_po(f, locale="de") if m.id}
+    for pattern, word in GERMAN_SYNONYMS.items():
+        found = {k: v for k, v in texts.items() if re.search(pattern, v)}
+        assert not found, f"{pattern} where the catalog says {word}: {found}"
+    # a command's words end in a German noun (`<Betrag>`, `<großes RuhrCity-Projekt>`),
+    # a mayor is written @Bürgermeister
+    for key, text in texts.items():
+        for words in re.findall(r"<([^<>{}]+)>", text):
+            assert words.split()[-1][:1].isupper(), (key, words)
+        assert "<Bürgermeister>" not in text and "@bürgermeister" not in text, key
+        assert " : <" not in text, key  # `/folder … <Sterne>: <Forderung>`, as typed

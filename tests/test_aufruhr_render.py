@@ -136,3 +136,15 @@ def test_the_final_board_crowns_the_winner_the_rules_chose(lord_mayor, crowned):
     svg = boards.board_svg("aufruhr", public_view(state), NAMES, label)
     crowns = [x for x in _texts(svg) if x.startswith("♛")]
     assert crowns == [f"♛ {NAMES[crowned]} · {ruhr_map().communities[state.cities[crowned]].name}"]
+
+
+def test_the_german_board_calls_the_folders_schmiergeldmappen():
+    """The board's step read "IV. Bestechungsmappen" while every other German line says
+    "Schmiergeldmappe"."""
+    state = _state()
+    state.phase = "folders"
+    svg = boards.board_svg("aufruhr", public_view(state), NAMES, lambda k, **p: t("de", k, **p))
+    assert "IV. Schmiergeldmappen" in _texts(svg)
+    assert "IV. Bribe folders" in _texts(
+        boards.board_svg("aufruhr", public_view(state), NAMES, label)
+    )
