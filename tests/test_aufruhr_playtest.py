@@ -8,7 +8,7 @@ from pathlib import Path
 from babel.messages.pofile import read_po
 
 from adapters.console.__main__ import run_script
-from tests.test_aufruhr_chat import ELECT_BEN, START, TO_AUCTION
+from tests.test_aufruhr_chat import ELECT_BEN, START, TO_AUCTION, TO_INTENTION
 
 
 async def play(lines: list[str], seed: int = 1, lang: str = "en") -> list[str]:
@@ -209,3 +209,66 @@ def test_the_german_catalog_names_each_thing_by_one_word():
             assert words.split()[-1][:1].isupper(), (key, words)
         assert "<Bürgermeister>" not in text and "@bürgermeister" not in text, key
         assert " : <" not in text, key  # `/folder … <Sterne>: <Forderung>`, as typed
+
+
+async def test_a_typed_demand_worded_as_a_button_is_that_demand():
+    """`anna> /demand 40 for me` was a free text the engine did not carry out, though
+    [Demand: 40 for me] says the same: ben could take her bribe and give the 40 to
+    himself. A typed demand worded as a listed one (English or German, with or without
+    "Demand:") is now that demand; one the window does not list stays her own words."""
+    out = await play(
+        [
+            *START,
+            *ELECT_BEN,
+            "anna> /demand 40 for me",
+            "anna> [Put in ★★]",
+            "anna> [Hand over]",
+            "cem> /demand Forderung: 30 für mich",
+            "cem> /demand 50 for me",  # no 50 among four mayors: her words
+            "cem> [No folder]",
+            "dora> [No folder]",
+            "ben> [Accept Duisburg]",
+            "ben: [Essen (ben)]",
+        ]
+    )
+    assert "[dm:anna] Your folder so far — demand: subvention 40 for me; inside: —." in out
+    assert "[dm:cem] Your folder so far — demand: subvention 30 for me; inside: —." in out
+    assert "[dm:cem] Your folder so far — demand: “50 for me”; inside: —." in out
+    assert "[dm:ben] Folder from anna — demand: subvention 40 for me; inside: ★★." in out
+    assert out[-2:] == [
+        "[dm:anna] The Lord Mayor took your folder (★★); the demand is carried out:"
+        " subvention 40 for me.",
+        "[dm:ben] You accepted a folder: Duisburg gets 40.",
+    ]
+    german = await play(
+        [*START, *ELECT_BEN, "anna> /demand 40 für mich", "cem> Auszahlung Kultur"], lang="de"
+    )
+    assert "[dm:anna] Deine Mappe bisher — Forderung: Subvention 40 für mich; Inhalt: —." in german
+    # a payout is no demand before the subventions: cem's own words
+    assert "[dm:cem] Deine Mappe bisher — Forderung: „Auszahlung Kultur“; Inhalt: —." in german
+
+
+async def test_a_typed_demand_at_the_intention_reads_as_its_button():
+    """At the intention, `payout of culture` and `Versteigerung mit Wirtschaft` are the
+    listed [Demand: payout Culture/Sports] and [Demand: auction with Economy]."""
+    out = await play(
+        [
+            *START,
+            *TO_INTENTION,
+            "ben: [Education]",
+            "ben: [Education]",
+            "ben: [Education]",
+            "cem> /demand payout of culture",
+            "dora> Versteigerung mit Wirtschaft!",
+        ]
+    )
+    assert "[dm:cem] Your folder so far — demand: payout Culture/Sports; inside: —." in out
+    assert "[dm:dora] Your folder so far — demand: auction with Economy; inside: —." in out
+
+
+def test_a_typed_award_names_the_city_in_either_language():
+    from rules.aufruhr.folders import _typed_forms
+
+    forms = _typed_forms((("award", 1),), ("duisburg", "essen", "bochum", "dortmund"))
+    for said in ("award to essen", "demand: award the project to essen", "zuschlag an essen"):
+        assert forms[tuple(said.split())] == ("award", 1)
