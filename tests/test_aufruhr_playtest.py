@@ -272,3 +272,32 @@ def test_a_typed_award_names_the_city_in_either_language():
     forms = _typed_forms((("award", 1),), ("duisburg", "essen", "bochum", "dortmund"))
     for said in ("award to essen", "demand: award the project to essen", "zuschlag an essen"):
         assert forms[tuple(said.split())] == ("award", 1)
+
+
+async def test_a_folder_with_a_token_of_four_stars_is_told_there_is_none():
+    """`/folder Essen 4: x` got the general usage line, and `/folder Essen 2 4: x` handed
+    a ★★ with the demand "4: x". Tokens have 1 to 3 stars; a count before the colon, or
+    where no token came before, is a token. A number later in the demand stays words."""
+    lines = [
+        *START,
+        "anna> /folder Essen 4: x",
+        "anna> /folder Essen 2 4: x",
+        "anna> /folder Essen ★★★★ x",
+        "anna> /folder Essen 2 40 for me",
+    ]
+    out = await play(lines)
+    none = (
+        "[dm:anna] There is no bribe token of 4 stars: a token has 1 to 3 (★ to ★★★);"
+        " /folder hands over tokens only, not the scandal."
+    )
+    assert [line for line in out if line.startswith("[dm:anna] There is")] == [none] * 3
+    assert out[-3:-1] == [
+        "[group] anna hands ben a bribe folder.",
+        "[dm:anna] You hand ben your folder — demand: “40 for me”; inside: ★★. It is now"
+        " theirs to take or hand back.",
+    ]
+    german = await play(lines[:-3], lang="de")
+    assert german[-1] == (
+        "[dm:anna] Es gibt keine Schmiergeldmarke mit 4 Sternen: eine Marke hat 1 bis 3"
+        " (★ bis ★★★); mit /folder gibst du nur Marken, nicht den Skandal."
+    )
