@@ -301,3 +301,12 @@ async def test_a_folder_with_a_token_of_four_stars_is_told_there_is_none():
         "[dm:anna] Es gibt keine Schmiergeldmarke mit 4 Sternen: eine Marke hat 1 bis 3"
         " (★ bis ★★★); mit /folder gibst du nur Marken, nicht den Skandal."
     )
+
+
+async def test_a_negative_bid_is_told_it_is_below_0():
+    """`-10` was answered "Too small: at least 0.", as if 0 were a sum to reach; a bid of
+    0 is no bid (the prompt says so)."""
+    out = await play([*START, *TO_AUCTION, "anna> -10", "anna> /bid -10"])
+    assert out[-2:] == ["[dm:anna] A number below 0 is not allowed here: write 0 or more."] * 2
+    out = await play([*START, *TO_AUCTION, "anna: /lang de", "anna> /bid -10"])
+    assert out[-1] == "[dm:anna] Eine Zahl unter 0 geht hier nicht: schreib 0 oder mehr."
