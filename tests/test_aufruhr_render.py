@@ -148,3 +148,22 @@ def test_the_german_board_calls_the_folders_schmiergeldmappen():
     assert "IV. Bribe folders" in _texts(
         boards.board_svg("aufruhr", public_view(state), NAMES, label)
     )
+
+
+@pytest.mark.parametrize(
+    ("phase", "lang", "step"),
+    [
+        ("bid", "en", "III. a) Auctions"),
+        ("site", "de", "III. a) Versteigerungen"),
+        ("realise", "en", "V. End of round: RuhrCity projects"),
+        ("realise", "de", "V. Rundenende: RuhrCity-Projekte"),
+    ],
+)
+def test_the_board_numbers_its_steps_as_the_rule_book_does(phase, lang, step):
+    """The board called the auctions "V." and realising RuhrCity projects "VI. Building",
+    while the rule book (and the group's lines: "V. End of round: RuhrCity projects may be
+    realised now", "VI. Scoring") numbers them III. a) and V."""
+    state = _state()
+    state.phase = phase
+    svg = boards.board_svg("aufruhr", public_view(state), NAMES, lambda k, **p: t(lang, k, **p))
+    assert step in _texts(svg)
