@@ -310,3 +310,14 @@ async def test_a_negative_bid_is_told_it_is_below_0():
     assert out[-2:] == ["[dm:anna] A number below 0 is not allowed here: write 0 or more."] * 2
     out = await play([*START, *TO_AUCTION, "anna: /lang de", "anna> /bid -10"])
     assert out[-1] == "[dm:anna] Eine Zahl unter 0 geht hier nicht: schreib 0 oder mehr."
+
+
+async def test_no_bid_is_told_as_no_bid_not_as_a_bid_of_0():
+    """[No bid] and a lapsed bid answered "Your sealed bid: 0.", while the reveal says
+    "no bid" and shows a dash."""
+    out = await play([*START, *TO_AUCTION, "anna> [No bid]", "@wait 60"])
+    assert "[dm:anna] No bid from you." in out
+    assert "[dm:ben] No bid from you." in out  # his bid lapsed
+    assert not any("Your sealed bid: 0" in line for line in out)
+    german = await play([*START, *TO_AUCTION, "anna: /lang de", "anna> 0"])
+    assert german[-1] == "[dm:anna] Kein Gebot von dir."
