@@ -192,6 +192,8 @@ def typed_value(table: Table, prompt: Prompt, text: str, out: Outbox) -> Any:
             raise ParseError("error.not_whole", text=text[:20])
         raise ParseError("error.not_a_number", text=text[:20])
     value = int(text.replace(" ", ""))
+    if spec.min == 0 and value < 0:  # "at least 0" read as if 0 were a sum to reach
+        raise RuleError("error.number_negative")
     if spec.min is not None and value < spec.min:
         raise RuleError("error.number_min", min=spec.min)
     if spec.max is not None and value > spec.max:

@@ -90,10 +90,10 @@ async def test_a_folder_is_handed_privately_once_at_a_time_and_answered_by_name(
     refused = {
         "anna: /folder Essen 2: vote for me": "[group] That answer is secret:"
         " send it to me privately, not in the group.",
-        "anna> /folder Essen: vote for me": "[dm:anna] Write privately: /folder <mayor>"
-        " <stars of each token> : <demand>, e.g. /folder Essen 2 1: vote for Duisburg next round.",
-        "anna> /folder Essen 2": "[dm:anna] Write privately: /folder <mayor>"
-        " <stars of each token> : <demand>, e.g. /folder Essen 2 1: vote for Duisburg next round.",
+        "anna> /folder Essen: vote for me": "[dm:anna] Write privately: /folder @mayor"
+        " <stars of each token>: <demand>, e.g. /folder Essen 2 1: vote for Duisburg next round.",
+        "anna> /folder Essen 2": "[dm:anna] Write privately: /folder @mayor"
+        " <stars of each token>: <demand>, e.g. /folder Essen 2 1: vote for Duisburg next round.",
         "anna> /folder Duisburg 1: hi": "[dm:anna] You cannot hand your folder to yourself.",
         "anna> /folder Paris 1: hi": "[dm:anna] No mayor at this table is called Paris:"
         " name a city (Essen) or a player (@anna).",

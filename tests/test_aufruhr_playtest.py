@@ -2,10 +2,13 @@
 seed) and what the players are shown. Each test is one defect they found; the readings
 behind them are in rules/aufruhr/NOTES.md."""
 
+import re
 from pathlib import Path
 
+from babel.messages.pofile import read_po
+
 from adapters.console.__main__ import run_script
-from tests.test_aufruhr_chat import ELECT_BEN, START, TO_AUCTION
+from tests.test_aufruhr_chat import ELECT_BEN, START, TO_AUCTION, TO_INTENTION
 
 
 async def play(lines: list[str], seed: int = 1, lang: str = "en") -> list[str]:
@@ -110,7 +113,7 @@ def test_the_german_partnership_offer_and_changed_auction_are_german():
     out = (Path(__file__).parent / "transcripts" / "aufruhr_6p.de.out").read_text().splitlines()
     assert (
         "[group:edit] fritz: emil bietet dir an, Jahrhunderthalle und Westpark in Herten"
-        " gemeinsam zu realisieren (je 10 Punkte; emil zahlt die Genehmigung). Einverstanden?"
+        " gemeinsam zu realisieren (je 10 Punkte; emil zahlt die Baugenehmigung). Einverstanden?"
     ) in out
     assert (
         "[group:edit] dora ändert die Absicht: eine Versteigerung mit Bildung, Bildung,"
@@ -147,11 +150,174 @@ async def test_a_cooperation_deal_names_its_project_in_german():
         lang="de",
     )
     assert (
-        "[group] Deal 1: cem schlägt anna vor, Jahrhunderthalle und Westpark gemeinsam zu bauen,"
-        " Bedingungen: „ich zahle dir 200“ — antwortet mit /accept 1 oder /decline 1"
+        "[group] Deal 1: cem schlägt anna vor, Jahrhunderthalle und Westpark gemeinsam zu"
+        " realisieren, Bedingungen: „ich zahle dir 200“ — antwortet mit /accept 1 oder /decline 1"
         " (unverbindlich)."
     ) in out
     assert (
         "[group] Kooperation vereinbart (Deal 1): cem und anna bei Jahrhunderthalle und Westpark."
-        " Bei der Umsetzung wird der Partner zuerst gefragt; bindend ist es erst, wenn gebaut ist."
+        " Bei der Realisierung wird der Partner zuerst gefragt; bindend ist es erst, wenn es"
+        " realisiert ist."
     ) in out
+
+
+async def test_the_german_round_line_writes_its_commands_as_every_other_german_line():
+    """The round's ballot line wrote `/deal @bürgermeister: <angebot>` and `/pay
+    @bürgermeister <betrag>` in lower case; every other German line writes the
+    placeholders as German nouns, `@Bürgermeister`, `<Betrag>`, and a deal's words `<Text>`."""
+    out = await play(START, lang="de")
+    assert (
+        "[group] Runde 1: Die Stimmzettel kamen bei jedem privat an. Verhandelt derweil —"
+        " /deal @Bürgermeister: <Text> schlägt einen Deal vor, /pay @Bürgermeister <Betrag>"
+        " zahlt."
+    ) in out
+    english = await play(START)
+    assert (
+        "[group] Round 1: the ballots went to each of you privately. Meanwhile, talk it over —"
+        " /deal @mayor: <text> proposes a deal, /pay @mayor <amount> pays."
+    ) in english
+
+
+# One thing, one German word (the German rule book's): a synonym the catalog once used
+# beside it, and the word it is to read. "Genehmigung" and "Kasse" only as part of
+# "Baugenehmigung" and "Stadtkasse".
+GERMAN_SYNONYMS = {
+    r"Bestechung": "Schmiergeld",
+    r"Auktion": "Versteigerung",
+    r"(?<!Bau)[Gg]enehmigung": "Baugenehmigung",
+    r"(?<!Stadt)[Kk]asse\b": "Stadtkasse",
+    r"[Uu]msetz|[Uu]mzusetz": "realisieren",
+    r"\bMinimum\b": "Mindestgebot",
+    r"deckt \w+ Inhalt ab": "verdeckt ihren Inhalt",
+    r"baue allein": "realisiere es allein",  # a RuhrCity project is realised, not built
+}
+
+
+def test_the_german_catalog_names_each_thing_by_one_word():
+    """A play-tester read "IV. Bestechungsmappen" on the board beside "Schmiergeldmappe"
+    everywhere else, a lower-case `<angebot>`, "Genehmigung" beside "Baugenehmigung"."""
+    po = Path(__file__).parent.parent / "rules" / "aufruhr" / "locales" / "de.po"
+    with po.open("rb") as f:
+        texts = {m.id: m.string for m in read_po(f, locale="de") if m.id}
+    for pattern, word in GERMAN_SYNONYMS.items():
+        found = {k: v for k, v in texts.items() if re.search(pattern, v)}
+        assert not found, f"{pattern} where the catalog says {word}: {found}"
+    # a command's words end in a German noun (`<Betrag>`, `<großes RuhrCity-Projekt>`),
+    # a mayor is written @Bürgermeister
+    for key, text in texts.items():
+        for words in re.findall(r"<([^<>{}]+)>", text):
+            assert words.split()[-1][:1].isupper(), (key, words)
+        assert "<Bürgermeister>" not in text and "@bürgermeister" not in text, key
+        assert " : <" not in text, key  # `/folder … <Sterne>: <Forderung>`, as typed
+
+
+async def test_a_typed_demand_worded_as_a_button_is_that_demand():
+    """`anna> /demand 40 for me` was a free text the engine did not carry out, though
+    [Demand: 40 for me] says the same: ben could take her bribe and give the 40 to
+    himself. A typed demand worded as a listed one (English or German, with or without
+    "Demand:") is now that demand; one the window does not list stays her own words."""
+    out = await play(
+        [
+            *START,
+            *ELECT_BEN,
+            "anna> /demand 40 for me",
+            "anna> [Put in ★★]",
+            "anna> [Hand over]",
+            "cem> /demand Forderung: 30 für mich",
+            "cem> /demand 50 for me",  # no 50 among four mayors: her words
+            "cem> [No folder]",
+            "dora> [No folder]",
+            "ben> [Accept Duisburg]",
+            "ben: [Essen (ben)]",
+        ]
+    )
+    assert "[dm:anna] Your folder so far — demand: subvention 40 for me; inside: —." in out
+    assert "[dm:cem] Your folder so far — demand: subvention 30 for me; inside: —." in out
+    assert "[dm:cem] Your folder so far — demand: “50 for me”; inside: —." in out
+    assert "[dm:ben] Folder from anna — demand: subvention 40 for me; inside: ★★." in out
+    assert out[-2:] == [
+        "[dm:anna] The Lord Mayor took your folder (★★); the demand is carried out:"
+        " subvention 40 for me.",
+        "[dm:ben] You accepted a folder: Duisburg gets 40.",
+    ]
+    german = await play(
+        [*START, *ELECT_BEN, "anna> /demand 40 für mich", "cem> Auszahlung Kultur"], lang="de"
+    )
+    assert "[dm:anna] Deine Mappe bisher — Forderung: Subvention 40 für mich; Inhalt: —." in german
+    # a payout is no demand before the subventions: cem's own words
+    assert "[dm:cem] Deine Mappe bisher — Forderung: „Auszahlung Kultur“; Inhalt: —." in german
+
+
+async def test_a_typed_demand_at_the_intention_reads_as_its_button():
+    """At the intention, `payout of culture` and `Versteigerung mit Wirtschaft` are the
+    listed [Demand: payout Culture/Sports] and [Demand: auction with Economy]."""
+    out = await play(
+        [
+            *START,
+            *TO_INTENTION,
+            "ben: [Education]",
+            "ben: [Education]",
+            "ben: [Education]",
+            "cem> /demand payout of culture",
+            "dora> Versteigerung mit Wirtschaft!",
+        ]
+    )
+    assert "[dm:cem] Your folder so far — demand: payout Culture/Sports; inside: —." in out
+    assert "[dm:dora] Your folder so far — demand: auction with Economy; inside: —." in out
+
+
+def test_a_typed_award_names_the_city_in_either_language():
+    from rules.aufruhr.folders import _typed_forms
+
+    forms = _typed_forms((("award", 1),), ("duisburg", "essen", "bochum", "dortmund"))
+    for said in ("award to essen", "demand: award the project to essen", "zuschlag an essen"):
+        assert forms[tuple(said.split())] == ("award", 1)
+
+
+async def test_a_folder_with_a_token_of_four_stars_is_told_there_is_none():
+    """`/folder Essen 4: x` got the general usage line, and `/folder Essen 2 4: x` handed
+    a ★★ with the demand "4: x". Tokens have 1 to 3 stars; a count before the colon, or
+    where no token came before, is a token. A number later in the demand stays words."""
+    lines = [
+        *START,
+        "anna> /folder Essen 4: x",
+        "anna> /folder Essen 2 4: x",
+        "anna> /folder Essen ★★★★ x",
+        "anna> /folder Essen 2 40 for me",
+    ]
+    out = await play(lines)
+    none = (
+        "[dm:anna] There is no bribe token of 4 stars: a token has 1 to 3 (★ to ★★★);"
+        " /folder hands over tokens only, not the scandal."
+    )
+    assert [line for line in out if line.startswith("[dm:anna] There is")] == [none] * 3
+    assert out[-3:-1] == [
+        "[group] anna hands ben a bribe folder.",
+        "[dm:anna] You hand ben your folder — demand: “40 for me”; inside: ★★. It is now"
+        " theirs to take or hand back.",
+    ]
+    german = await play(lines[:-3], lang="de")
+    assert german[-1] == (
+        "[dm:anna] Es gibt keine Schmiergeldmarke mit 4 Sternen: eine Marke hat 1 bis 3"
+        " (★ bis ★★★); mit /folder gibst du nur Marken, nicht den Skandal."
+    )
+
+
+async def test_a_negative_bid_is_told_it_is_below_0():
+    """`-10` was answered "Too small: at least 0.", as if 0 were a sum to reach; a bid of
+    0 is no bid (the prompt says so)."""
+    out = await play([*START, *TO_AUCTION, "anna> -10", "anna> /bid -10"])
+    assert out[-2:] == ["[dm:anna] A number below 0 is not allowed here: write 0 or more."] * 2
+    out = await play([*START, *TO_AUCTION, "anna: /lang de", "anna> /bid -10"])
+    assert out[-1] == "[dm:anna] Eine Zahl unter 0 geht hier nicht: schreib 0 oder mehr."
+
+
+async def test_no_bid_is_told_as_no_bid_not_as_a_bid_of_0():
+    """[No bid] and a lapsed bid answered "Your sealed bid: 0.", while the reveal says
+    "no bid" and shows a dash."""
+    out = await play([*START, *TO_AUCTION, "anna> [No bid]", "@wait 60"])
+    assert "[dm:anna] No bid from you." in out
+    assert "[dm:ben] No bid from you." in out  # his bid lapsed
+    assert not any("Your sealed bid: 0" in line for line in out)
+    german = await play([*START, *TO_AUCTION, "anna: /lang de", "anna> 0"])
+    assert german[-1] == "[dm:anna] Kein Gebot von dir."

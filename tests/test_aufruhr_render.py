@@ -136,3 +136,34 @@ def test_the_final_board_crowns_the_winner_the_rules_chose(lord_mayor, crowned):
     svg = boards.board_svg("aufruhr", public_view(state), NAMES, label)
     crowns = [x for x in _texts(svg) if x.startswith("♛")]
     assert crowns == [f"♛ {NAMES[crowned]} · {ruhr_map().communities[state.cities[crowned]].name}"]
+
+
+def test_the_german_board_calls_the_folders_schmiergeldmappen():
+    """The board's step read "IV. Bestechungsmappen" while every other German line says
+    "Schmiergeldmappe"."""
+    state = _state()
+    state.phase = "folders"
+    svg = boards.board_svg("aufruhr", public_view(state), NAMES, lambda k, **p: t("de", k, **p))
+    assert "IV. Schmiergeldmappen" in _texts(svg)
+    assert "IV. Bribe folders" in _texts(
+        boards.board_svg("aufruhr", public_view(state), NAMES, label)
+    )
+
+
+@pytest.mark.parametrize(
+    ("phase", "lang", "step"),
+    [
+        ("bid", "en", "III. a) Auctions"),
+        ("site", "de", "III. a) Versteigerungen"),
+        ("realise", "en", "V. End of round: RuhrCity projects"),
+        ("realise", "de", "V. Rundenende: RuhrCity-Projekte"),
+    ],
+)
+def test_the_board_numbers_its_steps_as_the_rule_book_does(phase, lang, step):
+    """The board called the auctions "V." and realising RuhrCity projects "VI. Building",
+    while the rule book (and the group's lines: "V. End of round: RuhrCity projects may be
+    realised now", "VI. Scoring") numbers them III. a) and V."""
+    state = _state()
+    state.phase = phase
+    svg = boards.board_svg("aufruhr", public_view(state), NAMES, lambda k, **p: t(lang, k, **p))
+    assert step in _texts(svg)

@@ -71,7 +71,7 @@ BAD_INPUT = [
     (STARTED, "alice: /bid 3", "That answer is secret: send it to me privately"),
     (STARTED, "dave> 3", "Nothing to answer right now."),
     (STARTED, "alice> ten", "“ten” is not a number."),
-    (STARTED, "alice> -1", "Too small: at least 0."),
+    (STARTED, "alice> -1", "A number below 0 is not allowed here: write 0 or more."),
     (STARTED, "alice> 11", "You only have 10 coins."),
     (STARTED, "alice: /frobnicate", "Unknown command /frobnicate."),
     ([*STARTED, "alice> 1"], "alice> 2", "You have already answered"),  # as a second press

@@ -62,7 +62,10 @@ def bid(state: State, seat: int, amount: int, events: list[Event]) -> Step | Non
         if not open_sites(state, seat):
             raise RuleError("error.aufruhr.no_site")
     a.bids = a.bids.answer(seat, amount or None)
-    events.append(Event(key="aufruhr.your_bid", params={"amount": amount}, to=(seat,)))
+    if amount:
+        events.append(Event(key="aufruhr.your_bid", params={"amount": amount}, to=(seat,)))
+    else:  # [No bid], 0 or a lapse: said as the reveal says it, not as a bid of 0
+        events.append(Event(key="aufruhr.your_no_bid", to=(seat,)))
     if not a.bids.complete:
         return None
     return _reveal(state, events)

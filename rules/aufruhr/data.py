@@ -75,6 +75,10 @@ class Cards(BaseModel):
     initial: dict[str, tuple[Initial, ...]]  # great city → its two initial projects
     categories: dict[str, Words]  # category → its name
     demands: dict[str, Words]  # a folder's demand, as words
+    # How a typed demand may say a listed one, lower case, in both languages: "prefixes"
+    # a demand may start with ("Demand:", as its button does), and per kind of demand its
+    # wordings, `{}` the amount, category or city (folders.typed_demand).
+    typed_demands: dict[str, tuple[str, ...]]
 
 
 @cache
@@ -95,6 +99,13 @@ def checked(found: Cards) -> Cards:
         raise ValueError(f"initial projects of great cities not on the map: {nowhere}")
     if set(found.categories) != set(CATEGORIES):
         raise ValueError(f"category names for {sorted(found.categories)}, not {CATEGORIES}")
+    kinds = {"prefixes", "subvention", "payout", "auction", "award"}
+    if not found.typed_demands.keys() <= kinds:
+        raise ValueError(f"typed demands of unknown kinds: {sorted(found.typed_demands)}")
+    forms = [w for k, ws in found.typed_demands.items() if k != "prefixes" for w in ws]
+    bad = [w for w in forms if w.split().count("{}") != 1 or w != w.casefold()]
+    if bad:
+        raise ValueError(f"typed demands need one {{}} and lower case: {bad}")
     return found
 
 

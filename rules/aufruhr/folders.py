@@ -81,6 +81,51 @@ def want(kind: str, arg: int | str) -> Wish:
     return WantAward(seat=int(arg))
 
 
+def typed_demand(state: State, text: str) -> tuple[str, int | str] | None:
+    """The listed demand (`demand_args`) a typed one says, in English or German words
+    (data/cards.json, "typed_demands"): `40 for me`, `Forderung: Auszahlung Bildung`,
+    `award to Essen`. A table would read such a note as that demand, so the engine carries
+    it out as if its button had been pressed (NOTES.md 21)."""
+    cities = tuple(m.city for m in state.mayors)
+    said = tuple(text.casefold().strip(" .!\"'„“”").split())  # compared word by word
+    return _typed_forms(demand_args(state), cities).get(said)
+
+
+Said = tuple[str, ...]  # a typed demand, word by word
+
+
+@cache
+def _typed_forms(
+    listed: tuple[tuple[str, int | str], ...], cities: tuple[str, ...]
+) -> dict[Said, tuple[str, int | str]]:
+    """Every wording of the listed demands as its words, with and without a prefix
+    ("demand:"); `{}` in a wording stands for the amount, category or city."""
+    typed = data.cards().typed_demands
+    prefixes = [(), *(tuple(p.split()) for p in typed.get("prefixes", ()))]
+    forms: dict[Said, tuple[str, int | str]] = {}
+    for kind, arg in listed:
+        for form in typed.get(kind, ()):
+            words = form.split()
+            slot = words.index("{}")
+            for name in _names(kind, arg, cities):
+                said = (*words[:slot], *name.split(), *words[slot + 1 :])
+                for prefix in prefixes:
+                    forms[(*prefix, *said)] = (kind, arg)
+    return forms
+
+
+def _names(kind: str, arg: int | str, cities: tuple[str, ...]) -> set[str]:
+    """How a player may name a demand's amount, category (either language, or one half
+    of `Kultur/Sport`) or city."""
+    if kind == "subvention":
+        return {str(arg)}
+    if kind == "award":
+        city = cities[int(arg)]
+        return {city, data.place(city).casefold()}
+    words = data.cards().categories[str(arg)].values()
+    return {str(arg)} | {n.casefold() for w in words for n in (w, *w.split("/"))}
+
+
 def _args(wish: Wish | None) -> tuple[str, int | str] | None:
     """A demand as the arguments `want` makes it of (`demand_args`). A folder's demand is
     looked up among the listed ones so, as plain values: as models each listed one before
@@ -127,6 +172,8 @@ def act(state: State, seat: int, action: Demand | Put | Hand, events: list[Event
     d = f.drafts[seat] = clone(f.drafts[seat]) if seat in f.drafts else Draft()
     match action:
         case Demand(demand=demand, text=text):
+            if text is not None and (listed := typed_demand(state, text)) is not None:
+                text, demand = None, want(*listed)  # typed as its button says it
             if text is not None:
                 text = text.strip()
                 if not text:

@@ -20,6 +20,9 @@ DEMAND = 200  # characters of a typed demand kept, as in the windows
 # A token by its stars as a player types them: 1-3, or as many black stars (input read
 # here, never shown: the star is named by its code point).
 STARS = re.compile(f"[1-3]|{chr(0x2605)}{{1,3}}")
+# A count of stars no token has (`4`, `0`, four black stars): a mistyped token, not the
+# first word of the demand, where nothing else could go in (see `give`).
+COUNT = re.compile(f"[0-9]+|{chr(0x2605)}+")
 
 
 def give(state: State, seat: int, text: str, events: list[Event]) -> None:
@@ -36,6 +39,13 @@ def give(state: State, seat: int, text: str, events: list[Event]) -> None:
     for word in words[1:]:
         count = word[0].rstrip(":,")
         if not STARS.fullmatch(count):
+            # `/folder Essen 4: x` is a token of four stars, not the demand "4: x": so
+            # read where it ends the tokens (a colon) or no token came before it, as a
+            # folder without tokens is refused anyway. `/folder Essen 2 40 for me` keeps
+            # its demand.
+            if COUNT.fullmatch(count) and (word[0].endswith(":") or not stars):
+                number = int(count) if count.isdigit() else len(count)
+                raise RuleError("error.aufruhr.no_such_token", count=min(number, 999))
             start = word.start()
             break
         stars.append(int(count) if count.isdigit() else len(count))
