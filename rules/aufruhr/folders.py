@@ -6,7 +6,7 @@ auction is tied (`OpenFolders`); what the Lord Mayor took is carried out by the 
 the window stood before (`FoldersClosed`).
 """
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from rules.aufruhr import data
@@ -94,7 +94,8 @@ def typed_demand(state: State, text: str) -> tuple[str, int | str] | None:
 Said = tuple[str, ...]  # a typed demand, word by word
 
 
-@cache
+# (bounded: a process plays many tables, each with its own cities in its own seat order)
+@lru_cache(maxsize=256)
 def _typed_forms(
     listed: tuple[tuple[str, int | str], ...], cities: tuple[str, ...]
 ) -> dict[Said, tuple[str, int | str]]:
