@@ -41,11 +41,19 @@ def lands_on_tunnel(to: int) -> bool:
 
 
 def _names(index: int) -> set[str]:
+    """What a player may call a field: its name and its craft in either language."""
     f = field(index)
-    names = {f.name.casefold(), f.id.casefold()}
+    names = {f.name.casefold()}
     if f.craft:
         names |= {n.casefold() for n in board_data().crafts[f.craft].values()}
     return names
+
+
+def _named(index: int, wanted: str) -> bool:
+    # The id (what a button sends) only whole: a walking field's id spells its link's
+    # ends ("hahnentor-gereon-1" is Friesenwall), so a beginning of it would send
+    # "/go Hahnentor" to Friesenwall.
+    return wanted in _names(index) or wanted == field(index).id.casefold()
 
 
 def find(text: str, among: tuple[int, ...]) -> int:
@@ -55,7 +63,7 @@ def find(text: str, among: tuple[int, ...]) -> int:
     wanted = " ".join(text.split()).casefold()
     if not wanted:
         raise RuleError("heinzel.error.no_field", text=text)
-    exact = [i for i in among if wanted in _names(i)]
+    exact = [i for i in among if _named(i, wanted)]
     if len(exact) == 1:
         return exact[0]
     starts = [i for i in among if any(n.startswith(wanted) for n in _names(i))]
