@@ -26,3 +26,66 @@ async def test_go_by_a_place_beginning_never_walks_to_a_field_of_another_name():
     assert out == ["[dm:bob] Waidmarkt cannot be reached with this move."]
     out = (await play([*lines, "bob: /go friesen"], seed=7))[len(before) :]
     assert "[group] bob moves to Friesenwall." in out
+
+
+# seed 11, three players in German: by turn 17 alice has played all three action cards
+WITHOUT_CARDS = [
+    "alice: /new heinzel",
+    "bob: /join",
+    "carol: /join",
+    "alice: /start",
+    "bob: [🎲 Würfeln]",
+    "bob: [🛢 Küfer (Fischmarkt)]",
+    "carol: [🎲 Würfeln]",
+    "carol: [🪚 Zimmermann (Holzmarkt)]",
+    "alice: [🕳 Tunnelkarte]",
+    "alice: [🕳 St. Kunibert]",
+    "bob: [🎲🎲 Zweimal Würfeln]",
+    "bob: [🎲 Würfeln]",
+    "bob: [Mühlenbach]",
+    "bob: [🎲 Würfeln]",
+    "bob: [🪚 Zimmermann (Holzmarkt)]",
+    "carol: [🏮 Nachtwächterkarte spielen]",
+    "carol: [🕳 Tunnelkarte]",
+    "carol: [🕳 St. Kunibert]",
+    "alice: [🎲 Würfeln]",
+    "alice: [Alter Markt]",
+    "bob: [🕳 Tunnelkarte]",
+    "bob: [🕳 St. Andreas]",
+    "carol: [🎲 Würfeln]",
+    "carol: [🥨 Bäcker (Weidengasse)]",
+    "alice: [🎲 Würfeln]",
+    "alice: [Groß St. Martin]",
+    "bob: [🎲 Würfeln]",
+    "bob: [🥩 Fleischer (Fleischmengergasse)]",
+    "carol: [🎲🎲 Zweimal Würfeln]",
+    "carol: [🎲 Würfeln]",
+    "carol: [Eigelsteintorburg]",
+    "carol: [🎲 Würfeln]",
+    "carol: [🛢 Küfer (Fischmarkt)]",
+    "alice: [🏮 Nachtwächterkarte spielen]",
+    "alice: [🎲 Würfeln]",
+    "alice: /go Weidengasse",
+    "bob: [🎲 Würfeln]",
+    "bob: [Gereonswall]",
+    "carol: [🎲 Würfeln]",
+    "carol: /go Groß St. Martin",
+    "alice: [🎲🎲 Zweimal Würfeln]",
+    "alice: [🎲 Würfeln]",
+    "alice: /go Weckschnapp",
+    "alice: [🎲 Würfeln]",
+    "alice: [🛢 Küfer (Fischmarkt)]",
+    "bob: [🎲 Würfeln]",
+    "bob: /go Weidengasse",
+    "carol: [🎲 Würfeln]",
+    "carol: [🕳 St. Pantaleon]",
+    "carol: [Hier bleiben]",
+]
+
+
+async def test_a_player_without_action_cards_is_asked_only_to_roll():
+    out = await play(WITHOUT_CARDS, seed=11, lang="de")
+    asked = [line for line in out if "ist dran (" in line]
+    assert asked[0] == "[group] bob ist dran (Bayenturm): würfeln oder eine Aktionskarte spielen."
+    assert asked[-1] == "[group] alice ist dran (Fischmarkt): würfeln."
+    assert out[out.index(asked[-1]) + 2] == "[group:buttons] [🎲 Würfeln]"

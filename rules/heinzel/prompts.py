@@ -47,7 +47,9 @@ def prompts(state: State) -> list[Prompt]:
                     options.append(Option(label="heinzel.button.twice", action=PlayTwice()))
                 if "tunnel" in state.cards[seat]:
                     options.append(Option(label="heinzel.button.tunnel", action=PlayTunnel()))
-            key = "heinzel.prompt.start"
+            # "roll or play an action card" only while a card may be played: a player
+            # left with none (or only the Nachtwächter, played in a duel) is told to roll
+            key = "heinzel.prompt.start" if len(options) > 1 else "heinzel.prompt.roll"
             if state.twice:
                 key = "heinzel.prompt.twice" if state.rolls_left == 2 else "heinzel.prompt.again"
             return [
