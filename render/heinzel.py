@@ -50,9 +50,18 @@ def _status(view: PublicView, label: Label) -> str:
 
 
 def _headline(view: PublicView, label: Label) -> str:
-    if view.phase != "over":
-        return label("heinzel.board.turn", seat=view.turn)
+    # who must answer now, as the picture highlights: after a lost duel that is the
+    # loser (play the Nachtwächter card?), not the player whose turn it is
+    acting = _acting(view)
+    if acting is not None:
+        return label("heinzel.board.turn", seat=acting)
     return label("heinzel.board.winners", seats=list(view.winners))
+
+
+def _acting(view: PublicView) -> int | None:
+    if view.phase == "over":
+        return None
+    return view.loser if view.phase == "guard" else view.turn
 
 
 def _cards(view: PublicView, seat: int, label: Label) -> str:
@@ -207,12 +216,6 @@ def token(doc: Group, x: float, y: float, seat: int, colour: str, ring: bool) ->
     doc.circle(x, y, 11, fill=COLOURS[colour], stroke=INK, stroke_width=1.5)
     ink = PAPER if colour in DARK else INK
     doc.text(x, y + 5, letter(seat), size=MIN_TEXT, anchor="middle", weight="bold", fill=ink)
-
-
-def _acting(view: PublicView) -> int | None:
-    if view.phase == "over":
-        return None
-    return view.loser if view.phase == "guard" else view.turn
 
 
 def _map(doc: Svg, view: PublicView, label: Label, top: float) -> float:

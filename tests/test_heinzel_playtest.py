@@ -89,3 +89,29 @@ async def test_a_player_without_action_cards_is_asked_only_to_roll():
     assert asked[0] == "[group] bob ist dran (Bayenturm): würfeln oder eine Aktionskarte spielen."
     assert asked[-1] == "[group] alice ist dran (Fischmarkt): würfeln."
     assert out[out.index(asked[-1]) + 2] == "[group:buttons] [🎲 Würfeln]"
+
+
+async def test_after_a_lost_duel_the_board_names_the_loser_who_must_answer():
+    # seed 1 (tests/transcripts/heinzel_4p.txt): in carol's turn bob loses the duel at
+    # the Holzmarkt and is asked whether to play his Nachtwächter card
+    lines = [
+        "alice: /new heinzel youngest=4",
+        "bob: /join",
+        "carol: /join",
+        "dave: /join",
+        "alice: /start",
+        "dave: [🎲 Roll]",
+        "dave: [🥨 Baker (Weidengasse)]",
+        "alice: [🎲 Roll]",
+        "alice: [🥨 Baker (Weidengasse)]",
+        "dave: [🏮 Play the night watchman]",
+        "bob: [🎲 Roll]",
+        "bob: [🪚 Carpenter (Holzmarkt)]",
+        "carol: [🎲 Roll]",
+        "carol: [🪚 Carpenter (Holzmarkt)]",
+    ]
+    out = await play(lines, seed=1)
+    lost = next(i for i, line in enumerate(out) if line.startswith("[group] bob lost"))
+    assert out[lost + 1] == "[group] ⏳ Waiting for bob · 300 s left"
+    assert "[group] To play: bob" in out[lost:]
+    assert "[group] To play: carol" not in out[lost:]
