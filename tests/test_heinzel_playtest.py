@@ -115,3 +115,19 @@ async def test_after_a_lost_duel_the_board_names_the_loser_who_must_answer():
     assert out[lost + 1] == "[group] ⏳ Waiting for bob · 300 s left"
     assert "[group] To play: bob" in out[lost:]
     assert "[group] To play: carol" not in out[lost:]
+
+
+async def test_who_becomes_schneiders_weib_is_told_so_for_any_player():
+    # seed 11, three players in German: bob is the first at the Schneider; "bob war als
+    # Erste beim Schneider" was the feminine ordinal for any player
+    lines = [*WITHOUT_CARDS, "alice: [🎲 Würfeln]", "alice: [St. Severin]"]
+    lines += ["bob: [🎲 Würfeln]", "bob: /go St. Ursula"]
+    lines += ["carol: [🎲 Würfeln]", "carol: [🥩 Fleischer (Fleischmengergasse)]"]
+    lines += ["alice: [🎲 Würfeln]", "alice: [🪚 Zimmermann (Holzmarkt)]"]
+    lines += ["bob: [🎲 Würfeln]", "bob: /go Dom"]
+    out = await play(lines, seed=11, lang="de")
+    weib = (
+        "[group] bob ist zuerst beim Schneider und wird Schneiders Weib: ab dem nächsten Zug"
+        " wird nach jedem Zug eine Erbsenkarte gezogen."
+    )
+    assert weib in out
