@@ -131,3 +131,25 @@ async def test_who_becomes_schneiders_weib_is_told_so_for_any_player():
         " wird nach jedem Zug eine Erbsenkarte gezogen."
     )
     assert weib in out
+
+
+def test_a_shop_entered_again_says_why_no_card_comes():
+    # a move ends at every shop; a second visit pays nothing, and the group was told only
+    # "carol moves to Fleischmengergasse." (a play-tester's seed 3 game, turn 21)
+    from bot.outbox import Outbox
+    from rules.heinzel import SPEC
+    from rules.heinzel.board import board
+    from rules.heinzel.model import Go, Options
+
+    state = SPEC.setup(2, Options(), 7)
+    here = next(f.index for f in board().fields if f.name == "St. Aposteln")
+    state.pos[0], state.turn_from, state.phase, state.roll = here, here, "move", 1
+    state.taken[0] = {"fleischer": 1}
+    state, events = SPEC.apply(state, 0, Go(to="Fleischmengergasse"))
+    for lang, said in (
+        ("en", "alice has helped the Butcher already: no second point card."),
+        ("de", "alice hat dem Fleischer schon geholfen: keine zweite Punktekarte."),
+    ):
+        told = Outbox(lang=lang, names=["alice", "bob"], game="heinzel")
+        assert [told.text(e.key, **e.params) for e in events][1] == said
+    assert state.taken[0] == {"fleischer": 1} and state.turn == 1

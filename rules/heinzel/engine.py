@@ -139,7 +139,10 @@ def _arrive(state: State, seat: int, to: int, events: list[Event]) -> None:
         return
     pile, taken = state.piles[f.craft], state.taken[seat]
     if not scoring.may_collect(taken, f.craft, pile):
-        if f.craft == SCHNEIDER and SCHNEIDER not in taken:
+        # the move ended here all the same: say why no card came
+        if f.craft in taken:
+            events.append(Event(key=f"heinzel.visited.{f.craft}", params={"seat": seat}))
+        elif f.craft == SCHNEIDER:
             events.append(Event(key="heinzel.schneider_closed", params={"seat": seat}))
         return
     taken[f.craft] = pile.pop(0)
