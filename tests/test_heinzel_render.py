@@ -118,3 +118,12 @@ def test_hostile_names_are_escaped():
     state = mid_game(2)
     svg = boards.board_svg("heinzel", SPEC.public_view(state), ["<b>&x", "bob"], label_for("en"))
     assert "<b>&x" in _texts(svg)
+
+
+def test_the_legend_names_each_mark_alike_in_english():
+    # the play-tester's picture read "Rhine — the city wall" beside "Tunnel field",
+    # "Start field …": one entry lower-case with an article, unlike the others
+    svg = boards.board_svg("heinzel", SPEC.public_view(mid_game(2)), NAMES[:2], label_for("en"))
+    texts = _texts(svg)
+    assert "City wall" in texts and "the city wall" not in texts
+    assert {"Tunnel field", "Rhine"} <= set(texts)
