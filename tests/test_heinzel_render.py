@@ -127,3 +127,15 @@ def test_the_legend_names_each_mark_alike_in_english():
     texts = _texts(svg)
     assert "City wall" in texts and "the city wall" not in texts
     assert {"Tunnel field", "Rhine"} <= set(texts)
+
+
+def test_schneiders_weib_and_her_last_pea_are_shown_whole():
+    # the play-tester's last picture read "Turn 51 · Tailor's wife: bob · pea ca…" and
+    # "Tailor's wife: bob · peas: 1 · "searc…": the ending card cut off, twice
+    state = mid_game(4).model_copy(deep=True)
+    state.weib, state.draws, state.last_pea, state.turn_no = 1, 1, "suchend", 51
+    svg = boards.board_svg("heinzel", SPEC.public_view(state), NAMES, label_for("en"))
+    texts = _texts(svg)
+    assert not [t for t in texts if t.endswith("…")]
+    assert "Turn 51" in texts
+    assert " ".join(texts).count('Tailor\'s wife: bob · peas: 1 · "searching"!') == 1
