@@ -2,6 +2,8 @@
 playground's `--script` with a seed) and what the group is shown. Each test is one
 defect they found; the readings behind them are in rules/heinzel/NOTES.md."""
 
+from pathlib import Path
+
 from adapters.console.__main__ import run_script
 
 JOIN = ["alice: /new heinzel", "bob: /join", "alice: /start"]
@@ -153,3 +155,13 @@ def test_a_shop_entered_again_says_why_no_card_comes():
         told = Outbox(lang=lang, names=["alice", "bob"], game="heinzel")
         assert [told.text(e.key, **e.params) for e in events][1] == said
     assert state.taken[0] == {"fleischer": 1} and state.turn == 1
+
+
+async def test_equal_points_on_different_places_are_explained():
+    # tests/transcripts/heinzel_4p.txt ends "2. dave – 12 points", "3. alice – 12 points"
+    # with no word why dave is ahead (the rule book: who reached the Schneider first)
+    script = Path(__file__).parent / "transcripts" / "heinzel_4p.txt"
+    out = await play(script.read_text().splitlines(), seed=1)
+    why = "[group] dave ranks ahead of alice: equal points (12), but dave reached the Tailor first."
+    assert out.index(why) < out.index("[group] 3. alice – 12 points")
+    assert sum("ranks ahead" in line for line in out) == 1

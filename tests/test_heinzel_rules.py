@@ -12,7 +12,7 @@ from rules.heinzel import SPEC, ending, engine, movement, watchman
 from rules.heinzel.board import board, field
 from rules.heinzel.model import Go, Guard, Options, PlayTunnel, PlayTwice, Roll, Stay
 from rules.heinzel.prompts import prompts
-from rules.heinzel.scoring import ranking
+from rules.heinzel.scoring import ranking, ties_broken
 
 
 def at(name: str) -> int:
@@ -318,6 +318,10 @@ def test_the_game_ends_when_everybody_has_reached_the_schneider(monkeypatch):
 def test_a_tie_goes_to_who_reached_the_schneider_first():
     assert ranking([10, 10, 7], [1, 0]) == ((1,), (0,), (2,))
     assert ranking([5, 5], []) == ((0, 1),)
+    # the end says so for every tie decided by the Schneider, not for a shared place
+    assert ties_broken([10, 10, 7], [1, 0]) == [(1, (0,))]
+    assert ties_broken([12, 15, 11, 12], [1, 3]) == [(3, (0,))]
+    assert ties_broken([5, 5], []) == [] and ties_broken([9, 9, 9], [2]) == [(2, (0, 1))]
 
 
 # ---------------------------------------------------------------- set-up and variants

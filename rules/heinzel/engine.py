@@ -197,6 +197,7 @@ def _end_turn(state: State, events: list[Event]) -> None:
     if ending.all_done(state.arrived, state.players):
         state.phase, state.end_reason = "over", "all_done"
         events.append(Event(key="heinzel.end.all_done"))
+        _tell_ties(state, events)
         return
     if ending.draws_now(state.weib, state.weib_turn, state.turn_no):
         rng = Rng(state.rng)
@@ -205,11 +206,21 @@ def _end_turn(state: State, events: list[Event]) -> None:
         events.append(Event(key=f"heinzel.pea.{pea}", params={"seat": state.weib}))
         if pea == "suchend":
             state.phase, state.end_reason = "over", "suchend"
+            _tell_ties(state, events)
             return
     state.turn = next_seat(state.players, state.turn) or 0
     state.turn_no += 1
     state.phase, state.roll, state.rolls_left, state.twice = "start", None, 1, False
     state.turn_from = state.pos[state.turn]
+
+
+def _tell_ties(state: State, events: list[Event]) -> None:
+    """The final list shows equal points on different places: say why (the rule book:
+    who reached the Schneider first wins the tie)."""
+    points = scores(state)
+    for seat, behind in scoring.ties_broken(points, state.arrived):
+        params = {"seat": seat, "seats": list(behind), "points": points[seat]}
+        events.append(Event(key="heinzel.tie_broken", params=params))
 
 
 # ---------------------------------------------------------------- deadlines, end
