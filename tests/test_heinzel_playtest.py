@@ -165,3 +165,13 @@ async def test_equal_points_on_different_places_are_explained():
     why = "[group] dave ranks ahead of alice: equal points (12), but dave reached the Tailor first."
     assert out.index(why) < out.index("[group] 3. alice – 12 points")
     assert sum("ranks ahead" in line for line in out) == 1
+
+
+async def test_the_rules_say_how_the_youngest_begins():
+    # the rule book: "Der jüngste Spieler beginnt"; the bot cannot know ages and had the
+    # opener begin, with the option that says otherwise named nowhere a player looks
+    for lang, said in (("en", "/new heinzel youngest=2"), ("de", "/new heinzel youngest=2")):
+        out = await play(["alice: /rules heinzel"], seed=1, lang=lang)
+        assert said in out[0]
+    out = await play(["alice: /rules heinzel"], seed=1, lang="de")
+    assert "Der Jüngste beginnt" in out[0]
