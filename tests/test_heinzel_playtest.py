@@ -175,3 +175,14 @@ async def test_the_rules_say_how_the_youngest_begins():
         assert said in out[0]
     out = await play(["alice: /rules heinzel"], seed=1, lang="de")
     assert "Der Jüngste beginnt" in out[0]
+
+
+def test_go_suggests_every_field_a_roll_may_reach():
+    # Discord completes /go from SPEC.choices("fields"): only the named places were
+    # offered, none of the walking fields that half the buttons name
+    from rules.heinzel import SPEC
+    from rules.heinzel.board import board
+
+    offered = SPEC.choices("fields")
+    assert {"Friesenwall", "Hohe Straße 1", "Hohe Straße 2", "Severinstraße"} <= set(offered)
+    assert sorted(offered) == sorted(f.name for f in board().fields)
