@@ -139,3 +139,14 @@ def test_schneiders_weib_and_her_last_pea_are_shown_whole():
     assert not [t for t in texts if t.endswith("…")]
     assert "Turn 51" in texts
     assert " ".join(texts).count('Tailor\'s wife: bob · peas: 1 · "searching"!') == 1
+
+
+def test_one_point_is_one_pt_in_english():
+    # "1 pts" beside a player's name in the picture of the play-tester's first turns
+    state = mid_game(2, steps=0).model_copy(deep=True)
+    state.taken = [{"baecker": 1}, {"baecker": 2}]
+    state.piles["baecker"] = [3, 4]
+    texts = _texts(boards.board_svg("heinzel", SPEC.public_view(state), NAMES, label_for("en")))
+    assert "1 pt" in texts and "2 pts" in texts and "1 pts" not in texts
+    texts = _texts(boards.board_svg("heinzel", SPEC.public_view(state), NAMES, label_for("de")))
+    assert "1 P." in texts and "2 P." in texts
