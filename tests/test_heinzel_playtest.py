@@ -26,6 +26,11 @@ async def test_go_by_a_place_beginning_never_walks_to_a_field_of_another_name():
     assert out == ["[dm:bob] Hahnentorburg cannot be reached with this move."]
     out = (await play([*lines, "bob: /go Waid"], seed=7))[len(before) :]
     assert out == ["[dm:bob] Waidmarkt cannot be reached with this move."]
+    # a beginning of several places, none reachable: none of them is named as "the" one
+    out = (await play([*lines, "bob: /go Hohe"], seed=7))[len(before) :]
+    assert out == ['[dm:bob] No field beginning "Hohe" can be reached with this move.']
+    out = (await play([*lines, "bob: /go Eigelstein"], seed=7))[len(before) :]
+    assert out == ["[dm:bob] Eigelstein cannot be reached with this move."]  # a whole name
     out = (await play([*lines, "bob: /go friesen"], seed=7))[len(before) :]
     assert "[group] bob moves to Friesenwall." in out
 

@@ -79,9 +79,12 @@ def find(text: str, among: tuple[int, ...]) -> int:
             text=text,
             fields=[field(i).name for i in starts],
         )
-    everywhere = [
-        i for i in range(len(board().fields)) if any(n.startswith(wanted) for n in _names(i))
-    ]
-    if everywhere:
-        raise RuleError("heinzel.error.unreachable", field=field(everywhere[0]).name)
+    every = range(len(board().fields))
+    named = [i for i in every if _named(i, wanted)]
+    if len(named) != 1:
+        named = [i for i in every if any(n.startswith(wanted) for n in _names(i))]
+    if len(named) == 1:
+        raise RuleError("heinzel.error.unreachable", field=field(named[0]).name)
+    if named:  # not one of them: naming the first ("St. Ursula" for "/go St.") misleads
+        raise RuleError("heinzel.error.none_reachable", text=text)
     raise RuleError("heinzel.error.no_field", text=text)
