@@ -191,3 +191,15 @@ def test_go_suggests_every_field_a_roll_may_reach():
     offered = SPEC.choices("fields")
     assert {"Friesenwall", "Hohe Straße 1", "Hohe Straße 2", "Severinstraße"} <= set(offered)
     assert sorted(offered) == sorted(f.name for f in board().fields)
+
+
+async def test_the_second_roll_of_zweimal_wuerfeln_may_be_left_out():
+    # seed 4: bob plays Zweimal Würfeln, rolls 5 and enters the Fleischer's shop; the rule
+    # book gives him "das Recht" to roll twice: he may stay in the shop
+    lines = ["alice: /new heinzel youngest=2", "bob: /join", "alice: /start"]
+    lines += ["bob: [🎲🎲 Roll twice]", "bob: [🎲 Roll]", "bob: [🥩 Butcher (Fleischmengergasse)]"]
+    out = await play([*lines, "bob: [No second roll]"], seed=4)
+    asked = out.index("[group:edit] bob may roll once more (Fleischmengergasse).")
+    assert out[asked + 2] == "[group:buttons] [🎲 Roll] [No second roll]"
+    told = out.index("[group] bob does without the second roll.")
+    assert out[told + 1] == "[group] alice's turn (Weckschnapp): roll or play an action card."

@@ -17,6 +17,7 @@ from rules.heinzel.data import SCHNEIDER
 from rules.heinzel.model import (
     CARDS,
     Action,
+    Enough,
     Go,
     Guard,
     Options,
@@ -104,6 +105,9 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
             events.append(Event(key=key, params={"seat": seat, "field": field(to).name}))
             _moved(state, events)
         case Stay() if phase == "jump":
+            _moved(state, events)
+        case Enough() if phase == "start" and state.twice and state.rolls_left == 1:
+            events.append(Event(key="heinzel.enough", params={"seat": seat}))
             _moved(state, events)
         case Guard(play=play) if phase == "guard":
             if play:
