@@ -203,3 +203,14 @@ async def test_the_second_roll_of_zweimal_wuerfeln_may_be_left_out():
     assert out[asked + 2] == "[group:buttons] [🎲 Roll] [No second roll]"
     told = out.index("[group] bob does without the second roll.")
     assert out[told + 1] == "[group] alice's turn (Weckschnapp): roll or play an action card."
+
+
+async def test_go_finds_a_place_typed_without_umlauts_or_dots():
+    # seed 7: alice rolls 6 from Weckschnapp, Mühlenbach among the fields; an English
+    # keyboard writes "Muehlenbach" or "Muhlenbach", and many leave out the dot of "St."
+    lines = [*JOIN, "alice: [🎲 Roll]"]
+    for typed in ("Muehlenbach", "muhlenbach", "Mühlen"):
+        out = await play([*lines, f"alice: /go {typed}"], seed=7)
+        assert "[group] alice moves to Mühlenbach." in out, typed
+    lines += ["alice: /go Dom", "bob: [🎲 Roll]", "bob: /go St Aposteln"]
+    assert "[group] bob moves to St. Aposteln." in await play(lines, seed=7)
