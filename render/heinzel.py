@@ -50,9 +50,18 @@ def _status(view: PublicView, label: Label) -> str:
 
 
 def _headline(view: PublicView, label: Label) -> str:
-    if view.phase != "over":
-        return label("heinzel.board.turn", seat=view.turn)
+    # who must answer now, as the picture highlights: after a lost duel that is the
+    # loser (play the Nachtwächter card?), not the player whose turn it is
+    acting = _acting(view)
+    if acting is not None:
+        return label("heinzel.board.turn", seat=acting)
     return label("heinzel.board.winners", seats=list(view.winners))
+
+
+def _acting(view: PublicView) -> int | None:
+    if view.phase == "over":
+        return None
+    return view.loser if view.phase == "guard" else view.turn
 
 
 def _cards(view: PublicView, seat: int, label: Label) -> str:
@@ -209,12 +218,6 @@ def token(doc: Group, x: float, y: float, seat: int, colour: str, ring: bool) ->
     doc.text(x, y + 5, letter(seat), size=MIN_TEXT, anchor="middle", weight="bold", fill=ink)
 
 
-def _acting(view: PublicView) -> int | None:
-    if view.phase == "over":
-        return None
-    return view.loser if view.phase == "guard" else view.turn
-
-
 def _map(doc: Svg, view: PublicView, label: Label, top: float) -> float:
     *_, bottom = _frame(top)
     doc.rect(0, top, PHONE, bottom - top, fill=PARCHMENT)
@@ -324,21 +327,20 @@ def _legend(doc: Svg, label: Label, y: float) -> float:
 
 def board_svg(view: PublicView, names: list[str], label: Label) -> str:
     doc = Svg(PHONE, 1600, zoom=ZOOM)
-    y = pieces.title(doc, PHONE, label("heinzel.board.title"), _status(view, label))
-    lines = [_headline(view, label)]
+    # Schneiders Weib and her last pea card are told once, in the box under the title,
+    # on as many lines as they need: in the title's status too, both were cut off a
+    # phone's width in English ("Tailor's wife: bob · peas: 1 · "searc…")
+    status = label("heinzel.board.status", turn=view.turn_no)
+    y = pieces.title(doc, PHONE, label("heinzel.board.title"), status)
+    lines = [clip(_headline(view, label), MIN_TEXT, PHONE - 20, True)]
     if view.weib is not None:
         pea = label(f"heinzel.board.pea.{view.last_pea}") if view.last_pea else ""
-        lines.append(label("heinzel.board.weib", seat=view.weib, draws=view.draws) + pea)
+        weib = label("heinzel.board.weib", seat=view.weib, draws=view.draws) + pea
+        lines += pieces.wrap(weib, MIN_TEXT, PHONE - 20)
     doc.rect(0, y, PHONE, len(lines) * 20 + 8, fill=NOW)
     for i, line in enumerate(lines):
         y += 20
-        doc.text(
-            10,
-            y,
-            clip(line, MIN_TEXT, PHONE - 20, i == 0),
-            size=MIN_TEXT,
-            weight="bold" if i == 0 else None,
-        )
+        doc.text(10, y, line, size=MIN_TEXT, weight="bold" if i == 0 else None)
     y = _map(doc, view, label, y + 8)
     y = _players(doc, view, names, label, y)
     y = _legend(doc, label, y + 6)

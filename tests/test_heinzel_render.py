@@ -118,3 +118,35 @@ def test_hostile_names_are_escaped():
     state = mid_game(2)
     svg = boards.board_svg("heinzel", SPEC.public_view(state), ["<b>&x", "bob"], label_for("en"))
     assert "<b>&x" in _texts(svg)
+
+
+def test_the_legend_names_each_mark_alike_in_english():
+    # the play-tester's picture read "Rhine — the city wall" beside "Tunnel field",
+    # "Start field …": one entry lower-case with an article, unlike the others
+    svg = boards.board_svg("heinzel", SPEC.public_view(mid_game(2)), NAMES[:2], label_for("en"))
+    texts = _texts(svg)
+    assert "City wall" in texts and "the city wall" not in texts
+    assert {"Tunnel field", "Rhine"} <= set(texts)
+
+
+def test_schneiders_weib_and_her_last_pea_are_shown_whole():
+    # the play-tester's last picture read "Turn 51 · Tailor's wife: bob · pea ca…" and
+    # "Tailor's wife: bob · peas: 1 · "searc…": the ending card cut off, twice
+    state = mid_game(4).model_copy(deep=True)
+    state.weib, state.draws, state.last_pea, state.turn_no = 1, 1, "suchend", 51
+    svg = boards.board_svg("heinzel", SPEC.public_view(state), NAMES, label_for("en"))
+    texts = _texts(svg)
+    assert not [t for t in texts if t.endswith("…")]
+    assert "Turn 51" in texts
+    assert " ".join(texts).count('Tailor\'s wife: bob · peas: 1 · "searching"!') == 1
+
+
+def test_one_point_is_one_pt_in_english():
+    # "1 pts" beside a player's name in the picture of the play-tester's first turns
+    state = mid_game(2, steps=0).model_copy(deep=True)
+    state.taken = [{"baecker": 1}, {"baecker": 2}]
+    state.piles["baecker"] = [3, 4]
+    texts = _texts(boards.board_svg("heinzel", SPEC.public_view(state), NAMES, label_for("en")))
+    assert "1 pt" in texts and "2 pts" in texts and "1 pts" not in texts
+    texts = _texts(boards.board_svg("heinzel", SPEC.public_view(state), NAMES, label_for("de")))
+    assert "1 P." in texts and "2 P." in texts

@@ -10,9 +10,9 @@ import pytest
 from rules.core.errors import RuleError
 from rules.heinzel import SPEC, ending, engine, movement, watchman
 from rules.heinzel.board import board, field
-from rules.heinzel.model import Go, Guard, Options, PlayTunnel, PlayTwice, Roll, Stay
+from rules.heinzel.model import Enough, Go, Guard, Options, PlayTunnel, PlayTwice, Roll, Stay
 from rules.heinzel.prompts import prompts
-from rules.heinzel.scoring import ranking
+from rules.heinzel.scoring import ranking, ties_broken
 
 
 def at(name: str) -> int:
@@ -228,6 +228,27 @@ def test_twice_a_shop_on_the_first_roll_may_be_left_with_the_second():
     assert state.pos[0] == at("Eigelstein") and state.taken[0] == {"baecker": 1}
 
 
+def test_twice_the_second_roll_is_a_right_not_a_duty(monkeypatch):
+    # "das Recht zweimal hintereinander zu würfeln"; a shop "kann" be left with it
+    seen = []
+    monkeypatch.setattr(watchman, "duel", lambda rng, seats: (seen.append(seats) or 1, ()))
+    state = twice(game(), 0, "Thürmchenswall")
+    state.pos[1] = at("Eigelsteintorburg")
+    state.phase, state.roll = "move", 5
+    state, _ = go(state, 0, "Weidengasse")  # the Bäcker, in the Eigelstein with seat 1
+    assert [o.label for o in prompts(state)[0].options] == [
+        "heinzel.button.roll",
+        "heinzel.button.enough",
+    ]
+    state, events = SPEC.apply(state, 0, Enough())
+    assert keys(events)[:2] == ["heinzel.enough", "heinzel.alarm"] and seen == [(0, 1)]
+    assert state.pos[0] == at("Weidengasse") and state.taken[0] == {"baecker": 1}
+    with pytest.raises(RuleError):  # not before the first roll, nor in a turn without the card
+        SPEC.apply(twice(game(), 0, "Thürmchenswall"), 0, Enough())
+    with pytest.raises(RuleError):
+        SPEC.apply(game(), 0, Enough())
+
+
 def test_twice_after_a_tunnel_jump_on_the_first_roll_roll_again():
     state = twice(game(), 0, "Weckschnapp")
     state.phase, state.roll = "move", 1
@@ -318,6 +339,10 @@ def test_the_game_ends_when_everybody_has_reached_the_schneider(monkeypatch):
 def test_a_tie_goes_to_who_reached_the_schneider_first():
     assert ranking([10, 10, 7], [1, 0]) == ((1,), (0,), (2,))
     assert ranking([5, 5], []) == ((0, 1),)
+    # the end says so for every tie decided by the Schneider, not for a shared place
+    assert ties_broken([10, 10, 7], [1, 0]) == [(1, (0,))]
+    assert ties_broken([12, 15, 11, 12], [1, 3]) == [(3, (0,))]
+    assert ties_broken([5, 5], []) == [] and ties_broken([9, 9, 9], [2]) == [(2, (0, 1))]
 
 
 # ---------------------------------------------------------------- set-up and variants

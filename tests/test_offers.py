@@ -34,7 +34,7 @@ def test_a_choice_button_round_trips():
 
 def test_heinzel_offers_the_fields_a_name_could_mean():
     with pytest.raises(RuleError) as refused:
-        movement.find("he", tuple(range(len(board().fields))))
+        movement.find("hohe", tuple(range(len(board().fields))))
     assert [o.label for o in refused.value.choices] == refused.value.params["fields"]
     assert all(isinstance(o.action, HeinzelGo) for o in refused.value.choices)
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from pydantic import TypeAdapter
 
 from rules.core.protocol import GameSpec, VerbOption, no_secrets
-from rules.heinzel import data, engine, model, prompts, views
+from rules.heinzel import board, engine, model, prompts, views
 
 SPEC = GameSpec(
     id="heinzel",
@@ -37,5 +37,5 @@ SPEC = GameSpec(
     rulebook="rules/heinzel/NOTES.md",
     commands=("go",),
     verb_options={"go": (VerbOption(name="where", choices="fields"),)},
-    choices=data.choices,
+    choices=board.choices,
 )

@@ -128,3 +128,10 @@ def field(index: int) -> Field:
 
 def is_shop(index: int) -> bool:
     return field(index).craft is not None
+
+
+def choices(name: str) -> tuple[str, ...]:
+    """The lists menus offer words from (GameSpec.choices): "fields", every field's name —
+    the walking fields too ("Friesenwall", "Hohe Straße 1"), which a roll reaches as
+    often as the named places."""
+    return tuple(sorted(f.name for f in board().fields)) if name == "fields" else ()

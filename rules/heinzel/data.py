@@ -108,8 +108,3 @@ def board_data() -> BoardData:
     data = BoardData.model_validate(json.loads(text))
     check(data)
     return data
-
-
-def choices(name: str) -> tuple[str, ...]:
-    """The lists menus offer words from (GameSpec.choices): "fields", the board's places."""
-    return tuple(sorted({p.name for p in board_data().places})) if name == "fields" else ()

@@ -17,6 +17,7 @@ from rules.heinzel.data import SCHNEIDER
 from rules.heinzel.model import (
     CARDS,
     Action,
+    Enough,
     Go,
     Guard,
     Options,
@@ -105,6 +106,9 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
             _moved(state, events)
         case Stay() if phase == "jump":
             _moved(state, events)
+        case Enough() if phase == "start" and state.twice and state.rolls_left == 1:
+            events.append(Event(key="heinzel.enough", params={"seat": seat}))
+            _moved(state, events)
         case Guard(play=play) if phase == "guard":
             if play:
                 cards.take(state, seat, "nachtwaechter")
@@ -139,7 +143,10 @@ def _arrive(state: State, seat: int, to: int, events: list[Event]) -> None:
         return
     pile, taken = state.piles[f.craft], state.taken[seat]
     if not scoring.may_collect(taken, f.craft, pile):
-        if f.craft == SCHNEIDER and SCHNEIDER not in taken:
+        # the move ended here all the same: say why no card came
+        if f.craft in taken:
+            events.append(Event(key=f"heinzel.visited.{f.craft}", params={"seat": seat}))
+        elif f.craft == SCHNEIDER:
             events.append(Event(key="heinzel.schneider_closed", params={"seat": seat}))
         return
     taken[f.craft] = pile.pop(0)
@@ -194,6 +201,7 @@ def _end_turn(state: State, events: list[Event]) -> None:
     if ending.all_done(state.arrived, state.players):
         state.phase, state.end_reason = "over", "all_done"
         events.append(Event(key="heinzel.end.all_done"))
+        _tell_ties(state, events)
         return
     if ending.draws_now(state.weib, state.weib_turn, state.turn_no):
         rng = Rng(state.rng)
@@ -202,11 +210,21 @@ def _end_turn(state: State, events: list[Event]) -> None:
         events.append(Event(key=f"heinzel.pea.{pea}", params={"seat": state.weib}))
         if pea == "suchend":
             state.phase, state.end_reason = "over", "suchend"
+            _tell_ties(state, events)
             return
     state.turn = next_seat(state.players, state.turn) or 0
     state.turn_no += 1
     state.phase, state.roll, state.rolls_left, state.twice = "start", None, 1, False
     state.turn_from = state.pos[state.turn]
+
+
+def _tell_ties(state: State, events: list[Event]) -> None:
+    """The final list shows equal points on different places: say why (the rule book:
+    who reached the Schneider first wins the tie)."""
+    points = scores(state)
+    for seat, behind in scoring.ties_broken(points, state.arrived):
+        params = {"seat": seat, "seats": list(behind), "points": points[seat]}
+        events.append(Event(key="heinzel.tie_broken", params=params))
 
 
 # ---------------------------------------------------------------- deadlines, end

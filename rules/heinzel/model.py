@@ -86,6 +86,13 @@ class Stay(Frozen):
     type: Literal["stay"] = "stay"
 
 
+class Enough(Frozen):
+    """Zweimal Würfeln: do without the second roll (the card gives "das Recht", a right;
+    NOTES.md): the turn's move is over where the first one ended."""
+
+    type: Literal["enough"] = "enough"
+
+
 class Guard(Frozen):
     """Lost a watchman duel: play the Nachtwächter card (`play=True`) and stay, or go home."""
 
@@ -93,7 +100,9 @@ class Guard(Frozen):
     play: bool
 
 
-Action = Annotated[Roll | Go | PlayTunnel | PlayTwice | Stay | Guard, Field(discriminator="type")]
+Action = Annotated[
+    Roll | Go | PlayTunnel | PlayTwice | Stay | Enough | Guard, Field(discriminator="type")
+]
 
 
 class PublicView(Frozen):

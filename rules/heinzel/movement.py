@@ -40,22 +40,44 @@ def lands_on_tunnel(to: int) -> bool:
     return field(to).kind == "tunnel"
 
 
-def _names(index: int) -> set[str]:
+# Typed names are compared folded: without case, dots and hyphens, and with the umlauts
+# as their base letters (also written "ae", "oe", "ue"), so that "/go St Severin",
+# "/go Muehlenbach" or "/go Thurmchenswall" on a keyboard without umlauts find the field.
+_UMLAUTS = (("ae", "a"), ("oe", "o"), ("ue", "u"), ("ä", "a"), ("ö", "o"), ("ü", "u"))
+
+
+def fold(text: str) -> str:
+    text = text.casefold().replace(".", " ").replace("-", " ")  # (casefold: ß → ss)
+    for umlaut, base in _UMLAUTS:
+        text = text.replace(umlaut, base)
+    return " ".join(text.split())
+
+
+@cache
+def _names(index: int) -> frozenset[str]:
+    """What a player may call a field (folded): its name and its craft in either language."""
     f = field(index)
-    names = {f.name.casefold(), f.id.casefold()}
+    names = {fold(f.name)}
     if f.craft:
-        names |= {n.casefold() for n in board_data().crafts[f.craft].values()}
-    return names
+        names |= {fold(n) for n in board_data().crafts[f.craft].values()}
+    return frozenset(names)
+
+
+def _named(index: int, wanted: str) -> bool:
+    # The id (what a button sends) only whole: a walking field's id spells its link's
+    # ends ("hahnentor-gereon-1" is Friesenwall), so a beginning of it would send
+    # "/go Hahnentor" to Friesenwall.
+    return wanted in _names(index) or wanted == fold(field(index).id)
 
 
 def find(text: str, among: tuple[int, ...]) -> int:
     """The field of `among` that `text` names: its id, its name or its craft ("Bäcker",
     "baker"), or the unique field whose name begins so. Refused when `text` names none of
     them, or several."""
-    wanted = " ".join(text.split()).casefold()
+    wanted = fold(text)
     if not wanted:
         raise RuleError("heinzel.error.no_field", text=text)
-    exact = [i for i in among if wanted in _names(i)]
+    exact = [i for i in among if _named(i, wanted)]
     if len(exact) == 1:
         return exact[0]
     starts = [i for i in among if any(n.startswith(wanted) for n in _names(i))]
@@ -71,9 +93,12 @@ def find(text: str, among: tuple[int, ...]) -> int:
             text=text,
             fields=[field(i).name for i in starts],
         )
-    everywhere = [
-        i for i in range(len(board().fields)) if any(n.startswith(wanted) for n in _names(i))
-    ]
-    if everywhere:
-        raise RuleError("heinzel.error.unreachable", field=field(everywhere[0]).name)
+    every = range(len(board().fields))
+    named = [i for i in every if _named(i, wanted)]
+    if len(named) != 1:
+        named = [i for i in every if any(n.startswith(wanted) for n in _names(i))]
+    if len(named) == 1:
+        raise RuleError("heinzel.error.unreachable", field=field(named[0]).name)
+    if named:  # not one of them: naming the first ("St. Ursula" for "/go St.") misleads
+        raise RuleError("heinzel.error.none_reachable", text=text)
     raise RuleError("heinzel.error.no_field", text=text)

@@ -1,6 +1,7 @@
 """Who must decide what now, with the buttons offered.
 
-At the start of a turn: Roll, and the action cards still held (Zweimal Würfeln, Tunnel).
+At the start of a turn: Roll, and the action cards still held (Zweimal Würfeln, Tunnel);
+before the second roll of Zweimal Würfeln: Roll, or do without it.
 After a roll: a button for every reachable field, named by its place (a shop with its
 craft), and `/go <field>` typed. A tunnel landing: the other tunnel fields, or stay.
 A lost duel: play the Nachtwächter card or go home.
@@ -10,7 +11,7 @@ from rules.core.protocol import FreeInput, Option, Prompt
 from rules.heinzel import cards, movement
 from rules.heinzel.board import field
 from rules.heinzel.engine import asked
-from rules.heinzel.model import Go, Guard, PlayTunnel, PlayTwice, Roll, State, Stay
+from rules.heinzel.model import Enough, Go, Guard, PlayTunnel, PlayTwice, Roll, State, Stay
 
 
 def _go(index: int) -> Option:
@@ -47,9 +48,13 @@ def prompts(state: State) -> list[Prompt]:
                     options.append(Option(label="heinzel.button.twice", action=PlayTwice()))
                 if "tunnel" in state.cards[seat]:
                     options.append(Option(label="heinzel.button.tunnel", action=PlayTunnel()))
-            key = "heinzel.prompt.start"
+            # "roll or play an action card" only while a card may be played: a player
+            # left with none (or only the Nachtwächter, played in a duel) is told to roll
+            key = "heinzel.prompt.start" if len(options) > 1 else "heinzel.prompt.roll"
             if state.twice:
                 key = "heinzel.prompt.twice" if state.rolls_left == 2 else "heinzel.prompt.again"
+            if state.twice and state.rolls_left == 1:  # the second roll is a right (NOTES.md)
+                options.append(Option(label="heinzel.button.enough", action=Enough()))
             return [
                 Prompt(
                     **base, key=key, params={"seat": seat, "field": here}, options=tuple(options)

@@ -3,6 +3,8 @@
 one-point card of every pile (the Schneider's too) is out of the game.
 """
 
+from itertools import pairwise
+
 from rules.heinzel.data import CRAFTS, SCHNEIDER
 
 SHOP_CARDS = (1, 2, 3, 4)  # the top card first: the first to arrive gets 1
@@ -38,3 +40,10 @@ def ranking(scores: list[int], arrived: list[int]) -> tuple[tuple[int, ...], ...
     for seat in sorted(range(len(scores)), key=key):
         groups.setdefault(key(seat), []).append(seat)
     return tuple(tuple(g) for g in groups.values())
+
+
+def ties_broken(scores: list[int], arrived: list[int]) -> list[tuple[int, tuple[int, ...]]]:
+    """Each seat placed ahead of others with as many points, for reaching the Schneider
+    earlier: (that seat, the seats of the next place)."""
+    places = ranking(scores, arrived)
+    return [(a[0], b) for a, b in pairwise(places) if scores[a[0]] == scores[b[0]]]
