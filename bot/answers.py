@@ -176,6 +176,20 @@ def own_refusal(
     return None
 
 
+def reads_as_answer(
+    spec: GameSpec, state: Any, table: Table, seat: int, prompt: Prompt, text: str, out: Outbox
+) -> bool:
+    """Whether the game would take `text` typed for `prompt` as it stands, one answer and
+    no other (a dry run: `apply` is pure and changes nothing)."""
+    assert prompt.input is not None
+    try:
+        action = prompt.input.fill(typed_value(table, prompt, text, out))
+        spec.apply(state, seat, spec.parse_action(action))
+    except GameError:
+        return False
+    return True
+
+
 def typed_value(table: Table, prompt: Prompt, text: str, out: Outbox) -> Any:
     spec = prompt.input
     assert spec is not None

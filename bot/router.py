@@ -36,6 +36,7 @@ from bot.answers import (
     find_typed,
     own_refusal,
     press_refusal,
+    reads_as_answer,
     refusal,
     typed_value,
 )
@@ -430,6 +431,12 @@ class Router:
                     raise reason
                 raise RuleError(REFUSALS[place])
             assert prompt.input is not None
+            # Plain talk from a player who is asked something answers it only when it
+            # reads as an answer: "good luck" while choosing where to go is table talk,
+            # not a place that does not exist (`/go` gets every refusal).
+            talk = cmd is None and not msg.private and not prompt.standing
+            if talk and not reads_as_answer(spec, state, table, seat, prompt, text, out):
+                return False
             answer = prompt.input.fill(typed_value(table, prompt, text, out))
             step = table.step_token
             if self._act_or_offer(msg, table, prompts.index(prompt), seat, answer, out, now):

@@ -214,3 +214,17 @@ async def test_go_finds_a_place_typed_without_umlauts_or_dots():
         assert "[group] alice moves to Mühlenbach." in out, typed
     lines += ["alice: /go Dom", "bob: [🎲 Roll]", "bob: /go St Aposteln"]
     assert "[group] bob moves to St. Aposteln." in await play(lines, seed=7)
+
+
+async def test_table_talk_of_the_player_asked_is_no_move():
+    # Anything bob wrote while asked where to go was read as a place: "good luck" got a
+    # private "No field is called …" on every message. Plain talk that is no answer is
+    # none of the bot's business; plain text that is one still moves, `/go` still refuses.
+    lines = [*JOIN, "alice: [🎲 Roll]", "alice: /go Dom", "bob: [🎲 Roll]"]
+    before = await play(lines, seed=7)
+    for talk in ("good luck, alice!", "hello", "Eigelstein"):  # (Eigelstein: out of reach)
+        assert (await play([*lines, f"bob: {talk}"], seed=7))[len(before) :] == []
+    out = (await play([*lines, "bob: hello", "bob: friesen"], seed=7))[len(before) :]
+    assert "[group] bob moves to Friesenwall." in out
+    out = (await play([*lines, "bob: /go hello"], seed=7))[len(before) :]
+    assert out == ['[dm:bob] No field is called "hello".']
