@@ -274,3 +274,57 @@ async def test_the_script_writer_presses_cards_by_their_names():
 
     writer = Writer(["anna", "bert", "cora"], seed=1, lang="de", options="")
     assert writer.label(card_option("diet", PlayCard(card="diet"))) == "Diät"
+
+
+# Wealth Tax makes cora and dora discard 2 each (seed 1, from the play-tester)
+WEALTH_TAX = [
+    *JOIN[:3],
+    "dora: /join",
+    "emil: /join",
+    "anna: /start",
+    "cora: [That's me 🙋]",
+    "cora: [Draw 🃏]",
+    "cora> [The Void]",
+    "cora> [Quick Draw]",
+    "cora: [bert]",
+    "@wait 5",
+    "cora: [Press! 🔴]",
+    "cora: [Draw 2]",
+    "emil: this is close",
+    "emil: [Take it]",
+    "emil> [Starting Gun]",
+    "dora: [Draw 🃏]",
+    "dora> [Court Etiquette]",
+    "dora> [Supplies]",
+    "emil: [Draw 🃏]",
+    "emil> [Stadium Announcer]",
+    "emil: [1: The Void]",
+    "emil> [Nothing]",
+    "anna: [Draw 🃏]",
+    "anna> [No Questions]",
+    "anna: [2: Court Etiquette]",
+    "anna> [Wealth Tax]",
+    "cora: [Take it]",
+    "dora: [Take it]",
+]
+
+
+async def test_a_waiting_discarder_is_not_asked_the_same_question_again():
+    """Each of cora's discards changed the step, and dora got her unchanged question
+    ("Choose a card to discard (2 to go).") again each time: three times in all. She
+    gets it once; its buttons still answer; a question that changed is asked anew."""
+    out: list[str] = []
+    lines = [*WEALTH_TAX, "cora> [Dice Duel]", "cora> [Extension]", "dora> [Enthusiasm!]"]
+    await run_script([*lines, "dora> [Nope]"], seed=1, lang="en", write=out.append)
+    asked = out[
+        out.index("[group] anna plays ⚡ Wealth Tax: Whoever has the most cards discards 2.") :
+    ]
+    assert asked.count("[dm:dora] Choose a card to discard (2 to go).") == 1
+    assert asked.count("[dm:cora] Choose a card to discard (1 to go).") == 1
+    assert asked.count("[dm:dora] Choose a card to discard (1 to go).") == 1
+    # dora's two presses, on the buttons of the first question, both count
+    assert [line for line in asked if "dora discards" in line] == [
+        "[group:edit] dora discards a card.",
+        "[group] dora discards a card.",
+    ]
+    assert "▶ bert's turn." in "\n".join(asked)
