@@ -431,7 +431,19 @@ class Router:
                     raise reason
                 raise RuleError(REFUSALS[place])
             assert prompt.input is not None
-            answer = prompt.input.fill(typed_value(table, prompt, text, out))
+            try:
+                value = typed_value(table, prompt, text, out)
+            except GameError:
+                # A command open all the time that is given no value it reads (`/guess`
+                # alone): the game's reason comes first where it refuses the command
+                # whatever the value (no guessing challenge runs), not "write /guess <n>".
+                if prompt.standing and (
+                    reason := own_refusal(spec, state, table, seat, prompt, text, out)
+                ):
+                    reason.private = True  # to the writer alone, as a usage line is
+                    raise reason from None
+                raise
+            answer = prompt.input.fill(value)
             step = table.step_token
             if self._act_or_offer(msg, table, prompts.index(prompt), seat, answer, out, now):
                 return True  # refused, with buttons for what it could have meant

@@ -328,3 +328,15 @@ async def test_a_waiting_discarder_is_not_asked_the_same_question_again():
         "[group] dora discards a card.",
     ]
     assert "▶ bert's turn." in "\n".join(asked)
+
+
+async def test_a_guess_with_no_number_and_no_challenge_says_none_runs():
+    """`/guess` alone in the group was told how to write a guess ("Write /guess
+    <1–20>."), though no guessing challenge runs to take one."""
+    out = await play([*JOIN, "anna: [That's me 🙋]", "anna: /guess", "anna: /guess abc"], seed=2)
+    assert out[-2:] == ["No guessing challenge is running.", "No guessing challenge is running."]
+    out = await play([*JOIN, "anna: [Ich bin's 🙋]", "anna: /guess"], seed=2, lang="de")
+    assert out[-1] == "Gerade läuft keine Rate-Challenge."
+    # a report with nobody named is still told how to write one
+    out = await play([*JOIN, "anna: [That's me 🙋]", "anna: /foul"], seed=2)
+    assert out[-1] == "Write /foul @player."
