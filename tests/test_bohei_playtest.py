@@ -340,3 +340,17 @@ async def test_a_guess_with_no_number_and_no_challenge_says_none_runs():
     # a report with nobody named is still told how to write one
     out = await play([*JOIN, "anna: [That's me 🙋]", "anna: /foul"], seed=2)
     assert out[-1] == "Write /foul @player."
+
+
+async def test_bohei_as_a_command_is_the_call():
+    """`/bohei` was "Unknown command /bohei." A player who knows the rule book types it;
+    it calls as the button and the typed word do (NOTES.md, "the Bohei call")."""
+    out = await play([*MISSED, "bert: /bohei"], seed=5)
+    assert out[out.index("📣 bert: BOHEI!") :][1:3] == [
+        "▶ bert's turn.",
+        "🎉 bert starts the turn with 7 cards and wins Bohei!",
+    ]
+    out = await play([*JOIN, "anna: [That's me 🙋]", "anna: /bohei"], seed=2)
+    assert out[-1] == "Nothing to call: you do not hold 7 cards just now."
+    out = await play([*JOIN, "anna: [Ich bin's 🙋]", "anna: /bohei"], seed=2, lang="de")
+    assert out[-1] == "Nichts zu rufen: du hältst gerade nicht 7 Karten."

@@ -213,6 +213,7 @@ class Discard(Frozen):
 
 class CallBohei(Frozen):
     type: Literal["bohei"] = "bohei"
+    note: str = ""  # `/bohei` may carry words; they are ignored
 
 
 class MissBohei(Frozen):

@@ -372,7 +372,7 @@ def _challenge(state: State) -> list[Prompt]:
 
 def _standing(state: State) -> list[Prompt]:
     """The group-message check (for seats the active checked rules bind, and for a typed
-    "Bohei"); `/foul` all the time, and `/word`, `/guess` while no challenge asks for
+    "Bohei"); `/foul` and `/bohei` all the time, and `/word`, `/guess` while no challenge asks for
     them: the game's own refusal ("No rule is active.") says why, where the bot could
     only say whom the table waits for."""
     out = []
@@ -401,6 +401,20 @@ def _standing(state: State) -> list[Prompt]:
             key="bohei.prompt.foul",
             input=entry,
             command="foul",
+            standing=True,
+        )
+    )
+    # `/bohei`, the call as a command: a player who knows the rule book types it, and a
+    # platform that does not deliver ordinary messages (Discord without the Message
+    # Content intent) still hears it. When no call is due the game says so.
+    call = FreeInput(kind="text", field="note", action=CallBohei(), max_length=200, min_length=0)
+    out.append(
+        Prompt(
+            id="call",
+            seats=everyone,
+            key="bohei.command.bohei",
+            input=call,
+            command="bohei",
             standing=True,
         )
     )
