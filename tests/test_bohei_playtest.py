@@ -5,6 +5,7 @@ readings behind them are in rules/bohei/NOTES.md."""
 from adapters.console.__main__ import run_script
 
 JOIN = ["anna: /new bohei", "bert: /join", "cora: /join", "anna: /start"]
+WATCHED = "anna: /new bohei checks=none"  # every rule watched by the group: /foul for all
 
 
 async def play(lines: list[str], seed: int, lang: str = "en") -> list[str]:
@@ -242,17 +243,19 @@ async def test_a_private_guess_with_no_challenge_says_none_runs():
     assert out[-2:] == ["No guessing challenge is running.", "No guessing challenge is running."]
     out = await play([*JOIN, "anna: [Ich bin's 🙋]", "anna> /guess 5"], seed=2, lang="de")
     assert out[-1] == "Gerade läuft keine Rate-Challenge."
-    # a report the game would take is still sent to the group, where it is said
-    out = await play([*MISSED[:7], "anna> /foul @bert"], seed=5)
+    # a report the game would take is still sent to the group, where it is said (the
+    # group watches Telegram Style here: a rule the bot checks is not reported at all)
+    out = await play([WATCHED, *MISSED[1:7], "anna> /foul @bert"], seed=5)
     assert out[-1] == "Answer that in the group, not privately."
 
 
 async def test_a_step_ended_by_a_report_does_not_read_as_everyone_answered():
-    """cora owes a penalty window; her /foul opens a vote, a new step: the old status
-    said "✓ Everyone has answered." though cora had not (nor had a player still asked
-    to draw when a typed "Bohei" ended the step)."""
+    """cora is asked to draw; her /foul opens a vote, a new step: the old status said
+    "✓ Everyone has answered." though cora had not (nor had a player still asked to
+    draw when a typed "Bohei" ended the step)."""
     lines = [
-        *MISSED[:6],
+        WATCHED,
+        *MISSED[1:6],
         "bert> [Telegram Style]",
         "bert> [Nothing]",
         "cora: this is a very long message indeed friends",
@@ -354,3 +357,14 @@ async def test_bohei_as_a_command_is_the_call():
     assert out[-1] == "Nothing to call: you do not hold 7 cards just now."
     out = await play([*JOIN, "anna: [Ich bin's 🙋]", "anna: /bohei"], seed=2, lang="de")
     assert out[-1] == "Nichts zu rufen: du hältst gerade nicht 7 Karten."
+
+
+async def test_a_rule_the_bot_checks_is_not_reported():
+    """/foul was taken for Telegram Style, which the bot checks on every message: the
+    vote could punish bert, who broke nothing (NOTES.md, "Violations")."""
+    out = await play([*MISSED[:7], "bert> [Nothing]", "anna: /foul @bert"], seed=5)
+    assert out[-1] == "The bot checks Telegram Style itself, on every message: nothing to report."
+    assert not any("Quick vote" in line for line in out)
+    lines = [*MISSED[:4], "bert: [Ich bin's 🙋]", "bert: [Ziehen 🃏]", "bert> [Telegrammstil]"]
+    out = await play([*lines, "anna: /foul @bert"], seed=5, lang="de")
+    assert out[-1] == "Der Bot prüft Telegrammstil selbst, bei jeder Nachricht: nichts zu melden."

@@ -242,6 +242,28 @@ def test_foul_rejected_and_refusals():
     assert keys == ["bohei.foul_rejected"] and state.hands[1] == ["diet"]
 
 
+def test_a_rule_the_bot_checks_is_not_reported_and_not_put_to_the_vote():
+    """The bot judges every message against a rule it checks: a /foul could only punish
+    a player it found clean. Refused while only such rules are active; beside a rule the
+    group watches, the vote is about that one alone."""
+    state = _with_rule([["tax"], ["diet"], ["blue"]], rule="five")
+    with pytest.raises(RuleError) as refused:
+        engine.apply(state, 0, Foul(text="#1"))
+    assert refused.value.key == "bohei.error.foul_checked"
+    assert refused.value.params == {"rules": {"card_ids": ["five"]}}
+    state.slots[1].rule = "weather"
+    state.draw.remove("weather")
+    state, events = engine.apply(state, 0, Foul(text="#1"))
+    assert events[0].key == "bohei.foul"
+    assert events[0].params["rules"] == {"card_ids": ["weather"]}
+    # where the bot checks nothing (checks=none), every rule is the group's to report
+    state = game(hands=[["tax"], ["diet"], ["blue"]], checks="none")
+    state.slots[0].rule = "five"
+    state.draw.remove("five")
+    state, keys = act(state, 0, Foul(text="#1"))
+    assert keys == ["bohei.foul"]
+
+
 # ----- actions, Nö and Gegenteiltag ---------------------------------------------------
 
 
