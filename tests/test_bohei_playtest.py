@@ -368,3 +368,12 @@ async def test_a_rule_the_bot_checks_is_not_reported():
     lines = [*MISSED[:4], "bert: [Ich bin's 🙋]", "bert: [Ziehen 🃏]", "bert> [Telegrammstil]"]
     out = await play([*lines, "anna: /foul @bert"], seed=5, lang="de")
     assert out[-1] == "Der Bot prüft Telegrammstil selbst, bei jeder Nachricht: nichts zu melden."
+
+
+async def test_a_guess_while_asked_who_starts_says_none_runs():
+    """A private `/guess 5` during "who starts?" was answered "Answer with one of the
+    buttons above, please.": the commands open all the time are open then too."""
+    out = await play([*JOIN, "anna> /guess 5", "anna: /foul @bert"], seed=2)
+    assert out[-2:] == ["No guessing challenge is running.", "No rule is active."]
+    out = await play([*JOIN, "anna> /guess 5"], seed=2, lang="de")
+    assert out[-1] == "Gerade läuft keine Rate-Challenge."

@@ -66,7 +66,7 @@ def test_deal_three_each_and_the_least_organised_starts():
     state = engine.setup(5, Options(), seed=1)
     assert [len(h) for h in state.hands] == [3] * 5
     assert len(state.draw) == 60 - 15
-    (starter,) = engine.prompts(state)
+    (starter,) = [p for p in engine.prompts(state) if not p.standing]
     assert starter.seats == (0, 1, 2, 3, 4)
     state, keys = act(state, 3, Claim())
     assert state.turn == 3 and state.phase == "draw"
@@ -587,7 +587,7 @@ def test_still_holding_seven_after_the_blocked_turn_the_call_is_due_again():
 
 def test_nobody_owning_up_the_first_seat_starts():
     state = engine.setup(3, Options(), seed=1)
-    (starter,) = engine.prompts(state)
+    (starter,) = [p for p in engine.prompts(state) if not p.standing]
     state, keys = act(state, 2, engine.timeout(state, starter, 2))
     assert state.turn == 0 and state.phase == "draw"
     assert keys == ["bohei.turn"]  # nobody is said to own up

@@ -67,7 +67,10 @@ def prompts(state: State) -> list[Prompt]:
                 options=(Option(label="bohei.button.me", action=Claim()),),
                 deadline=r * 3,
                 timeout_key="bohei.timeout.starter",
-            )
+            ),
+            # (the commands open all the time are open here too: a `/guess 5` gets the
+            # game's reason, not "answer with a button")
+            *_standing(state),
         ]
     out = [_bohei(state, s) for s in state.bohei_open]
     if state.vote is not None:
