@@ -1,11 +1,13 @@
 """A step's questions as messages: each prompt's question, buttons and typed input, in
 the group or privately to its seats when its answers are secret."""
 
+from collections.abc import Collection
+
 from bot import buttons
 from bot.i18n import keys
 from bot.outbox import Outbox
 from bot.replies import Button, InputRequest, Reply
-from bot.table import Table
+from bot.table import Carried, Table
 from rules.core.protocol import Prompt
 
 LONG_LABEL = 12  # characters: a keyboard with a longer label has 3 buttons a row
@@ -25,9 +27,12 @@ def group_keyboard(
     return rows + secret_row(prompts, out), request
 
 
-def post_prompts(table: Table, prompts: list[Prompt], out: Outbox) -> None:
+def post_prompts(
+    table: Table, prompts: list[Prompt], out: Outbox, quiet: Collection[int] = ()
+) -> None:
     """Each prompt's question and buttons where they belong: in the group, or privately
-    to its seats when its answers are secret."""
+    to its seats when its answers are secret (but to the `quiet` seats, who hold it
+    already: `carry`)."""
     for index, prompt in enumerate(prompts):
         params = {"seats": list(prompt.seats), **prompt.params}
         request = input_request(table, index, prompt, out)
@@ -48,6 +53,8 @@ def post_prompts(table: Table, prompts: list[Prompt], out: Outbox) -> None:
             hiding = [(i, o.hidden_from) for i, o in enumerate(prompt.options) if o.hidden_from]
             keyboards: dict[tuple[int, ...], list[tuple[Button, ...]]] = {}
             for seat in prompt.seats:
+                if seat in quiet:
+                    continue
                 user = table.seats[seat].user
                 out.private.setdefault(user, []).append(question)
                 unseen = tuple(i for i, h in hiding if seat in h) if hiding else ()
@@ -159,6 +166,45 @@ def rekey(table: Table, prompts: list[Prompt], seat: int, prompt: Prompt, out: O
 def _seen(prompt: Prompt, seat: int) -> tuple[bool, ...]:
     """Which of `prompt`'s options `seat` is shown."""
     return tuple(seat not in o.hidden_from for o in prompt.options)
+
+
+def carry(table: Table, before: list[Prompt], now: list[Prompt]) -> None:
+    """At a new step: the seats whose private questions are all as they were (`before`,
+    the last step's prompts; `now`, this one's) keep the messages they hold, which are
+    neither closed nor sent again, and whose buttons still answer (`carried_index`).
+    Another player's answer that changes the step (one of two discarders done) would
+    else send the other the very same question again with every step. A seat with one
+    question changed, gone or new is asked anew (a platform closes a player's private
+    questions all at once: Telegram's `PrivateChats.close`)."""
+    same = {i: now.index(p) for i, p in enumerate(before) if p.secret and p in now}
+    kept: dict[int, Carried] = {}
+    for seat in sorted({s for p in now if p.secret for s in p.seats}):
+        mine = [i for i, p in enumerate(before) if p.secret and seat in p.seats]
+        if not mine or any(i not in same for i in mine):
+            continue
+        if sorted(same[i] for i in mine) != [
+            j for j, p in enumerate(now) if p.secret and seat in p.seats
+        ]:
+            continue
+        held = table.carried.get(seat)  # sent at an earlier step still, or at the last one
+        if held is not None:
+            kept[seat] = Carried(
+                token=held.token, at={k: same[i] for k, i in held.at.items() if i in same}
+            )
+        else:
+            kept[seat] = Carried(token=table.step_token, at={i: same[i] for i in mine})
+    table.carried = kept
+
+
+def carried_index(table: Table, user: str, step: str, index: int) -> int | None:
+    """Where prompt `index` of step `step`, whose button `user` pressed, stands now:
+    None for a button of an earlier step unless it is that player's question carried
+    over unchanged (`carry`)."""
+    if step == table.step_token:
+        return index
+    seat = table.seat_of(user)
+    held = table.carried.get(seat) if seat is not None else None
+    return held.at.get(index) if held is not None and held.token == step else None
 
 
 def close_private(users: list[str], seats: list[int], out: Outbox) -> None:

@@ -97,8 +97,12 @@ def parse_options(spec: GameSpec, words: list[str], text: Callable[..., str]) ->
 
 
 def _allowed(schema: dict[str, Any], name: str, text: Callable[..., str]) -> str:
-    """What option `name` allows, in words, from its JSON schema (bounds, choices)."""
+    """What option `name` allows, in words, from its JSON schema (bounds, choices, or
+    the game's own words: rules/core/protocol.py `option_allows`)."""
     field = schema.get("properties", {}).get(name, {})
+    said = field.get("allowed")  # a validator's constraint, said by the game itself
+    if said:
+        return text(said["key"], **said["params"])
     if "$ref" in field:  # an enum of its own
         field = schema.get("$defs", {}).get(field["$ref"].rsplit("/", 1)[-1], field)
     low, high = field.get("minimum"), field.get("maximum")

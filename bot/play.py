@@ -14,7 +14,14 @@ from typing import Any
 from pydantic import BaseModel
 
 from bot import deadlines, fame, game_proof
-from bot.keyboards import close_private, input_request, post_prompts, prompt_keyboard, rekey
+from bot.keyboards import (
+    carry,
+    close_private,
+    input_request,
+    post_prompts,
+    prompt_keyboard,
+    rekey,
+)
 from bot.lobby import spec_of
 from bot.outbox import Outbox
 from bot.replies import Reply
@@ -134,10 +141,12 @@ def act(
         # A seat of this step that has not answered is asked still (a typed "Bohei" or a
         # /foul vote ended the step, not the answers): not "everyone has answered".
         out.closing = "status.moved"
-    settle(table, spec, state, events, out, now)
+    settle(table, spec, state, events, out, now, before)
     if table.step != step or table.status != "playing":
-        # the others' private prompts of the step (or of the game) are outdated now
-        close_private(users, [s for s in waiting(spec, before) if s != seat], out)
+        # the others' private prompts of the step (or of the game) are outdated now, but
+        # for those that stand unchanged (keyboards.carry)
+        kept = table.carried
+        close_private(users, [s for s in waiting(spec, before) if s != seat and s not in kept], out)
     if prompt.standing and table.status == "playing":
         offer_standing(table, spec, before, state, out)
     elif prompt.secret and table.step == step and table.status == "playing":
@@ -161,14 +170,22 @@ def standing_open(table: Table, prompt_id: str) -> bool:
 
 
 def settle(
-    table: Table, spec: GameSpec, state: Any, events: list[Event], out: Outbox, now: float
+    table: Table,
+    spec: GameSpec,
+    state: Any,
+    events: list[Event],
+    out: Outbox,
+    now: float,
+    before: Any = None,
 ) -> None:
-    """After a change: tell the events, keep the state, then announce or finish."""
+    """After a change from `before` (None: the game's start): tell the events, keep the
+    state, then announce or finish."""
     tell(table, events, out)
     table.set_game_state(state)
     outcome = spec.outcome(state)
     close_standing(table, spec, None if outcome is not None else state, out)
     if outcome is not None:
+        table.carried = {}
         finish(table, spec, state, outcome, out, now)
         return
     prompts = [p for p in spec.prompts(state) if not p.standing]
@@ -177,6 +194,7 @@ def settle(
         return
     table.step += 1
     table.prompt_ids, table.reminded = ids, False
+    carry(table, waiting_prompts(spec, before) if before is not None else [], prompts)
     # A fresh token per step: deadlines are written in the same round trip as the table,
     # before we know the write wins; one written by a losing attempt names a token no
     # table ever holds, so it fires as a no-op. Old steps' deadlines likewise.
@@ -222,7 +240,7 @@ def announce(table: Table, prompts: list[Prompt], out: Outbox, now: float) -> No
         retire_status(table, out)
     table.asked = asked
     told = len(out.group_lines)
-    post_prompts(table, prompts, out)
+    post_prompts(table, prompts, out, table.carried)
     open_status(table, prompts, out, now, told)
     _schedule(table, prompts, deadline, out, now)
 
@@ -234,6 +252,7 @@ def repost_prompts(table: Table, spec: GameSpec, out: Outbox, now: float) -> Non
     buttons. Nothing is scheduled anew."""
     prompts = waiting_prompts(spec, state_of(spec, table))
     retire_status(table, out, "status.moved")
+    table.carried = {}  # everyone's question is sent anew, with this step's buttons
     post_prompts(table, prompts, out)
     open_status(table, prompts, out, now)
 

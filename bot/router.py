@@ -44,6 +44,7 @@ from bot.commands import Command, parse
 from bot.deadlines import Deadline, of_table, what_of_table_reads
 from bot.hygiene import clean
 from bot.i18n import normalize, t
+from bot.keyboards import carried_index
 from bot.outbox import Outbox
 from bot.replies import Reply, amended
 from bot.scheduler import Deadlines
@@ -437,7 +438,19 @@ class Router:
             talk = cmd is None and not msg.private and not prompt.standing
             if talk and not reads_as_answer(spec, state, table, seat, prompt, text, out):
                 return False
-            answer = prompt.input.fill(typed_value(table, prompt, text, out))
+            try:
+                value = typed_value(table, prompt, text, out)
+            except GameError:
+                # A command open all the time that is given no value it reads (`/guess`
+                # alone): the game's reason comes first where it refuses the command
+                # whatever the value (no guessing challenge runs), not "write /guess <n>".
+                if prompt.standing and (
+                    reason := own_refusal(spec, state, table, seat, prompt, text, out)
+                ):
+                    reason.private = True  # to the writer alone, as a usage line is
+                    raise reason from None
+                raise
+            answer = prompt.input.fill(value)
             step = table.step_token
             if self._act_or_offer(msg, table, prompts.index(prompt), seat, answer, out, now):
                 return True  # refused, with buttons for what it could have meant
@@ -475,8 +488,15 @@ class Router:
             chat = msg.chat
 
         def op(table: Table, out: Outbox, now: float) -> bool:
-            standing = press.standing is not None  # named by its id: no step to match
-            if table.status != "playing" or (table.step_token != press.step and not standing):
+            if table.status != "playing":
+                raise RuleError("error.outdated")
+            # This step's button, or a private question's of an earlier step, unchanged
+            # since; a refusal's choices are this step's only (bot/offers.py). A standing
+            # prompt's is named by its id: no step to match.
+            index = carried_index(table, msg.user, press.step, press.prompt)
+            if press.standing is None and (
+                index is None or (press.option == buttons.CHOICE and press.step != table.step_token)
+            ):
                 raise RuleError("error.outdated")
             spec = lobby.spec_of(table)
             prompts = spec.prompts(play.state_of(spec, table))
@@ -485,9 +505,10 @@ class Router:
                 if prompt is None or not 0 <= press.option < len(prompt.options):
                     raise RuleError("error.outdated")
                 return _standing_press(table, spec, msg, prompt, press.option, out, now)
-            if press.prompt >= len(prompts) or press.option >= len(prompts[press.prompt].options):
+            assert index is not None
+            if index >= len(prompts) or press.option >= len(prompts[index].options):
                 raise RuleError("error.outdated")  # (TYPED is -1: always within range)
-            prompt = prompts[press.prompt]
+            step, prompt = table.step_token, prompts[index]
             seat = table.seat_of(msg.user)
             if seat is None or seat not in prompt.seats:
                 # A secret prompt's buttons went only to its seats, and a seat leaves
@@ -504,12 +525,12 @@ class Router:
                 if prompt.input is None:
                     raise RuleError("error.outdated")
                 answer = prompt.input.fill(typed_value(table, prompt, msg.text.strip(), out))
-                if self._act_or_offer(msg, table, press.prompt, seat, answer, out, now):
+                if self._act_or_offer(msg, table, index, seat, answer, out, now):
                     return True
             else:
                 answer = prompt.options[press.option].action
                 play.act(table, spec, seat, answer, prompt, out, now)
-            if msg.private and _done(table, spec, press.step, prompt, seat):
+            if msg.private and _done(table, spec, step, prompt, seat):
                 # A private prompt's message shows the choice and loses its buttons; a
                 # group's is the living status, which play.act edits.
                 option = prompt.options[press.option] if press.option >= 0 else None

@@ -104,6 +104,15 @@ class Offer(BaseModel):
     labels: list[str]  # as shown, for the line the pressed message keeps
 
 
+class Carried(BaseModel):
+    """A seat's private question unchanged since an earlier step (bot/keyboards.py
+    `carry`): the step token its buttons carry, and where each of their prompts stands
+    among this step's (index then → index now)."""
+
+    token: str
+    at: dict[int, int]
+
+
 @quick_private
 class Table(BaseModel):
     platform: str
@@ -130,6 +139,9 @@ class Table(BaseModel):
     # nor a button from another timeline (an older Redis snapshot restored, where the
     # step number recurs) can act on it (play.settle).
     step_token: str = ""
+    # seat → its private question as sent at an earlier step, unchanged since: not sent
+    # again, its buttons still answer (bot/keyboards.py `carry`)
+    carried: dict[int, Carried] = Field(default_factory=dict)
     board_message: str | None = None  # the platform's id of the board message, to edit it
     # The living status of this step (play.announce): one group message, the prompt and
     # under it who answered, whom we wait for and the time left, edited in place as
@@ -306,7 +318,7 @@ class Table(BaseModel):
         self.status_message, self.status_head, self.asked = None, "", []
         self.status_log, self.answered_at, self.posts_since_status = "", {}, 0
         self.standing_messages, self.standing_asked = {}, {}
-        self.offers = {}
+        self.offers, self.carried = {}, {}
 
 
 def stored_state(state: BaseModel) -> bytes:

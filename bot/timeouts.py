@@ -18,7 +18,7 @@ def timeout(table: Table, token: str, out: Outbox, now: float) -> bool:
     if table.status != "playing" or table.step_token != token:
         return False
     spec = spec_of(table)
-    state = state_of(spec, table)
+    state = before = state_of(spec, table)
     # Only the prompts whose own deadline is the one that fired, the earliest (a table
     # stored before deadlines were kept per prompt has none: all are due, as they were).
     due = table.deadline_at if table.deadline_at is not None else now
@@ -48,8 +48,8 @@ def timeout(table: Table, token: str, out: Outbox, now: float) -> bool:
             events += more
     users = [s.user for s in table.seats]
     out.closing = "status.time_up"  # (not "everyone has answered": the silent did not)
-    settle(table, spec, state, events, out, now)
-    close_private(users, silent, out)
+    settle(table, spec, state, events, out, now, before)
+    close_private(users, [s for s in silent if s not in table.carried], out)
     return True
 
 

@@ -73,12 +73,24 @@ def legal_moves(table: Table, rng: random.Random) -> list[Move]:
         for seat in prompt.seats:
             for i, option in enumerate(prompt.options):
                 if _legal(spec, state, seat, option.action):
-                    data = buttons.encode(table.chat, table.step_token, index, i)
+                    data = button(table, seat, index, i)
                     moves.append(Move(seat, prompt.secret, data))
             if prompt.input is not None and (typed := _typed(spec, state, seat, prompt, rng)):
-                data = buttons.encode(table.chat, table.step_token, index, buttons.TYPED)
+                data = button(table, seat, index, buttons.TYPED)
                 moves.append(Move(seat, prompt.secret, None, typed, prompt.command, data))
     return moves
+
+
+def button(table: Table, seat: int, index: int, option: int) -> str:
+    """The payload of the button `seat` holds for `option` of prompt `index`: a private
+    question unchanged since an earlier step was not sent again, and its buttons carry
+    that step (bot/keyboards.py `carry`)."""
+    held = table.carried.get(seat)
+    if held is not None:
+        for then, now in held.at.items():
+            if now == index:
+                return buttons.encode(table.chat, held.token, then, option)
+    return buttons.encode(table.chat, table.step_token, index, option)
 
 
 def _legal(spec: GameSpec, state: Any, seat: int, answer: Any) -> bool:

@@ -5,6 +5,7 @@ readings behind them are in rules/bohei/NOTES.md."""
 from adapters.console.__main__ import run_script
 
 JOIN = ["anna: /new bohei", "bert: /join", "cora: /join", "anna: /start"]
+WATCHED = "anna: /new bohei checks=none"  # every rule watched by the group: /foul for all
 
 
 async def play(lines: list[str], seed: int, lang: str = "en") -> list[str]:
@@ -242,17 +243,19 @@ async def test_a_private_guess_with_no_challenge_says_none_runs():
     assert out[-2:] == ["No guessing challenge is running.", "No guessing challenge is running."]
     out = await play([*JOIN, "anna: [Ich bin's 🙋]", "anna> /guess 5"], seed=2, lang="de")
     assert out[-1] == "Gerade läuft keine Rate-Challenge."
-    # a report the game would take is still sent to the group, where it is said
-    out = await play([*MISSED[:7], "anna> /foul @bert"], seed=5)
+    # a report the game would take is still sent to the group, where it is said (the
+    # group watches Telegram Style here: a rule the bot checks is not reported at all)
+    out = await play([WATCHED, *MISSED[1:7], "anna> /foul @bert"], seed=5)
     assert out[-1] == "Answer that in the group, not privately."
 
 
 async def test_a_step_ended_by_a_report_does_not_read_as_everyone_answered():
-    """cora owes a penalty window; her /foul opens a vote, a new step: the old status
-    said "✓ Everyone has answered." though cora had not (nor had a player still asked
-    to draw when a typed "Bohei" ended the step)."""
+    """cora is asked to draw; her /foul opens a vote, a new step: the old status said
+    "✓ Everyone has answered." though cora had not (nor had a player still asked to
+    draw when a typed "Bohei" ended the step)."""
     lines = [
-        *MISSED[:6],
+        WATCHED,
+        *MISSED[1:6],
         "bert> [Telegram Style]",
         "bert> [Nothing]",
         "cora: this is a very long message indeed friends",
@@ -274,3 +277,103 @@ async def test_the_script_writer_presses_cards_by_their_names():
 
     writer = Writer(["anna", "bert", "cora"], seed=1, lang="de", options="")
     assert writer.label(card_option("diet", PlayCard(card="diet"))) == "Diät"
+
+
+# Wealth Tax makes cora and dora discard 2 each (seed 1, from the play-tester)
+WEALTH_TAX = [
+    *JOIN[:3],
+    "dora: /join",
+    "emil: /join",
+    "anna: /start",
+    "cora: [That's me 🙋]",
+    "cora: [Draw 🃏]",
+    "cora> [The Void]",
+    "cora> [Quick Draw]",
+    "cora: [bert]",
+    "@wait 5",
+    "cora: [Press! 🔴]",
+    "cora: [Draw 2]",
+    "emil: this is close",
+    "emil: [Take it]",
+    "emil> [Starting Gun]",
+    "dora: [Draw 🃏]",
+    "dora> [Court Etiquette]",
+    "dora> [Supplies]",
+    "emil: [Draw 🃏]",
+    "emil> [Stadium Announcer]",
+    "emil: [1: The Void]",
+    "emil> [Nothing]",
+    "anna: [Draw 🃏]",
+    "anna> [No Questions]",
+    "anna: [2: Court Etiquette]",
+    "anna> [Wealth Tax]",
+    "cora: [Take it]",
+    "dora: [Take it]",
+]
+
+
+async def test_a_waiting_discarder_is_not_asked_the_same_question_again():
+    """Each of cora's discards changed the step, and dora got her unchanged question
+    ("Choose a card to discard (2 to go).") again each time: three times in all. She
+    gets it once; its buttons still answer; a question that changed is asked anew."""
+    out: list[str] = []
+    lines = [*WEALTH_TAX, "cora> [Dice Duel]", "cora> [Extension]", "dora> [Enthusiasm!]"]
+    await run_script([*lines, "dora> [Nope]"], seed=1, lang="en", write=out.append)
+    asked = out[
+        out.index("[group] anna plays ⚡ Wealth Tax: Whoever has the most cards discards 2.") :
+    ]
+    assert asked.count("[dm:dora] Choose a card to discard (2 to go).") == 1
+    assert asked.count("[dm:cora] Choose a card to discard (1 to go).") == 1
+    assert asked.count("[dm:dora] Choose a card to discard (1 to go).") == 1
+    # dora's two presses, on the buttons of the first question, both count
+    assert [line for line in asked if "dora discards" in line] == [
+        "[group:edit] dora discards a card.",
+        "[group] dora discards a card.",
+    ]
+    assert "▶ bert's turn." in "\n".join(asked)
+
+
+async def test_a_guess_with_no_number_and_no_challenge_says_none_runs():
+    """`/guess` alone in the group was told how to write a guess ("Write /guess
+    <1–20>."), though no guessing challenge runs to take one."""
+    out = await play([*JOIN, "anna: [That's me 🙋]", "anna: /guess", "anna: /guess abc"], seed=2)
+    assert out[-2:] == ["No guessing challenge is running.", "No guessing challenge is running."]
+    out = await play([*JOIN, "anna: [Ich bin's 🙋]", "anna: /guess"], seed=2, lang="de")
+    assert out[-1] == "Gerade läuft keine Rate-Challenge."
+    # a report with nobody named is still told how to write one
+    out = await play([*JOIN, "anna: [That's me 🙋]", "anna: /foul"], seed=2)
+    assert out[-1] == "Write /foul @player."
+
+
+async def test_bohei_as_a_command_is_the_call():
+    """`/bohei` was "Unknown command /bohei." A player who knows the rule book types it;
+    it calls as the button and the typed word do (NOTES.md, "the Bohei call")."""
+    out = await play([*MISSED, "bert: /bohei"], seed=5)
+    assert out[out.index("📣 bert: BOHEI!") :][1:3] == [
+        "▶ bert's turn.",
+        "🎉 bert starts the turn with 7 cards and wins Bohei!",
+    ]
+    out = await play([*JOIN, "anna: [That's me 🙋]", "anna: /bohei"], seed=2)
+    assert out[-1] == "Nothing to call: you do not hold 7 cards just now."
+    out = await play([*JOIN, "anna: [Ich bin's 🙋]", "anna: /bohei"], seed=2, lang="de")
+    assert out[-1] == "Nichts zu rufen: du hältst gerade nicht 7 Karten."
+
+
+async def test_a_rule_the_bot_checks_is_not_reported():
+    """/foul was taken for Telegram Style, which the bot checks on every message: the
+    vote could punish bert, who broke nothing (NOTES.md, "Violations")."""
+    out = await play([*MISSED[:7], "bert> [Nothing]", "anna: /foul @bert"], seed=5)
+    assert out[-1] == "The bot checks Telegram Style itself, on every message: nothing to report."
+    assert not any("Quick vote" in line for line in out)
+    lines = [*MISSED[:4], "bert: [Ich bin's 🙋]", "bert: [Ziehen 🃏]", "bert> [Telegrammstil]"]
+    out = await play([*lines, "anna: /foul @bert"], seed=5, lang="de")
+    assert out[-1] == "Der Bot prüft Telegrammstil selbst, bei jeder Nachricht: nichts zu melden."
+
+
+async def test_a_guess_while_asked_who_starts_says_none_runs():
+    """A private `/guess 5` during "who starts?" was answered "Answer with one of the
+    buttons above, please.": the commands open all the time are open then too."""
+    out = await play([*JOIN, "anna> /guess 5", "anna: /foul @bert"], seed=2)
+    assert out[-2:] == ["No guessing challenge is running.", "No rule is active."]
+    out = await play([*JOIN, "anna> /guess 5"], seed=2, lang="de")
+    assert out[-1] == "Gerade läuft keine Rate-Challenge."

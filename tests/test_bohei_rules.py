@@ -66,7 +66,7 @@ def test_deal_three_each_and_the_least_organised_starts():
     state = engine.setup(5, Options(), seed=1)
     assert [len(h) for h in state.hands] == [3] * 5
     assert len(state.draw) == 60 - 15
-    (starter,) = engine.prompts(state)
+    (starter,) = [p for p in engine.prompts(state) if not p.standing]
     assert starter.seats == (0, 1, 2, 3, 4)
     state, keys = act(state, 3, Claim())
     assert state.turn == 3 and state.phase == "draw"
@@ -240,6 +240,28 @@ def test_foul_rejected_and_refusals():
     state, _ = act(state, 0, Foul(text="#1"))
     state, keys = act(state, 2, CastVote(yes=False))
     assert keys == ["bohei.foul_rejected"] and state.hands[1] == ["diet"]
+
+
+def test_a_rule_the_bot_checks_is_not_reported_and_not_put_to_the_vote():
+    """The bot judges every message against a rule it checks: a /foul could only punish
+    a player it found clean. Refused while only such rules are active; beside a rule the
+    group watches, the vote is about that one alone."""
+    state = _with_rule([["tax"], ["diet"], ["blue"]], rule="five")
+    with pytest.raises(RuleError) as refused:
+        engine.apply(state, 0, Foul(text="#1"))
+    assert refused.value.key == "bohei.error.foul_checked"
+    assert refused.value.params == {"rules": {"card_ids": ["five"]}}
+    state.slots[1].rule = "weather"
+    state.draw.remove("weather")
+    state, events = engine.apply(state, 0, Foul(text="#1"))
+    assert events[0].key == "bohei.foul"
+    assert events[0].params["rules"] == {"card_ids": ["weather"]}
+    # where the bot checks nothing (checks=none), every rule is the group's to report
+    state = game(hands=[["tax"], ["diet"], ["blue"]], checks="none")
+    state.slots[0].rule = "five"
+    state.draw.remove("five")
+    state, keys = act(state, 0, Foul(text="#1"))
+    assert keys == ["bohei.foul"]
 
 
 # ----- actions, Nö and Gegenteiltag ---------------------------------------------------
@@ -565,7 +587,7 @@ def test_still_holding_seven_after_the_blocked_turn_the_call_is_due_again():
 
 def test_nobody_owning_up_the_first_seat_starts():
     state = engine.setup(3, Options(), seed=1)
-    (starter,) = engine.prompts(state)
+    (starter,) = [p for p in engine.prompts(state) if not p.standing]
     state, keys = act(state, 2, engine.timeout(state, starter, 2))
     assert state.turn == 0 and state.phase == "draw"
     assert keys == ["bohei.turn"]  # nobody is said to own up

@@ -4,7 +4,10 @@ no group noise from a private step. AUFRUHR! is the vehicle; the rules are the b
 
 import pytest
 
+from bot.lobby import parse_options
 from bot.table import Table
+from rules import registry
+from rules.core.errors import ParseError
 from tests.chat import Chat
 from tests.test_aufruhr_chat import ELECT_BEN, START, TO_AUCTION
 
@@ -126,6 +129,20 @@ async def test_a_stranger_writing_a_game_command_privately_is_told_the_same(chat
         ("en", "anna: /new aufruhr deadline=-5", "deadline is a whole number from 10 to 3600."),
         ("de", "anna: /new aufruhr events=abc", "events ist eine ganze Zahl von 0 bis 20."),
         ("de", "anna: /new einsistkeins deadline=5", "deadline ist eine ganze Zahl von 30 bis"),
+        # a validator's constraint, said by the game: the ids with the cards' names, which
+        # is all the chat ever shows of a card (it used to say "checks is by default all")
+        (
+            "en",
+            "anna: /new bohei checks=foo",
+            "checks is all, none, or some of these rule cards, separated by commas"
+            " (checks=lower,no_e): lower (Library Voice), no_e (The Void),",
+        ),
+        (
+            "de",
+            "anna: /new bohei checks=lower,foo",
+            "checks ist all, none oder einige dieser Regelkarten, durch Kommas getrennt"
+            " (checks=lower,no_e): lower (Flüsterkneipe), no_e (Das Verbot),",
+        ),
     ],
 )
 async def test_a_bad_option_value_says_what_the_option_allows(redis, lang, line, expected):
@@ -134,6 +151,18 @@ async def test_a_bad_option_value_says_what_the_option_allows(redis, lang, line,
     assert len(out) == 1 and expected in out[0], out
     assert out[0].startswith("[group] Option ")
     assert await chat.stored() is None or (await chat.table()).status == "idle"
+
+
+@pytest.mark.parametrize("spec", registry.all_games(), ids=lambda spec: spec.id)
+def test_every_option_of_every_game_says_what_it_allows_when_refused(spec):
+    """Not only its default ("checks is by default all"): a player cannot guess the rest."""
+    for name in spec.options.model_fields:
+        try:
+            parse_options(spec, [f"{name}=≠"], lambda key, **params: key)
+        except ParseError as e:
+            assert e.params["allowed"] != "option.default", f"{spec.id}: {name}"
+        else:
+            pytest.fail(f"{spec.id}: {name}=≠ was taken")
 
 
 @pytest.mark.parametrize(

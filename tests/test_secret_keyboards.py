@@ -87,3 +87,36 @@ def test_the_group_is_told_whom_a_secret_question_went_to(lang, seats, said):
     out = Outbox(lang=lang, names=[u.upper() for u in USERS])
     keyboards.post_prompts(table, [prompt], out)
     assert out.group_lines == [said]
+
+
+def _ask(seat: int, owed: int, secret: bool = True) -> Prompt:
+    options = tuple(Option(label=f"c{i}", literal=True, action=Bid(amount=i)) for i in range(3))
+    return Prompt(
+        id=f"discard:{seat}:{owed}", seats=(seat,), key="k", secret=secret, options=options
+    )
+
+
+def test_an_unchanged_private_question_stands_across_steps_and_its_buttons_answer():
+    """Seat 0 answers and the step changes; seat 1's question is as it was: not sent
+    again, its buttons (step 7.ab, prompt 1) answer it where it stands now (0), also a
+    step later; seat 0's changed question is sent anew."""
+    seats = [Seat(user=u, name=u.upper()) for u in USERS]
+    table = Table(platform="console", chat="g", seats=seats, step_token="7.ab")
+    keyboards.carry(table, [_ask(0, 2), _ask(1, 2)], [_ask(1, 2), _ask(0, 1)])
+    assert set(table.carried) == {1}
+    out = Outbox(lang="en")
+    keyboards.post_prompts(table, [_ask(1, 2), _ask(0, 1)], out, table.carried)
+    assert set(out.private) == {"u0"}
+    table.step_token = "8.cd"
+    assert keyboards.carried_index(table, "u1", "7.ab", 1) == 0
+    assert keyboards.carried_index(table, "u0", "7.ab", 0) is None  # changed since: outdated
+    assert keyboards.carried_index(table, "u0", "8.cd", 1) == 1  # this step's own
+    keyboards.carry(table, [_ask(1, 2), _ask(0, 1)], [_ask(1, 2)])  # seat 0 is done
+    table.step_token = "9.ef"
+    assert keyboards.carried_index(table, "u1", "7.ab", 1) == 0
+    assert keyboards.carried_index(table, "u1", "8.cd", 0) is None  # never sent to u1
+    keyboards.carry(table, [_ask(1, 2)], [_ask(1, 1)])  # changed: asked anew
+    assert table.carried == {}
+    # a public question is the group's: nothing private to carry
+    keyboards.carry(table, [_ask(2, 1, secret=False)], [_ask(2, 1, secret=False)])
+    assert table.carried == {}

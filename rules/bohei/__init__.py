@@ -34,7 +34,7 @@ SPEC = GameSpec(
     invariants=engine.invariants,
     locales=Path(__file__).parent / "locales",
     rulebook="rules/bohei/NOTES.md",
-    commands=("foul", "word", "guess"),
+    commands=("foul", "word", "guess", "bohei"),
     verb_options={
         "guess": (VerbOption(name="number", kind="integer", min=1, max=20),),
         "word": (VerbOption(name="word"),),

@@ -121,7 +121,9 @@ def _dispatch(state: State, seat: int, action: Action) -> list[Event]:
             checked = [r for r in rules_board.active(state) if rules_board.checked(state, r)]
             return violations.chat(state, seat, text, checked)
         case Foul(text=text):
-            return violations.foul(state, seat, text, rules_board.active(state))
+            active = rules_board.active(state)
+            watched = [r for r in active if not rules_board.checked(state, r)]
+            return violations.foul(state, seat, text, active, watched)
         case CastVote(yes=yes):
             return violations.vote(state, seat, yes)
         case Roll():

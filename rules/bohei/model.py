@@ -1,16 +1,30 @@
 """State, options, actions and views of Bohei."""
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field, field_validator
 
-from rules.core.protocol import Frozen
+from rules.core.protocol import Frozen, option_allows
 from rules.core.turns import Collect
 
 HAND_START = 3
 WIN_AT = 7  # start your own turn holding exactly this many cards
 SLOTS = 2
 MAX_ROUNDS = 3  # a challenge replayed this often without a winner is settled by dice
+
+
+def _checkable() -> dict[str, Any]:
+    """The rule cards `checks=` may name, each with its name: the chat shows card names,
+    never ids, so a refused value must say which id is which card."""
+    from rules.bohei.data import cards  # data imports checks, not model
+
+    checked = [c for c in cards().values() if getattr(c, "check", None) is not None]
+    return {
+        "cards": {
+            lang: ", ".join(f"{c.id} ({getattr(c, lang)[0]})" for c in checked)
+            for lang in ("de", "en")
+        }
+    }
 
 
 class Options(Frozen):
@@ -26,7 +40,9 @@ class Options(Frozen):
     closing: int = Field(default=30, ge=5, le=50)
     # Rule cards the bot checks on group messages: "all", "none", or card ids joined by
     # commas (`checks=lower,no_e`). The others are watched by the group (`/foul`).
-    checks: str = "all"
+    checks: str = Field(
+        default="all", json_schema_extra=option_allows("bohei.option.checks", _checkable)
+    )
 
     @field_validator("checks")
     @classmethod
@@ -197,6 +213,7 @@ class Discard(Frozen):
 
 class CallBohei(Frozen):
     type: Literal["bohei"] = "bohei"
+    note: str = ""  # `/bohei` may carry words; they are ignored
 
 
 class MissBohei(Frozen):

@@ -67,7 +67,10 @@ def prompts(state: State) -> list[Prompt]:
                 options=(Option(label="bohei.button.me", action=Claim()),),
                 deadline=r * 3,
                 timeout_key="bohei.timeout.starter",
-            )
+            ),
+            # (the commands open all the time are open here too: a `/guess 5` gets the
+            # game's reason, not "answer with a button")
+            *_standing(state),
         ]
     out = [_bohei(state, s) for s in state.bohei_open]
     if state.vote is not None:
@@ -372,7 +375,7 @@ def _challenge(state: State) -> list[Prompt]:
 
 def _standing(state: State) -> list[Prompt]:
     """The group-message check (for seats the active checked rules bind, and for a typed
-    "Bohei"); `/foul` all the time, and `/word`, `/guess` while no challenge asks for
+    "Bohei"); `/foul` and `/bohei` all the time, and `/word`, `/guess` while no challenge asks for
     them: the game's own refusal ("No rule is active.") says why, where the bot could
     only say whom the table waits for."""
     out = []
@@ -401,6 +404,20 @@ def _standing(state: State) -> list[Prompt]:
             key="bohei.prompt.foul",
             input=entry,
             command="foul",
+            standing=True,
+        )
+    )
+    # `/bohei`, the call as a command: a player who knows the rule book types it, and a
+    # platform that does not deliver ordinary messages (Discord without the Message
+    # Content intent) still hears it. When no call is due the game says so.
+    call = FreeInput(kind="text", field="note", action=CallBohei(), max_length=200, min_length=0)
+    out.append(
+        Prompt(
+            id="call",
+            seats=everyone,
+            key="bohei.command.bohei",
+            input=call,
+            command="bohei",
             standing=True,
         )
     )

@@ -46,8 +46,10 @@ def chat(state: State, seat: int, text: str, checked: list[str]) -> list[Event]:
     return [Event(key=key, params={"seat": seat, "rules": names_of(broken)})]
 
 
-def foul(state: State, seat: int, text: str, active: list[str]) -> list[Event]:
-    """`/foul @player`: the others vote whether `player` broke an active rule."""
+def foul(state: State, seat: int, text: str, active: list[str], watched: list[str]) -> list[Event]:
+    """`/foul @player`: the others vote whether `player` broke an active rule the group
+    watches (`watched`). A rule the bot checks is not reported: the bot has judged every
+    message against it already, and a vote could only punish one it found clean."""
     match = SEAT_FIRST.match(text)
     if not match:
         raise RuleError("bohei.error.foul_usage")
@@ -56,6 +58,8 @@ def foul(state: State, seat: int, text: str, active: list[str]) -> list[Event]:
         raise RuleError("bohei.error.foul_usage")
     if not active:
         raise RuleError("bohei.error.no_rules")
+    if not watched:
+        raise RuleError("bohei.error.foul_checked", rules=names_of(active))
     if state.vote is not None:
         raise RuleError("bohei.error.vote_running")
     if accused == seat:
@@ -65,7 +69,7 @@ def foul(state: State, seat: int, text: str, active: list[str]) -> list[Event]:
     voters = tuple(s for s in range(state.players) if s not in (seat, accused))
     state.fouls += 1
     state.vote = Vote(accused=accused, by=seat, serial=state.fouls, votes=Collect(asked=voters))
-    rules = names_of([r for r in active if isinstance(card(r), RuleCard)])
+    rules = names_of([r for r in watched if isinstance(card(r), RuleCard)])
     return [Event(key="bohei.foul", params={"seat": seat, "accused_seat": accused, "rules": rules})]
 
 

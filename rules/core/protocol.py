@@ -126,6 +126,22 @@ def seat_token(seat: int) -> str:
     return f"#{seat}"
 
 
+def option_allows(
+    key: str, params: Callable[[], dict[str, Any]] = dict
+) -> Callable[[dict[str, Any]], None]:
+    """The `json_schema_extra` of an option whose constraint its type cannot state (a
+    validator's, such as Bohei's `checks=lower,no_e`): what it allows, as a message key
+    and parameters, which the bot shows when a value is refused (bot/lobby.py). Without
+    it the bot could say only the default, and a player cannot guess ids that the chat
+    never shows. `params` is called when the bot asks, so it may read the game's data.
+    Bounds and choices need none: the bot reads them from the schema."""
+
+    def extra(schema: dict[str, Any]) -> None:
+        schema["allowed"] = {"key": key, "params": params()}
+
+    return extra
+
+
 class Prompt(Frozen):
     """Who must decide what now.
 
