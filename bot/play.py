@@ -136,8 +136,9 @@ def act(
     step, users = table.step, [s.user for s in table.seats]  # (a game over clears seats)
     if not prompt.standing:
         table.answered_at[seat] = now
+    was, waits = waiting(spec, before), waiting(spec, state)
     answered = set() if prompt.standing else {seat}
-    if out.chosen is None and (set(waiting(spec, before)) - answered) & set(waiting(spec, state)):
+    if out.chosen is None and (set(was) - answered) & set(waits):
         # A seat of this step that has not answered is asked still (a typed "Bohei" or a
         # /foul vote ended the step, not the answers): not "everyone has answered".
         out.closing = "status.moved"
@@ -146,7 +147,7 @@ def act(
         # the others' private prompts of the step (or of the game) are outdated now, but
         # for those that stand unchanged (keyboards.carry)
         kept = table.carried
-        close_private(users, [s for s in waiting(spec, before) if s != seat and s not in kept], out)
+        close_private(users, [s for s in was if s != seat and s not in kept], out)
     if prompt.standing and table.status == "playing":
         offer_standing(table, spec, before, state, out)
     elif prompt.secret and table.step == step and table.status == "playing":
@@ -157,7 +158,7 @@ def act(
         # message of its own. A standing command's (a payment) is posted: it is talk
         # between players, not the step's.
         folded = fold_into_status(table, out) if not prompt.standing else False
-        if folded or waiting(spec, state) != waiting(spec, before):
+        if folded or waits != was:
             # Who has answered shows in the living status, edited in place: no new
             # message. A step of a multi-step secret answer (a token put into a folder)
             # changes nothing.

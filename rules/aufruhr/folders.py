@@ -29,6 +29,9 @@ from rules.core.errors import RuleError
 from rules.core.protocol import Event
 from rules.core.turns import clockwise
 
+# every star count and the scandal (0): what a folder holding the scandal has used up
+ALL_USED = frozenset({0, *data.cards().bribe_stars})
+
 
 def open_window(state: State, context: FolderContext, events: list[Event]) -> Step | None:
     """Every other mayor with something to put in a folder is asked, from the Lord
@@ -141,21 +144,23 @@ def _args(wish: Wish | None) -> tuple[str, int | str] | None:
     return None
 
 
-def used_up(state: State, seat: int, stars: int) -> bool:
-    """Whether `seat`'s folder, as filled so far, leaves nothing to put in of `stars`
-    (0: the scandal): every usable token of that many stars is in it already, or the
-    scandal is, which goes in instead of tokens. `act` refuses both, so the folder
-    prompt hides their buttons from him (shown again with /hand)."""
+def used_up(state: State, seat: int) -> frozenset[int]:
+    """The star counts (0: the scandal) of which `seat`'s folder, as filled so far,
+    leaves nothing to put in: every usable token of that many stars is in it already;
+    all of them once the scandal is, which goes in instead of tokens. `act` refuses
+    those, so the folder prompt hides their buttons from him (shown again with /hand)."""
     f = state.folders
     d = f.drafts.get(seat) if f is not None else None
     if d is None:
-        return False
+        return frozenset()
     if d.scandal:
-        return True
-    inside = sum(1 for i in d.tokens if state.tokens[i].stars == stars)
-    if not stars or not inside:
-        return False
-    return inside >= sum(1 for i in usable_tokens(state, seat) if state.tokens[i].stars == stars)
+        return ALL_USED
+    if not d.tokens:
+        return frozenset()
+    # (a folder holds three tokens at most: lists, not Counters, asked at every answer)
+    inside = [state.tokens[i].stars for i in d.tokens]
+    usable = [state.tokens[i].stars for i in usable_tokens(state, seat)]
+    return frozenset(k for k in inside if k and inside.count(k) >= usable.count(k))
 
 
 def offers(state: State) -> list[int]:

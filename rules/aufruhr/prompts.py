@@ -44,21 +44,13 @@ def _folder_prompt(state: State) -> Prompt:
     usable = usable_stars(state, seats)
     # a button is hidden from a mayor who has none of it left: none to begin with, or
     # his folder as filled so far holds them all (folders.used_up; a few seats at most)
-    drafts = f.drafts
+    gone = {s: folders.used_up(state, s) for s in seats if s in f.drafts}
     lacking = (
         *(
-            tuple(
-                s
-                for s in seats
-                if k not in usable[s] or (s in drafts and folders.used_up(state, s, k))
-            )
+            tuple(s for s in seats if k not in usable[s] or k in gone.get(s, ()))
             for k in buttons.STARS
         ),
-        tuple(
-            s
-            for s in seats
-            if own_scandal(state, s) is None or (s in drafts and folders.used_up(state, s, 0))
-        ),
+        tuple(s for s in seats if own_scandal(state, s) is None or 0 in gone.get(s, ())),
     )
     return _folder(
         f.number,
