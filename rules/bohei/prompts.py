@@ -143,31 +143,34 @@ def _reactions(state: State) -> list[Prompt]:
 
 def _turn(state: State) -> list[Prompt]:
     seat, pid = state.turn, f"turn:{state.turns}:{state.phase}"
-    # Every decision of a turn has its clock: silence takes the default (engine.timeout).
-    t = state.options.turn
+
+    def ask(
+        key: str, options: tuple[Option, ...], secret: bool = False, to: int = seat
+    ) -> list[Prompt]:
+        # Every decision of a turn has its clock: silence takes the default (engine.timeout).
+        return [
+            Prompt(
+                id=pid,
+                seats=(to,),
+                key=key,
+                options=options,
+                secret=secret,
+                deadline=state.options.turn,
+            )
+        ]
+
     match state.phase:
         case "draw":
             options = (
                 Option(label="bohei.button.draw", action=DrawChoice(take=True)),
                 Option(label="bohei.button.no_draw", action=DrawChoice(take=False)),
             )
-            return [
-                Prompt(id=pid, seats=(seat,), key="bohei.prompt.draw", options=options, deadline=t)
-            ]
+            return ask("bohei.prompt.draw", options)
         case "rule":
             options = tuple(
                 card_option(c, ChooseRule(card=c)) for c in rules_board.rule_cards(state, seat)
             )
-            return [
-                Prompt(
-                    id=pid,
-                    seats=(seat,),
-                    key="bohei.prompt.rule",
-                    options=options,
-                    secret=True,
-                    deadline=t,
-                )
-            ]
+            return ask("bohei.prompt.rule", options, secret=True)
         case "slot":
             options = tuple(_slot_option(state, i) for i in rules_board.slot_choices(state))
             key = (
@@ -175,29 +178,16 @@ def _turn(state: State) -> list[Prompt]:
                 if card(state.placing or "").slot == "close"
                 else "bohei.prompt.slot"
             )  # type: ignore[union-attr]
-            return [Prompt(id=pid, seats=(seat,), key=key, options=options, deadline=t)]
+            return ask(key, options)
         case "play":
             options = tuple(card_option(c, PlayCard(card=c)) for c in turn.playable(state, seat))
             options += (Option(label="bohei.button.nothing", action=PlayCard(card=None)),)
-            return [
-                Prompt(
-                    id=pid,
-                    seats=(seat,),
-                    key="bohei.prompt.play",
-                    options=options,
-                    secret=True,
-                    deadline=t,
-                )
-            ]
+            return ask("bohei.prompt.play", options, secret=True)
         case "target":
             options = tuple(
                 seat_option(s, ChooseSeat(seat=s)) for s in range(state.players) if s != seat
             )
-            return [
-                Prompt(
-                    id=pid, seats=(seat,), key="bohei.prompt.target", options=options, deadline=t
-                )
-            ]
+            return ask("bohei.prompt.target", options)
         case "question":
             options = (
                 Option(label="bohei.button.yes", action=Answer(yes=True)),
@@ -221,15 +211,7 @@ def _turn(state: State) -> list[Prompt]:
                 Option(label=f"bohei.button.reward_{word}", action=Reward(delta=d))
                 for d, word in REWARDS
             )
-            return [
-                Prompt(
-                    id=pid,
-                    seats=(state.reward,),
-                    key="bohei.prompt.reward",
-                    options=options,
-                    deadline=t,
-                )
-            ]
+            return ask("bohei.prompt.reward", options, to=state.reward)
     return []
 
 
