@@ -22,6 +22,7 @@ KEY_CALLS = {
     "GameError",
     "Event",
     "Prompt",
+    "ask",  # a game's own Prompt maker (rules/bohei/prompts.py `_turn`)
     "label",
 }
 KEY_KWARGS = {"key", "label"}
