@@ -15,6 +15,11 @@ async def play(lines: list[str], seed: int, lang: str = "en") -> list[str]:
     return [line.split("] ", 1)[-1] for line in out]
 
 
+def passing(*who: str) -> list[str]:
+    """Turns in which each of `who`, in order, draws nothing and plays nothing."""
+    return [line for w in who for line in (f"{w}: [No, thanks]", f"{w}> [Nothing]")]
+
+
 async def test_everyone_silent_in_a_challenge_nobody_wins():
     out = await play(
         [*JOIN, "bert: [That's me 🙋]", "bert: [No, thanks]", "bert> [Dice Round]", "@wait 31"],
@@ -39,37 +44,16 @@ MISSED = [
     "anna: [No, thanks]",
     "anna> [Modesty]",
     "anna> [Nothing]",
-    "bert: [Draw 🃏]",
-    "bert> [Nothing]",
-    "cora: [No, thanks]",
-    "cora> [Nothing]",
-    "anna: [No, thanks]",
-    "anna> [Nothing]",
-    "bert: [Draw 🃏]",
-    "bert> [Nothing]",
-    "cora: [No, thanks]",
-    "cora> [Nothing]",
-    "anna: [No, thanks]",
-    "anna> [Nothing]",
-    "bert: [Draw 🃏]",
-    "bert> [Nothing]",
-    "cora: [No, thanks]",
-    "cora> [Nothing]",
-    "anna: [No, thanks]",
-    "anna> [Nothing]",
+    *(
+        line
+        for _ in range(3)
+        for line in ("bert: [Draw 🃏]", "bert> [Nothing]", *passing("cora", "anna"))
+    ),
     "bert: [Draw 🃏]",
     "@wait 25",
     "bert> [Nothing]",
-    "cora: [No, thanks]",
-    "cora> [Nothing]",
-    "anna: [No, thanks]",
-    "anna> [Nothing]",
-    "bert: [No, thanks]",
-    "bert> [Nothing]",
-    "cora: [No, thanks]",
-    "cora> [Nothing]",
-    "anna: [No, thanks]",
-    "anna> [Nothing]",
+    *passing("cora", "anna"),
+    *passing("bert", "cora", "anna"),
 ]
 
 
@@ -125,16 +109,8 @@ TIED_AT_CLOSING = [
     "anna: [No, thanks]",
     "anna> [Number Allergy]",
     "anna> [Nothing]",
-    "bert: [No, thanks]",
-    "bert> [Nothing]",
-    "cora: [No, thanks]",
-    "cora> [Nothing]",
-    *(
-        line
-        for _ in range(4)
-        for who in ("anna", "bert", "cora")
-        for line in (f"{who}: [No, thanks]", f"{who}> [Nothing]")
-    ),
+    *passing("bert", "cora"),
+    *passing("anna", "bert", "cora") * 4,
 ]
 
 
