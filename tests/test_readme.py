@@ -1,6 +1,8 @@
-"""The README says what the code does: its games table agrees with the registry, its
-commands table with the bot's command table."""
+"""The README and docs/ say what the code does: the games table agrees with the registry,
+the commands table with the bot's command table, every setting the code reads is
+documented and every one documented is read, and what they point to exists."""
 
+import importlib.util
 import re
 from pathlib import Path
 
@@ -8,13 +10,18 @@ from bot import commands
 from rules import registry
 from rules.core.protocol import GameSpec
 
-README = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text()
+DOCS = {path.name: path.read_text() for path in sorted((ROOT / "docs").glob("*.md"))}
+SETTING = re.compile(r"\b(?:STAMMTISCH|TELEGRAM|DISCORD|REDIS)_[A-Z_]+\b")
 
 
-def _table(header: str) -> list[list[str]]:
-    """The rows of the README table whose header row starts with `header`, as cells."""
+def _table(section: str, header: str) -> list[list[str]]:
+    """The rows of the first table under the README's heading `section` whose header row
+    starts with `header`, as cells."""
     lines = README.splitlines()
-    start = next(i for i, line in enumerate(lines) if line.startswith(header))
+    begin = lines.index(section)
+    start = next(i for i in range(begin, len(lines)) if lines[i].startswith(header))
     rows = []
     for line in lines[start + 2 :]:
         if not line.startswith("|"):
@@ -29,7 +36,7 @@ def _real_games() -> dict[str, GameSpec]:
 
 
 def test_the_games_table_agrees_with_the_registry():
-    rows = {row[0].strip("`"): row for row in _table("| id | game | players | state |")}
+    rows = {row[0].strip("`"): row for row in _table("# Stammtisch", "| id | game | players |")}
     games = _real_games()
     playable = {game_id for game_id, row in rows.items() if row[3] == "playable"}
     assert playable == set(games), "a registered game needs a row marked playable, and back"
@@ -39,7 +46,50 @@ def test_the_games_table_agrees_with_the_registry():
         assert players == f"{game.min_players}–{game.max_players}", game_id
 
 
+def test_every_game_has_its_paragraph_with_its_commands():
+    """A player reading the README finds each game under its id, and every command the
+    game lets them type named there."""
+    sections = re.split(r"^### ", README, flags=re.M)
+    for game_id, game in _real_games().items():
+        [text] = [s for s in sections if s.splitlines()[0].count(f"(`{game_id}`,")]
+        missing = [verb for verb in game.commands if f"/{verb}" not in text]
+        assert not missing, f"{game_id}: {missing}"
+
+
 def test_the_commands_table_names_every_command():
-    rows = _table("| command | what |")
+    rows = _table("## Commands", "| command | what |")
     named = {m for row in rows for m in re.findall(r"`/([a-z_]+)", row[0])}
-    assert named == {c.name for c in commands.COMMANDS}
+    assert named == {c.name for c in commands.COMMANDS} | set(commands.ALIASES)
+
+
+def test_the_readme_is_for_players_and_operators():
+    """At most about 400 lines, and no lab notebook: no clock times, benchmark passes
+    or branch names (figures, with their machine and date, go to docs/benchmarks.md)."""
+    assert len(README.splitlines()) <= 400
+    assert not re.search(r"\b\d\d:\d\d\b[^\n]{0,20}\bUTC\b", README)
+    assert not re.search(r"\b(first|second|third|[a-z]+th) pass\b|\bbranch `", README, re.I)
+
+
+def test_every_setting_the_code_reads_is_documented_and_back():
+    sources = [
+        path.read_text()
+        for package in ("bot", "adapters", "render", "rules")
+        for path in (ROOT / package).rglob("*.py")
+    ]
+    read = {m for text in sources for m in re.findall(rf'"({SETTING.pattern})"', text)}
+    documented = set(SETTING.findall(README)) | {
+        m for text in DOCS.values() for m in SETTING.findall(text)
+    }
+    assert read - documented == set(), "a setting the code reads is in no table"
+    assert documented - read == set(), "a documented setting the code does not read"
+    assert read <= set(SETTING.findall(README)), "every setting is in the README's tables"
+
+
+def test_what_the_readme_and_docs_point_to_exists():
+    texts = {"README.md": README, **{f"docs/{name}": text for name, text in DOCS.items()}}
+    for name, text in texts.items():
+        for target in re.findall(r'src="([^"]+)"|\]\(([^)#:]+)[)#]', text):
+            path = next(t for t in target if t)
+            assert (ROOT / name).parent.joinpath(path).exists(), f"{name}: {path}"
+        for module in re.findall(r"python -m ([a-z_.]+)", text):
+            assert importlib.util.find_spec(module), f"{name}: python -m {module}"
