@@ -9,7 +9,7 @@ with every roll of that hour and which is revealed once the hour is over.
 The roll id comes from the platform's own id of the message, which the operator does
 not choose; the key is fixed (and its hash shown) before the hour starts. Revealing one
 hour's key reveals nothing about the master secret or another hour's key (HMAC).
-The threat model is in the README ("Rolls anyone can verify").
+The threat model is in docs/architecture.md ("Verifiable games and rolls").
 """
 
 import hashlib
