@@ -89,7 +89,8 @@ def private_svg(game_id: str, view: BaseModel, names: list[str], label: Label) -
 
 
 def board_png(game_id: str, view: BaseModel, names: list[str], label: Label) -> bytes | None:
-    """The board as PNG, synchronously (~100 ms): the bot goes through bot/pictures.py."""
+    """The board as PNG, synchronously, holding the GIL while it rasterises: the bot goes
+    through bot/pictures.py, which runs it in a worker process."""
     svg = board_svg(game_id, view, names, label)
     return rasterise(svg) if svg else None
 

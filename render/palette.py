@@ -21,7 +21,7 @@ class PlayerStyle:
     text: str  # ink that reads on `colour`
 
 
-@cache  # (a board's text asks ~20 times, a new dataclass each: ~10 % of AUFRUHR!'s board)
+@cache  # (a board's text asks for each seat's style at every line that names the seat)
 def player(seat: int) -> PlayerStyle:
     colour = COLOURS[seat % len(COLOURS)]
     dark = colour in ("#0072B2", "#D55E00", "#009E73")

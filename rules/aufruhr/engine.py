@@ -171,10 +171,9 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
             return state, events
     if seat not in prompted(state):  # the main prompt's seats, without its buttons
         raise RuleError("error.not_prompted")
-    # Most answers are steps in a folder window (a token put in, a demand chosen: 70 %
-    # of the bench's AUFRUHR! answers): only the window is copied for them
-    # (rules/aufruhr/clone.py `window`). A whole copy touches every token, mayor and pile
-    # of the game, ~9 µs of an answer's ~21 (2026-11-24).
+    # Most answers of a game are steps in a folder window (a token put in, a demand
+    # chosen): only the window is copied for them (rules/aufruhr/clone.py `window`),
+    # since a whole copy touches every token, mayor and pile of the game.
     in_window = state.phase == "folders"
     state = window(state) if in_window else clone(state)
     step = _decide(state, seat, action, events)

@@ -28,8 +28,7 @@ def usable_tokens(state: State, seat: int) -> list[int]:
 # prompt asks after every token put into a folder, which leaves both lists as they were
 # (a transition copies only what it changes, rules/aufruhr/clone.py, and never changes a
 # state once returned: tests/conformance.py). The lists are held with the answer, so
-# their ids are not another list's while it is kept. ~2 % of an AUFRUHR! round's
-# instructions (bench.replay, callgrind, 2026-11-25).
+# their ids are not another list's while it is kept.
 STARS_KEPT = 256
 _Key = tuple[int, int, int | None, tuple[int, ...]]
 _stars: dict[_Key, tuple[list[Token], list[Gift], dict[int, set[int]]]] = {}
@@ -55,8 +54,8 @@ def _usable_stars(state: State, seats: tuple[int, ...]) -> dict[int, set[int]]:
     lm, away = state.lord_mayor, handed(state) if state.gifts else ()
     # `usable`, written out: the folder prompt asks this after every answer. Each token's
     # fields are read from its __dict__: an attribute of a pydantic model is read by
-    # Python's slow path (BaseModel has a __getattr__), some 400 instructions, four times
-    # a dict's item; four of them for each of 36 tokens were half the folder prompt.
+    # Python's slow path (BaseModel has a __getattr__), several times a dict's item, and
+    # this reads four of them for each of the 36 tokens.
     for i, t in enumerate(map(vars, state.tokens)):
         holder = t["holder"]
         if (

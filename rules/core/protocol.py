@@ -285,9 +285,9 @@ class GameSpec:
         """An action of this game, from a button's model or a typed payload.
 
         A button's model that is one of this game's own actions is that action as it
-        is (frozen, validated when its prompt made it): taken without dumping and
-        validating it anew (~12 µs a button, 1 µs so). Anything else (a payload, another
-        model) is validated as its data."""
+        is (frozen, validated when its prompt made it): taken as it is, not dumped and
+        validated anew on every press. Anything else (a payload, another model) is
+        validated as its data."""
         if isinstance(action, BaseModel):
             if type(action) in self._own_actions:
                 return action
@@ -298,7 +298,7 @@ class GameSpec:
             if own is action:
                 # pydantic takes an instance of a model of the union as it is, whatever its
                 # values (revalidate_instances="never"): so it takes every instance of the
-                # class; asking it again was ~0.6 µs of every button (2026-11-24).
+                # class, and the class is remembered instead of asked about at every press.
                 self._own_actions.add(type(action))
                 return own
         try:

@@ -1,7 +1,7 @@
 """The board of EINS IST KEINS: a walking graph over Hanover, built from real coordinates.
 
-Pure code, deterministic, built once, when first asked for (about 10 ms; a game's set-up
-asks for it):
+Pure code, deterministic, built once, when first asked for (a game's set-up asks for
+it):
 
 - the *places*: Café Safran, the 50 pubs (../pubs.py) and the tram stations of lines 6,
   9 and 10 that lie on the map (../data/tram.json, loaded by data.py);

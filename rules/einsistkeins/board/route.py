@@ -8,7 +8,7 @@ walking neighbour listed first (squares in index order), so a route is determini
 
 The board never changes, so each search is made once: a breadth-first search over the
 whole board from a square, on foot or with the tram, the first time a move or a prompt
-needs it (~0.06 ms; at most 2 × 268 of them in a process, ~30 ms, not all at start). A
+needs it (at most 2 × 268 of them in a process, each made when first needed). A
 search within a budget is the whole search cut at the budget: breadth first, the squares
 up to `budget` points away are reached in the same order, from the same squares, whether
 the search goes on past them or not.
