@@ -56,6 +56,19 @@ def test_every_game_has_its_paragraph_with_its_commands():
         assert not missing, f"{game_id}: {missing}"
 
 
+def test_a_new_game_touches_no_file_of_the_bot_or_the_adapters():
+    """docs/architecture.md, "Adding a game": the bot and the adapters find games through
+    the registry, and no module of theirs names one."""
+    ids = "|".join(re.escape(game_id) for game_id in _real_games())
+    named = [
+        f"{path.relative_to(ROOT)}: {m.group(0)}"
+        for package in ("bot", "adapters")
+        for path in (ROOT / package).rglob("*.py")
+        for m in re.finditer(rf"[\"']({ids})[\"'.:]", path.read_text())
+    ]
+    assert named == []
+
+
 def test_the_commands_table_names_every_command():
     rows = _table("## Commands", "| command | what |")
     named = {m for row in rows for m in re.findall(r"`/([a-z_]+)", row[0])}
