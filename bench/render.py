@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot import pictures
+from bot.chat import pictures
 from render import pieces
 from render import png as raster
 from render.maps import draw_map

@@ -4,7 +4,7 @@ commands table with the bot's command table."""
 import re
 from pathlib import Path
 
-from bot import commands
+from bot.chat import commands
 from rules import registry
 from rules.core.protocol import GameSpec
 

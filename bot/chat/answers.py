@@ -3,10 +3,10 @@
 import re
 from typing import Any, Literal
 
-from bot.commands import Command
+from bot.chat.commands import Command
 from bot.i18n import keys
-from bot.outbox import Outbox
-from bot.table import Table
+from bot.table.model import Table
+from bot.table.outbox import Outbox
 from rules.core.errors import GameError, ParseError, RuleError
 from rules.core.protocol import GameSpec, Prompt, seat_token
 

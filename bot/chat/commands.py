@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from bot import table_commands as do
+from bot.chat import table_commands as do
 from bot.i18n import keys
 from rules import registry
 from rules.core.errors import ParseError
@@ -45,7 +45,7 @@ class CommandSpec:
     change: do.Change | None = None
     # Said privately, it acts on the one table the user sits at (`/hand` in a DM).
     via_private: bool = False
-    # A reply that reads the chat's game's logged answers (/verify: bot/game_proof.py),
+    # A reply that reads the chat's game's logged answers (/verify: bot/proof/games.py),
     # kept beside the table and read only when asked for.
     reads_answers: bool = False
 

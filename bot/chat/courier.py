@@ -1,4 +1,4 @@
-"""Sends a platform's durable outboxes (bot/outbox_store.py): nothing lost, in order.
+"""Sends a platform's durable outboxes (bot/store/outboxes.py): nothing lost, in order.
 
 After a command, the process that ran it offers the chat's new replies here. Whoever
 holds the chat's send lease sends: if this process gets it, it sends everything the
@@ -25,15 +25,15 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from typing import Final
 
-from redis.exceptions import RedisError
-
-from bot import lobby, metrics, play
-from bot.mailbox import loads, picture_of
-from bot.outbox import Outbox
-from bot.outbox_store import Outboxes
+from bot.ops import metrics
 from bot.replies import Reply
-from bot.scheduler import stop_if_asked
-from bot.table import Table
+from bot.store.errors import RedisError
+from bot.store.mailbox import loads, picture_of
+from bot.store.outboxes import Outboxes
+from bot.store.scheduler import stop_if_asked
+from bot.table import lobby, play
+from bot.table.model import Table
+from bot.table.outbox import Outbox
 from render.boards import board_svg, private_svg
 
 log = logging.getLogger(__name__)
@@ -116,7 +116,7 @@ class Courier:
                 stop_if_asked()  # (a cancellation redis-py turned into a timeout)
                 metrics.REDIS_ERRORS.labels("outbox").inc()
                 log.warning("outbox sweep could not reach Redis", exc_info=True)
-            stop_if_asked()  # (a cancellation lost in redis-py: bot/scheduler.py)
+            stop_if_asked()  # (a cancellation lost in redis-py: bot/store/scheduler.py)
             await asyncio.sleep(self.sweep_every)
 
     # ----- one chat ----------------------------------------------------------------------

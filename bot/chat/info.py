@@ -1,7 +1,7 @@
 """What the bot tells about itself: the games there are, and how each is played."""
 
-from bot import lobby
 from bot.i18n import t
+from bot.table import lobby
 from rules import registry
 from rules.core.errors import ParseError
 

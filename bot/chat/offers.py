@@ -9,10 +9,10 @@ a choice is answered exactly as if the player had pressed that option of the pro
 
 from typing import Any
 
-from bot import buttons
-from bot.outbox import Outbox
 from bot.replies import Button
-from bot.table import Offer, Table
+from bot.table import buttons
+from bot.table.model import Offer, Table
+from bot.table.outbox import Outbox
 from rules.core.errors import GameError, RuleError
 from rules.core.protocol import Option
 

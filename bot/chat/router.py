@@ -1,10 +1,11 @@
 """Commands and button presses in, replies out: the one door into the platform-neutral core.
 
-Every change to a table is load → apply → compare-and-set (bot/tables.py, bot/store.py),
-so the functions that change a table run inside the transaction and must be pure: they
-may run more than once. What lives beside the table (deadlines, which chats a user sits
-in) is the store side's to write; the router names no key and sends no Redis command.
-The bot's own commands and what they do are a table (bot/commands.py).
+Every change to a table is load → apply → compare-and-set (bot/table/saved.py,
+bot/store/versioned.py), so the functions that change a table run inside the
+transaction and must be pure: they may run more than once. What lives beside the table
+(deadlines, which chats a user sits in) is the store side's to write; the router names
+no key and sends no Redis command. The bot's own commands and what they do are a table
+(bot/chat/commands.py).
 """
 
 import contextlib
@@ -15,22 +16,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from redis.exceptions import RedisError
-
-from bot import (
-    buttons,
-    commands,
-    game_proof,
-    hygiene,
-    lobby,
-    logs,
-    metrics,
-    offers,
-    play,
-    standing,
-    timeouts,
-)
-from bot.answers import (
+from bot.chat import commands, hygiene, offers
+from bot.chat.answers import (
     REFUSALS,
     asks_a_button,
     find_typed,
@@ -40,18 +27,22 @@ from bot.answers import (
     refusal,
     typed_value,
 )
-from bot.commands import Command, parse
-from bot.deadlines import Deadline, of_table, what_of_table_reads
-from bot.hygiene import clean
+from bot.chat.commands import Command, parse
+from bot.chat.hygiene import clean
+from bot.chat.table_commands import Call
 from bot.i18n import normalize, t
-from bot.keyboards import carried_index
-from bot.outbox import Outbox
+from bot.ops import logs, metrics
+from bot.proof import games as game_proof
 from bot.replies import Reply, amended
-from bot.scheduler import Deadlines
-from bot.store import KEEP, Duplicate, MaybeApplied, NotApplied, RedisStore
-from bot.table import Seat, Table
-from bot.table_commands import Call
-from bot.tables import Tables
+from bot.store.errors import RedisError
+from bot.store.scheduler import Deadlines
+from bot.store.versioned import KEEP, Duplicate, MaybeApplied, NotApplied, RedisStore
+from bot.table import buttons, lobby, play, standing, timeouts
+from bot.table.deadlines import Deadline, of_table, what_of_table_reads
+from bot.table.keyboards import carried_index
+from bot.table.model import Seat, Table
+from bot.table.outbox import Outbox
+from bot.table.saved import Tables
 from rules import registry
 from rules.core.errors import GameError, ParseError, RuleError
 from rules.core.protocol import Prompt
@@ -73,7 +64,7 @@ class Incoming:
     user: str
     name: str
     text: str = ""
-    button: str | None = None  # button payload (bot/buttons.py)
+    button: str | None = None  # button payload (bot/table/buttons.py)
     private: bool = False
     update_id: str | None = None
     admin: bool = False  # a chat administrator, as the platform says
@@ -106,11 +97,11 @@ class Router:
         entropy: Callable[[], int] = lambda: secrets.randbits(63),
         lobby_ttl: float = LOBBY_TTL,
         bot_name: str | None = None,
-        roll_secret: bytes | None = None,  # makes /roll verifiable (bot/roll_proof.py)
-        # the unguessable part of a game's seed (bot/game_proof.py): a CSPRNG's
+        roll_secret: bytes | None = None,  # makes /roll verifiable (bot/proof/rolls.py)
+        # the unguessable part of a game's seed (bot/proof/games.py): a CSPRNG's
         nonce: Callable[[], bytes] = lambda: secrets.token_bytes(game_proof.NONCE_BYTES),
     ) -> None:
-        self.redis = redis  # for the adapters' own keys (bot/mailbox.py, pacing)
+        self.redis = redis  # for the adapters' own keys (bot/store/mailbox.py, pacing)
         self.store = store or RedisStore(redis)
         self.tables = Tables(redis, self.store)
         self.clock = clock
@@ -122,7 +113,7 @@ class Router:
         self.reads_chat = True
         self.roll_secret = roll_secret
         self.nonce = nonce
-        # Platforms whose adapter sends from the durable outbox (bot/courier.py): what a
+        # Platforms whose adapter sends from the durable outbox (bot/chat/courier.py): what a
         # change says is written with it, and the adapter acknowledges each reply sent.
         self.durable: set[str] = set()
 
@@ -263,7 +254,7 @@ class Router:
 
     async def table(self, platform: str, chat: str, answers: bool = False) -> Table | None:
         """The chat's table; with `answers`, its game's logged answers too (a second read
-        in the same round trip: bot/game_proof.py)."""
+        in the same round trip: bot/proof/games.py)."""
         return await self.tables.load(platform, chat, answers)
 
     # ----- dispatch -----------------------------------------------------------------
@@ -353,7 +344,7 @@ class Router:
 
         Said where the table was opened (Discord: the channel, the table now in its
         thread), the player sits down there and is told where it is. The table may move
-        while the join is under way (bot/tables.py `move`): it then follows it."""
+        while the join is under way (bot/table/saved.py `move`): it then follows it."""
         for _ in range(3):
             if moved := await self._moved_lobby(msg):
                 replies = await self._transact(msg.platform, moved, msg, op, create=False)
@@ -391,7 +382,8 @@ class Router:
                         # a game's verb where no game is (one just ended: a late `/go`)
                         return RuleError("error.no_game")
                 return ParseError("error.unknown_command", command=cmd.name)
-            if len(tables) == 1 and tables[0].game:  # one answer per situation (bot/answers.py)
+            # one answer per situation (bot/chat/answers.py)
+            if len(tables) == 1 and tables[0].game:
                 tb = tables[0]
                 prompts = play.prompts_for(lobby.spec_of(tb), tb)
                 return refusal(tb, prompts, msg.user, msg.private, cmd, msg.sealed)
@@ -491,7 +483,7 @@ class Router:
             if table.status != "playing":
                 raise RuleError("error.outdated")
             # This step's button, or a private question's of an earlier step, unchanged
-            # since; a refusal's choices are this step's only (bot/offers.py). A standing
+            # since; a refusal's choices are this step's only (bot/chat/offers.py). A standing
             # prompt's is named by its id: no step to match.
             index = carried_index(table, msg.user, press.step, press.prompt)
             if press.standing is None and (
@@ -646,7 +638,7 @@ class Router:
     ) -> bool:
         """Apply a typed answer to prompt `index`; True when the engine refused it with
         choices (a name that fits several places): the refusal then carries their buttons,
-        kept with the table (bot/offers.py). Any other refusal is raised as it is."""
+        kept with the table (bot/chat/offers.py). Any other refusal is raised as it is."""
         spec = lobby.spec_of(table)
         prompt = spec.prompts(play.state_of(spec, table))[index]
         try:
@@ -702,7 +694,7 @@ def _standing_press(
 ) -> bool:
     """A standing prompt's button (a deal's Accept): like typing its command. Once the
     prompt is gone (everyone it names has answered), its message loses its buttons
-    (bot/standing.py `close_standing`)."""
+    (bot/table/standing.py `close_standing`)."""
     if table.status != "playing":
         raise RuleError("error.outdated")
     seat = table.seat_of(msg.user)

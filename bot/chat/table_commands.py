@@ -1,19 +1,22 @@
-"""What each of the bot's own commands does (their table is bot/commands.py).
+"""What each of the bot's own commands does (their table is bot/chat/commands.py).
 
 A reply needs no table; a change runs inside the table's compare-and-set
-(bot/router.py) and must be pure: it may run more than once.
+(bot/chat/router.py) and must be pure: it may run more than once.
 """
 
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot import buttons, game_proof, info, lobby, play, roll_proof
-from bot import fame as hall
-from bot.dice_text import roll_text
+from bot.chat import info
 from bot.i18n import LANGUAGES, keys, t
-from bot.outbox import Outbox
+from bot.proof import games as game_proof
+from bot.proof import rolls as roll_proof
+from bot.proof.dice_text import roll_text
 from bot.replies import Button, Reply
-from bot.table import Seat, Table
+from bot.table import buttons, lobby, play
+from bot.table import fame as hall
+from bot.table.model import Seat, Table
+from bot.table.outbox import Outbox
 from rules.core.errors import ParseError, RuleError
 from rules.core.rng import Rng
 from rules.dice import roll as roll_dice
@@ -31,10 +34,10 @@ class Call:
     lobby_ttl: float
     entropy: Callable[[], int]
     seed: int = 0  # drawn once for a change, before its transaction (which may run again)
-    nonce: bytes = b""  # likewise: the unguessable rest of a game's seed (bot/game_proof.py)
+    nonce: bytes = b""  # likewise: the unguessable rest of a game's seed (bot/proof/games.py)
     update_id: str | None = None  # the platform's id of the update that carried it
     reads_chat: bool = True  # the bot sees ordinary messages in this chat (Router.reads_chat)
-    # for a verifiable /roll (bot/roll_proof.py): where and when, and the master secret
+    # for a verifiable /roll (bot/proof/rolls.py): where and when, and the master secret
     platform: str = ""
     chat: str = ""
     now: float = 0.0

@@ -1,7 +1,7 @@
 """German and English: gettext catalogs, one per language, keyed by message keys.
 
 Every user-visible line is a message key (`lobby.joined`) looked up here, never a
-literal in code. The catalogs are ordinary gettext .po files under bot/locales
+literal in code. The catalogs are ordinary gettext .po files under bot/i18n/locales
 (`stammtisch.po` for the core) and beside each game (`rules/<game>/locales/de.po`),
 all read as one catalog,
 edited with Babel's tooling (see README); we compile them in memory at start so
@@ -157,7 +157,7 @@ def t(lang: str, key: str, **params: Any) -> str:
 
 
 def fill(lang: str, key: str, params: dict[str, Any]) -> str:
-    """`t` with its parameters as one dict (bot/outbox.py: not unpacked and packed again)."""
+    """`t` with its parameters as one dict (bot/table/outbox.py: not unpacked and packed again)."""
     if lang not in LANGUAGES:  # (the usual "en"/"de" skips the parsing)
         lang = normalize(lang)
     version = registry.version()

@@ -15,7 +15,7 @@ The metrics (README, "Running it for real", says what to alert on):
 - stammtisch_deadlines_fired_total: deadlines claimed and fired.
 - stammtisch_outbox_backlog{platform}: replies waiting in this process to be sent.
 - stammtisch_outbox_waiting{platform}: replies waiting in Redis, in every chat's durable
-  outbox, as this process's last sweep counted them (bot/courier.py).
+  outbox, as this process's last sweep counted them (bot/chat/courier.py).
 """
 
 import threading

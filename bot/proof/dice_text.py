@@ -9,7 +9,7 @@ MAX_BREAKDOWN = 300
 
 
 def roll_text(lang: str, name: str, result: RollResult, proof: str | None = None) -> str:
-    """The reply; `proof` (bot/roll_proof.py) is its last line when the roll has one."""
+    """The reply; `proof` (bot/proof/rolls.py) is its last line when the roll has one."""
     lines = []
     for single in result.results:
         breakdown = single.breakdown

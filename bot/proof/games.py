@@ -11,21 +11,22 @@ the answers and the final state.
 `/verify` then replays the game in the chat — a new game from the seed, the options and
 the number of seats, the logged answers applied in order — and says whether the seed has
 the committed hash and the answers with the state they end in have the announced one.
-Without trusting the bot, `python -m bot.game_proof FILE` does the same on your machine
+Without trusting the bot, `python -m bot.verify FILE` does the same on your machine
 with the record that `/verify record` posts once the game is over (or that the operator
-exports with `python -m bot.game_proof export PLATFORM CHAT`; README, "Games anyone can
+exports with `python -m bot.verify export PLATFORM CHAT`; README, "Games anyone can
 verify").
 
-The log is a Redis list beside the table (bot/keys.answers_key, the table's hash tag),
-appended by the table's own compare-and-set script (bot/store.py `Log`): an answer costs
-one line sent with the write, whatever the game's length, and a write that loses appends
-nothing. Every PACK answers, once the write has won, the lines at the list's tail are
-packed into one zlib-compressed element (`pack`: two round trips every PACK answers), so
-a long game's log takes ~1/4 of the memory its lines would. The table keeps only a
-running hash of the lines (`chain`), so the end's hash is computed without reading the
-log back; the log is read only by `/verify` and the export (`Tables.load(...,
-answers=True)`). Until 2026-11-24 the log was kept inside the table, zlib-compressed
-(`log`): such a table still verifies, and its log moves to the list at its next answer.
+The log is a Redis list beside the table (bot/store/keys.py `answers_key`, the table's
+hash tag), appended by the table's own compare-and-set script (bot/store/versioned.py
+`Log`): an answer costs one line sent with the write, whatever the game's length, and a
+write that loses appends nothing. Every PACK answers, once the write has won, the lines
+at the list's tail are packed into one zlib-compressed element (bot/store/answer_log.py
+`pack`: two round trips every PACK answers), so a long game's log takes ~1/4 of the
+memory its lines would. The table keeps only a running hash of the lines (`chain`), so
+the end's hash is computed without reading the log back; the log is read only by
+`/verify` and the export (`Tables.load(..., answers=True)`). Until 2026-11-24 the log
+was kept inside the table, zlib-compressed (`log`): such a table still verifies, and its
+log moves to the list at its next answer.
 """
 
 import base64
@@ -33,32 +34,27 @@ import hashlib
 import json
 import re
 import secrets
-import sys
 import zlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, PrivateAttr, ValidationError
-from redis.asyncio.cluster import RedisCluster
 
-from bot import resp
 from bot.i18n import t
 from bot.private_attrs import quick_private
+from bot.store.answer_log import PACK
 from rules import registry
 from rules.core.errors import GameError
 from rules.core.protocol import GameSpec
 
 if TYPE_CHECKING:
-    from bot.table import Table
+    from bot.table.model import Table
 
 SEED_BYTES = 32
 NONCE_BYTES = SEED_BYTES - 8  # what a Router draws beside the engine's 63-bit seed
 # Answers a log holds: the conformance suite ends every game within 5,000 random
 # answers; a longer game is still played, but can no longer be replayed.
 MAX_ACTIONS = 5000
-# Answers packed into one element of the log's list: 32 AUFRUHR! answers are ~1.6 KB of
-# JSON lines, ~50 B of Redis memory each as list elements; packed, ~10 B each.
-PACK = 32
 # How long after its end a game is verified in the chat, unless the chat's next game
 # starts first (which replaces the record). Its exported record never expires.
 KEEP_SECONDS = 7 * 24 * 3600
@@ -122,7 +118,7 @@ class GameProof(BaseModel):
 
     def packs(self) -> bool:
         """Whether this command's write brings the log to a multiple of PACK answers, or
-        ends the game: its tail is to be packed once the write has won (bot/tables.py)."""
+        ends the game: its tail is to be packed once the write has won (bot/table/saved.py)."""
         new = len(self.__pydantic_private__["_new"])
         crossed = self.actions // PACK != (self.actions - new) // PACK
         return bool(new) and (crossed or self.end is not None)
@@ -255,46 +251,6 @@ def _unpacked_lines(entry: bytes | str) -> list[str]:
     return zlib.decompress(entry).decode().split("\n")  # (a line has no raw line break)
 
 
-# Replaces the `ARGV[2]` lines at the log's tail by the packed `ARGV[3]`, unless the list
-# changed since it was read (its length then is no longer `ARGV[1]`: left for next time);
-# its time to live stays.
-_PACK = """
-if redis.call('LLEN', KEYS[1]) ~= tonumber(ARGV[1]) then return 0 end
-local ttl = redis.call('PTTL', KEYS[1])
-redis.call('LTRIM', KEYS[1], 0, -tonumber(ARGV[2]) - 1)
-redis.call('RPUSH', KEYS[1], ARGV[3])
-if ttl > 0 then redis.call('PEXPIRE', KEYS[1], ttl) end
-return 1
-"""
-
-
-async def pack(redis: Any, key: str) -> bool:
-    """Pack the lines at the tail of the log `key` into one element (after the write that
-    brought it to a multiple of PACK answers). False: the list changed meanwhile."""
-    read = (("LLEN", key), ("LRANGE", key, -2 * PACK, -1))
-    length, tail = await _sent(redis, read)
-    lines: list[bytes] = []
-    for entry in reversed(tail):
-        if entry[:1] != b"[":
-            break
-        lines.insert(0, entry)
-    if len(lines) < 2:
-        return False
-    packed = zlib.compress(b"\n".join(lines), 9)
-    (done,) = await _sent(redis, (("EVAL", _PACK, 1, key, length, len(lines), packed),))
-    return bool(done)
-
-
-async def _sent(redis: Any, commands: tuple[tuple[Any, ...], ...]) -> list[Any]:
-    """The commands' answers, in one round trip. To a standalone Redis packed by
-    bot/resp.py and sent on the lane, as the table's write is (redis-py's pipeline and
-    `eval` cost ~40 µs more CPU for a pack's two round trips); a cluster's client routes
-    them itself, one by one (it refuses a script in a pipeline)."""
-    if isinstance(redis, RedisCluster):
-        return [await redis.execute_command(*command) for command in commands]
-    return await resp.exchange(redis, resp.pack(commands), len(commands))
-
-
 def end(proof: GameProof | None, state: BaseModel, now: float) -> None:
     if proof is None:
         return
@@ -421,52 +377,3 @@ def imported(data: dict[str, Any]) -> GameProof:
     proof = GameProof.model_validate({k: v for k, v in data.items() if k != "answers"})
     proof.actions = len(answers)
     return proof.with_answers([_canonical([seat, action]) for seat, action in answers])
-
-
-# What the command line prints, for whoever checks a game (in English, as its flags are).
-REPORT = (
-    "game {game}, {seats} seats, {moves} answers",
-    "SHA-256(seed) = {commitment}   compare: announced at /start",
-    "answers+state = {end}   compare: announced at the end",
-)
-
-
-def main(argv: list[str]) -> int:
-    """`FILE`: check an exported record; `export PLATFORM CHAT`: print a chat's record
-    (from REDIS_URL) once its game is over."""
-    if len(argv) == 3 and argv[0] == "export":
-        return _export(argv[1], argv[2])
-    if len(argv) != 1:
-        print(__doc__)
-        return 2
-    with open(argv[0], encoding="utf-8") as f:
-        proof = imported(unpacked(f.read()))
-    verdict = check(proof)
-    heading, seed_line, end_line = REPORT
-    print(heading.format(game=proof.game, seats=proof.seats, moves=proof.actions))
-    print(seed_line.format(commitment=commitment(bytes.fromhex(proof.seed))))
-    if verdict.match and proof.end is not None:
-        print(end_line.format(end=proof.end))
-    print(t("en", verdict.key, **verdict.params))
-    return 0 if verdict.match else 1
-
-
-def _export(platform: str, chat: str) -> int:
-    import asyncio
-
-    from bot.redis_conn import connect
-    from bot.tables import Tables
-
-    async def load() -> Any:
-        return await Tables(connect()).load(platform, chat, answers=True)
-
-    table = asyncio.run(load())
-    proof = getattr(table, "proof", None)
-    if proof is None or table.status == "playing":
-        raise SystemExit(f"no finished game at {platform} {chat}")
-    print(json.dumps(export(proof), ensure_ascii=False, indent=1))
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))

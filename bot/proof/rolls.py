@@ -4,15 +4,15 @@ Without a master secret (STAMMTISCH_ROLL_SECRET, the same in every worker) rolls
 no proof and `/verify` says so: the console and the tests roll from their seed.
 The command line checks a revealed roll without trusting the bot:
 
-    python -m bot.roll_proof KEY ROLL_ID 'EXPRESSION'
+    python -m bot.proof.rolls KEY ROLL_ID 'EXPRESSION'
 """
 
 import datetime
 import sys
 from dataclasses import dataclass
 
-from bot.dice_text import roll_text
 from bot.i18n import t
+from bot.proof.dice_text import roll_text
 from rules.core.errors import ParseError
 from rules.dice import proof
 

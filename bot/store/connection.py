@@ -33,7 +33,7 @@ def connect(
         # No retries, said outright: from_url gives none today (redis-py 6.4), but
         # redis.asyncio.Redis(...) retries 3 times with a backoff of up to 10 s, so a
         # paused server would cost a command several timeouts before the player heard
-        # anything. Each caller decides instead: a command answers at once (bot/store.py
+        # anything. Each caller decides instead: a command answers at once (bot/store/versioned.py
         # finds out whether its write landed), the ticker and the outbox's sweep try
         # again on their next round.
         return redis.Redis.from_url(url, retry=Retry(NoBackoff(), 0), **timeouts)

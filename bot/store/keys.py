@@ -8,7 +8,7 @@ PREFIX = "stammtisch"
 
 
 def deadlines_key(platform: str, shard: int) -> str:
-    """One of the sorted sets of one platform's deadlines (see bot/scheduler.py).
+    """One of the sorted sets of one platform's deadlines (see bot/store/scheduler.py).
 
     Per platform, because only a process of that platform can send what a deadline
     says: a Telegram bot claiming a Discord table's timeout would swallow it. Sharded,
@@ -28,7 +28,7 @@ def table_key(platform: str, chat: str) -> str:
 
 
 def answers_key(platform: str, chat: str) -> str:
-    """The log of the answers of the chat's game (bot/game_proof.py): a list appended by
+    """The log of the answers of the chat's game (bot/proof/games.py): a list appended by
     the table's compare-and-set, so it shares the table's hash tag."""
     return f"{PREFIX}:{{{chat_tag(platform, chat)}}}:answers"
 
@@ -39,7 +39,7 @@ def moved_key(platform: str, chat: str) -> str:
 
 
 def update_key(platform: str, chat: str, update_id: str) -> str:
-    """Marks a platform update as handled (bot/store.py), beside its chat's table."""
+    """Marks a platform update as handled (bot/store/versioned.py), beside its chat's table."""
     return f"{PREFIX}:{{{chat_tag(platform, chat)}}}:update:{update_id}"
 
 
@@ -50,7 +50,7 @@ def user_tables_key(platform: str, user: str) -> str:
 
 def mailbox_key(platform: str, user: str) -> str:
     """Private replies waiting for a user the platform will not let us reach yet
-    (bot/mailbox.py), beside the user's other keys."""
+    (bot/store/mailbox.py), beside the user's other keys."""
     return f"{PREFIX}:{{{platform}:user:{user}}}:mailbox"
 
 
@@ -66,7 +66,7 @@ def adapter_key(platform: str, chat: str, what: str) -> str:
 
 
 def outbox_key(platform: str, chat: str) -> str:
-    """What the bot must still say for one chat (bot/outbox_store.py): a hash written by
+    """What the bot must still say for one chat (bot/store/outboxes.py): a hash written by
     the table's compare-and-set, so it shares the table's hash tag."""
     return f"{PREFIX}:{{{chat_tag(platform, chat)}}}:outbox"
 

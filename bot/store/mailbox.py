@@ -12,8 +12,8 @@ from typing import Any
 
 from pydantic_core import to_json
 
-from bot.keys import mailbox_key, mailbox_told_key
 from bot.replies import Button, InputRequest, Reply
+from bot.store.keys import mailbox_key, mailbox_told_key
 
 TTL_SECONDS = 7 * 24 * 3600
 MAX_WAITING = 50  # replies kept per user: a player away for a whole game gets the last ones
@@ -52,9 +52,9 @@ def encoded(reply: Reply, **more: object) -> bytes:
     """A Reply as JSON, every field but its picture: that is drawn on demand and cannot
     be kept; `picture` says which one it was ("board", or "hand" for a private one), so
     whoever sends it later may draw it again from the table as it is then (the durable
-    outbox, bot/courier.py); a mailbox's kept reply arrives as its text snapshot. `more`:
+    outbox, bot/chat/courier.py); a mailbox's kept reply arrives as its text snapshot. `more`:
     further fields, ignored by `loads`. As the UTF-8 bytes Redis stores: what a write
-    sends (bot/outbox_store.py), not decoded into a str to be encoded again when the
+    sends (bot/store/outboxes.py), not decoded into a str to be encoded again when the
     write is packed (~1 µs a reply each way: a step's end writes about eight).
 
     Written by pydantic-core's serializer (in Rust), not the json module: every reply of

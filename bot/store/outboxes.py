@@ -1,7 +1,7 @@
 """What the bot must still say, in Redis: a durable outbox per chat.
 
 A command's replies are written into its chat's outbox by the same compare-and-set
-script that writes the table (bot/store.py), so what a command says is stored exactly
+script that writes the table (bot/store/versioned.py), so what a command says is stored exactly
 when what it did is: a crash after the write delays a reply, never loses it. The outbox
 is a hash `stammtisch:{<platform>:<chat>}:outbox` (the table's hash tag) of field →
 Reply JSON (bot/mailbox.encoded); a field is `<table version>.<index>`, zero-padded, so
@@ -9,7 +9,7 @@ the fields sort in the order the replies were made.
 
 Whichever process holds the chat's send lease (`…:sending`, a short-lived key naming
 its holder) sends the outbox in order and removes (acknowledges) each reply once the
-platform accepted it (bot/courier.py). A chat whose outbox may hold something is also
+platform accepted it (bot/chat/courier.py). A chat whose outbox may hold something is also
 in one of SHARDS index sets (hash tags of their own, like the deadlines'), so a process
 that starts finds what a dead one left unsent.
 """
@@ -20,13 +20,13 @@ from typing import Any, Final
 from redis.asyncio.cluster import RedisCluster
 from redis.exceptions import NoScriptError
 
-from bot.keys import outbox_key, outboxes_key, sending_key
-from bot.mailbox import encoded
 from bot.replies import Reply
 from bot.resp import command
-from bot.store import PUSH_CAP, Push
+from bot.store.keys import outbox_key, outboxes_key, sending_key
+from bot.store.mailbox import encoded
+from bot.store.versioned import PUSH_CAP, Push
 
-SHARDS: Final = 8  # as the deadlines' (bot/scheduler.py): spread over a cluster's masters
+SHARDS: Final = 8  # as the deadlines' (bot/store/scheduler.py): spread over a cluster's masters
 # A chat's outbox holds at most PUSH_CAP (50) replies: the table's script drops the
 # oldest past it. A chat whose platform refuses for hours (network, a long flood wait)
 # would otherwise grow with every command and every timeout. When the platform takes
@@ -73,7 +73,7 @@ def shard_of(chat: str, shards: int = SHARDS) -> int:
     return zlib.crc32(chat.encode()) % shards
 
 
-# ----- written with a table (bot/tables.py) -------------------------------------------
+# ----- written with a table (bot/table/saved.py) -------------------------------------------
 
 
 def push(platform: str, chat: str, replies: list[Reply], version: int) -> tuple[Push, list[str]]:
@@ -100,7 +100,7 @@ class Outboxes:
         self._take = redis.register_script(_TAKE)
         self.cluster = isinstance(redis, RedisCluster)
 
-    # ----- read and sent by the lease holder (bot/courier.py) -------------------------
+    # ----- read and sent by the lease holder (bot/chat/courier.py) -------------------------
 
     async def waiting(self, chat: str) -> list[tuple[str, bytes]]:
         """Everything the chat's outbox holds, (field, JSON), oldest first."""

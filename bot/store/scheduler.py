@@ -19,8 +19,8 @@ from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from bot import metrics
-from bot.keys import deadlines_key
+from bot.ops import metrics
+from bot.store.keys import deadlines_key
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")

@@ -36,10 +36,10 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import NoScriptError, RedisError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from bot import logs, metrics
 from bot.lane import NotSent
+from bot.ops import logs, metrics
 from bot.resp import Queued, asked, command, pack
-from bot.write_outcome import SETTLE_SECONDS, Duplicate, MaybeApplied, NotApplied, landed
+from bot.store.write_outcome import SETTLE_SECONDS, Duplicate, MaybeApplied, NotApplied, landed
 
 __all__ = ["KEEP", "Duplicate", "MaybeApplied", "NotApplied", "RedisStore", "StoreConflict"]
 
@@ -68,12 +68,12 @@ KEEP: Final = Keep()
 # emptied first if ARGV[8] == '1', then given the ARGV[9] lines that follow, and set to
 # expire with the table, with the write and only with it.
 # The ARGV[6] after those are field/value pairs written into the hash KEYS[3] (the chat's
-# durable outbox, bot/outbox_store.py) with the write, and only with it: what a command
+# durable outbox, bot/store/outboxes.py) with the write, and only with it: what a command
 # says is stored exactly when what it did is. The outbox then holds at most ARGV[7]
 # replies: past that the oldest go, those without a prompt or board (a field ending in
-# 'p') first, this write's never (bot/outbox_store.py says why).
+# 'p') first, this write's never (bot/store/outboxes.py says why).
 # ARGV after those are members removed from the sorted set KEYS[5] (the chat's deadlines
-# of a step that has passed: bot/tables.py), again only if the write wins.
+# of a step that has passed: bot/table/saved.py), again only if the write wins.
 # KEYS[2], KEYS[3] and KEYS[4] are the table's own key when there is no marker, outbox
 # or log.
 _CAS = """
@@ -151,14 +151,14 @@ class StoreConflict(Exception):
 
 
 # What a write stores beside the table in the same script: a hash's key (of the table's
-# hash tag) and its fields → values (bot/outbox_store.py: what the command says).
+# hash tag) and its fields → values (bot/store/outboxes.py: what the command says).
 Push = tuple[str, dict[str, bytes | str]]
 # The most fields that hash keeps after a write: past it the oldest go (see _CAS;
-# bot/outbox_store.py says why 50 and what goes first).
+# bot/store/outboxes.py says why 50 and what goes first).
 PUSH_CAP: Final = 50
 
 # What a write removes from a sorted set beside the table if it wins: the set's key and
-# the members (bot/tables.py: the deadlines of a step that has passed).
+# the members (bot/table/saved.py: the deadlines of a step that has passed).
 Drop = tuple[str, list[str]]
 
 
@@ -176,7 +176,7 @@ class Log:
 @dataclass(frozen=True)
 class Write:
     """What a transaction function may return to store: the table (None deletes it) and
-    what its write appends to a list beside it (bot/game_proof.py: the game's answers)."""
+    what its write appends to a list beside it (bot/proof/games.py: the game's answers)."""
 
     data: bytes | None
     log: Log | None = None
@@ -307,7 +307,7 @@ class RedisStore:
         # belongs to exists. Packed and sent by hand (bot/resp.py: on the process's lane,
         # bot/lane.py), which knows when nothing was sent: a Redis out of reach is then
         # known to have received nothing (`NotApplied`; the client's own retries,
-        # bot/redis_conn.py, would hide where a failure happened). Not redis-py's script
+        # bot/store/connection.py, would hide where a failure happened). Not redis-py's script
         # object either: called with a pipeline it sends SCRIPT EXISTS before every
         # write, a round trip more. The script is loaded when the server answers
         # NOSCRIPT (first use, or after a restart or SCRIPT FLUSH); `also` is then sent
@@ -352,7 +352,7 @@ class RedisStore:
         update being handled: it is marked with the write (or, for KEEP, on its own),
         and an update marked already raises `Duplicate`. When Redis fails mid-write,
         `NotApplied` or `MaybeApplied` says what we know. `push(result, new version)`
-        names what is written with the table, atomically (bot/outbox_store.py);
+        names what is written with the table, atomically (bot/store/outboxes.py);
         `drop(result)` what is removed from a sorted set if the write wins (in the same
         script; on a cluster, right after it).
         """

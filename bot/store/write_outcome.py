@@ -1,4 +1,4 @@
-"""What became of a table's write when Redis failed under it (bot/store.py).
+"""What became of a table's write when Redis failed under it (bot/store/versioned.py).
 
 A write that never left — no connection could be had: Redis refused it, or did not
 answer the connect — is `NotApplied`, for sure. A write whose answer was lost (a timeout
@@ -18,7 +18,7 @@ from typing import Any, Final
 from redis.exceptions import RedisError
 
 # How long a write whose answer was lost keeps asking Redis whether it landed before it
-# says it cannot tell: with the client's 5 s timeout (bot/redis_conn.py) a press is then
+# says it cannot tell: with the client's 5 s timeout (bot/store/connection.py) a press is then
 # answered within 11 s, inside the ~15 s Telegram gives a button's answer.
 SETTLE_SECONDS: Final = 6.0
 LOOK_AGAIN_SECONDS: Final = 0.25  # between two tries to ask it

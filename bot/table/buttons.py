@@ -4,7 +4,7 @@
 their table), the table's step token when the button was made (a press from an earlier
 step, or from a timeline Redis lost and the step number since met again, is answered
 "outdated"), and which option of which prompt (`.i`: the value typed with the press;
-`.c<k>`: the k-th choice a refusal offered, kept with the table: bot/offers.py).
+`.c<k>`: the k-th choice a refusal offered, kept with the table: bot/chat/offers.py).
 Telegram allows 64 bytes of callback data, Discord 100 characters of custom id.
 """
 
@@ -18,7 +18,7 @@ MAX_BYTES = 64
 
 TYPED = -1  # the option number of "the value typed into this prompt's input" (`<prompt>.i`)
 # The option number of one of the choices a refusal offered (`<prompt>.c<k>`: the k-th,
-# kept with the table for the player it was offered to, bot/offers.py).
+# kept with the table for the player it was offered to, bot/chat/offers.py).
 CHOICE = -2
 
 
@@ -27,7 +27,7 @@ class Press(NamedTuple):
     dataclass)."""
 
     chat: str
-    step: str  # the table's step token (bot/table.py)
+    step: str  # the table's step token (bot/table/model.py)
     prompt: int
     option: int  # TYPED: the value is the text that came with the press; CHOICE: `choice`
     choice: int = 0  # which of the refusal's choices (with option CHOICE)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
-    from bot.table import Table
+    from bot.table.model import Table
 
 Kind = Literal["timeout", "remind", "lobby"]
 SEP = "|"
@@ -40,7 +40,7 @@ class Deadline:
 
 
 def of_step(table: "Table") -> list[str]:
-    """The timeout and the reminder of the table's current step (bot/play.py)."""
+    """The timeout and the reminder of the table's current step (bot/table/play.py)."""
     # (Deadline(…).member() spelled out: each command asks twice, before and after)
     chat, rest = (
         f"{table.platform}{SEP}{table.chat}{SEP}",
@@ -50,7 +50,7 @@ def of_step(table: "Table") -> list[str]:
 
 
 def of_lobby(table: "Table") -> str:
-    """The expiry of the table's open lobby (bot/lobby.py)."""
+    """The expiry of the table's open lobby (bot/table/lobby.py)."""
     return Deadline(table.platform, table.chat, "lobby", 0, repr(table.opened_at)).member()
 
 

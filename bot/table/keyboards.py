@@ -3,11 +3,11 @@ the group or privately to its seats when its answers are secret."""
 
 from collections.abc import Collection
 
-from bot import buttons
 from bot.i18n import keys
-from bot.outbox import Outbox
 from bot.replies import Button, InputRequest, Reply
-from bot.table import Carried, Table
+from bot.table import buttons
+from bot.table.model import Carried, Table
+from bot.table.outbox import Outbox
 from rules.core.protocol import Prompt
 
 LONG_LABEL = 12  # characters: a keyboard with a longer label has 3 buttons a row

@@ -11,12 +11,12 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from bot import deadlines
-from bot.keyboards import close_private
-from bot.outbox import Outbox
-from bot.standing import close_standing
-from bot.status import retire_status
-from bot.table import Seat, Table
+from bot.table import deadlines
+from bot.table.keyboards import close_private
+from bot.table.model import Seat, Table
+from bot.table.outbox import Outbox
+from bot.table.standing import close_standing
+from bot.table.status import retire_status
 from rules import registry
 from rules.core.errors import ParseError, RuleError
 from rules.core.protocol import GameSpec, Prompt
@@ -40,7 +40,7 @@ class _Remembered:
     """A game's `prompts`, remembered for as long as the state lives. One command asks for
     the prompts of the same state three to five times (the router's check, the answer,
     the status line, who is still waiting; ~50 µs each for AUFRUHR!), and the next command
-    on the table asks again for the state this one wrote: bot/table.py keeps that very
+    on the table asks again for the state this one wrote: bot/table/model.py keeps that very
     object for it (`_parsed`). Remembering only the last eight states missed it whenever
     more tables than that were busy, 1.9 computations a command instead of 1 with 30
     tables in flight (bench/load.py, 2026-11-24). By identity, a weak reference telling

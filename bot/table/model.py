@@ -30,12 +30,12 @@ from typing import Any, Literal, TypeVar, get_args, get_origin
 
 from pydantic import BaseModel, Field, PrivateAttr
 
-from bot.fame import Fame
-from bot.game_proof import GameProof
 from bot.i18n import DEFAULT
-from bot.keys import answers_key
 from bot.private_attrs import quick_private
-from bot.store import KNOWN, Log, Write
+from bot.proof.games import GameProof
+from bot.store.keys import answers_key
+from bot.store.versioned import KNOWN, Log, Write
+from bot.table.fame import Fame
 from rules import registry
 
 S = TypeVar("S", bound=BaseModel)
@@ -48,9 +48,10 @@ S = TypeVar("S", bound=BaseModel)
 # writes later (~20 µs a write).
 PARSED_CACHE = 128
 _parsed: OrderedDict[tuple[type, bytes], Any] = OrderedDict()
-# The tables this process wrote lately, by the identity of the bytes it wrote (bot/store.py
-# keeps that very object and hands it to the next command on the table): their two lines,
-# the state's the very object `_parsed` was keyed with. Its hash is kept with it, and
+# The tables this process wrote lately, by the identity of the bytes it wrote
+# (bot/store/versioned.py keeps that very object and hands it to the next command on
+# the table): their two lines, the state's the very object `_parsed` was keyed with.
+# Its hash is kept with it, and
 # bytes are immutable; a new slice of the same 4 KB would be copied and hashed again to
 # look its state up (~10 K instructions a load, callgrind, 2026-11-24). As many as the
 # store remembers: the bodies are its own objects, the heads and states up to ~6 MB more
@@ -71,7 +72,7 @@ _handed: OrderedDict[int, tuple[bytes, "Table"]] = OrderedDict()
 # 9.0 µs in pieces; AUFRUHR!, ~4 KB: 45 µs whole, 19.5 µs in pieces; medians, 2026-11-24).
 PIECES_ABOVE = 2000
 # Compressed tables this process wrote or read lately → their JSON: the next command on
-# the table (usually here: bot/store.py) starts from it without decompressing (~15-40 µs).
+# the table (usually here: bot/store/versioned.py) starts from it without decompressing (~15-40 µs).
 UNPACKED_CACHE = 64
 _unpacked: OrderedDict[bytes, bytes] = OrderedDict()
 # Redis (jemalloc) keeps a string in a block of 5, 6, 7 or 8 KiB …, and a table's hash
@@ -105,7 +106,7 @@ class Offer(BaseModel):
 
 
 class Carried(BaseModel):
-    """A seat's private question unchanged since an earlier step (bot/keyboards.py
+    """A seat's private question unchanged since an earlier step (bot/table/keyboards.py
     `carry`): the step token its buttons carry, and where each of their prompts stands
     among this step's (index then → index now)."""
 
@@ -140,7 +141,7 @@ class Table(BaseModel):
     # step number recurs) can act on it (play.settle).
     step_token: str = ""
     # seat → its private question as sent at an earlier step, unchanged since: not sent
-    # again, its buttons still answer (bot/keyboards.py `carry`)
+    # again, its buttons still answer (bot/table/keyboards.py `carry`)
     carried: dict[int, Carried] = Field(default_factory=dict)
     board_message: str | None = None  # the platform's id of the board message, to edit it
     # The living status of this step (play.announce): one group message, the prompt and
@@ -168,12 +169,12 @@ class Table(BaseModel):
     # a digest of the public view last shown: a step that changed nothing on the board
     # does not post it again (play.settle); tables stored before it load with None
     board_digest: str | None = None
-    fame: dict[str, Fame] = Field(default_factory=dict)  # by game id (bot/fame.py)
+    fame: dict[str, Fame] = Field(default_factory=dict)  # by game id (bot/table/fame.py)
     # The game's seed, its commitment and the running hash of its answers, which are
-    # logged beside the table (bot/game_proof.py): kept after the game's end, until the
+    # logged beside the table (bot/proof/games.py): kept after the game's end, until the
     # next /start, so that /verify can replay it.
     proof: GameProof | None = None
-    offers: dict[str, Offer] = Field(default_factory=dict)  # by user: bot/offers.py
+    offers: dict[str, Offer] = Field(default_factory=dict)  # by user: bot/chat/offers.py
     # The game's state as stored (JSON), and parsed (or as the engine returned it): one or
     # both; when both, they agree. Read and written through `__pydantic_private__`, past
     # pydantic's __getattr__ (~5 µs an access, and a command makes a dozen).
@@ -248,7 +249,7 @@ class Table(BaseModel):
 
     def write(self) -> Write:
         """What the store writes for this table: `dump`, and the answers its game logged
-        since it was loaded, appended to the list beside it (bot/game_proof.py). A
+        since it was loaded, appended to the list beside it (bot/proof/games.py). A
         transaction's last step, before its compare-and-set: this very object is handed
         to the next transaction on the table in this process (`take`), so nothing may
         change it after. (Registered whether the write wins or not: the bytes of one

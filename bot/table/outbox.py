@@ -36,8 +36,8 @@ class Outbox:
     status_line: str | None = None
     status_token: str = ""
     chosen: str | None = None  # "Anna: Yes", for the status of a public prompt answered
-    # How the status message of a step that ends now ends (bot/status.py `retire_status`): its
-    # seats answered, or their time is up (bot/timeouts.py)
+    # How the status message of a step that ends now ends (bot/table/status.py `retire_status`): its
+    # seats answered, or their time is up (bot/table/timeouts.py)
     closing: str = "status.done"
     morph: str | None = None  # the status message that becomes this step's (play.announce)
     mentions: list[tuple[str, str]] = field(default_factory=list)  # for the group message
@@ -46,7 +46,7 @@ class Outbox:
     joined: set[str] = field(default_factory=set)  # users who now sit at this table
     left: set[str] = field(default_factory=set)
     menu: str | None = None  # a game began (its id) or ended (""): the chat's menu follows
-    # The outbox fields the replies were written to with the table (bot/outbox_store.py),
+    # The outbox fields the replies were written to with the table (bot/store/outboxes.py),
     # in the order of `replies()`; empty when nothing was kept.
     outbox_ids: list[str] = field(default_factory=list)
     _addressed: list[Reply] | None = field(default=None, repr=False, compare=False)

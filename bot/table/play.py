@@ -1,6 +1,6 @@
 """Running a game on a table: start it, apply answers, tell players, announce prompts
-(their messages: bot/keyboards.py, and the living status, bot/status.py; what their
-deadlines do: bot/timeouts.py).
+(their messages: bot/table/keyboards.py, and the living status, bot/table/status.py; what their
+deadlines do: bot/table/timeouts.py).
 
 Group lines come only from public events and from who-is-asked; a prompt whose
 answers are secret is shown, with its options, only privately to its seats.
@@ -13,8 +13,10 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from bot import deadlines, fame, game_proof
-from bot.keyboards import (
+from bot.proof import games as game_proof
+from bot.replies import Reply
+from bot.table import deadlines, fame
+from bot.table.keyboards import (
     carry,
     close_private,
     input_request,
@@ -22,11 +24,11 @@ from bot.keyboards import (
     prompt_keyboard,
     rekey,
 )
-from bot.lobby import spec_of
-from bot.outbox import Outbox
-from bot.replies import Reply
-from bot.standing import close_standing, offer_standing
-from bot.status import (
+from bot.table.lobby import spec_of
+from bot.table.model import Table
+from bot.table.outbox import Outbox
+from bot.table.standing import close_standing, offer_standing
+from bot.table.status import (
     MORPH_LIMIT,
     fold_into_status,
     open_status,
@@ -34,7 +36,6 @@ from bot.status import (
     retire_status,
     watching,
 )
-from bot.table import Table
 from render.boards import board_svg, board_text, private_svg, private_text, told
 from rules import registry
 from rules.core.errors import GameError, RuleError
@@ -68,7 +69,7 @@ def start(
     out: Outbox,
     now: float,
     reads_chat: bool = True,
-    nonce: bytes = b"",  # the unguessable rest of the game's seed (bot/game_proof.py)
+    nonce: bytes = b"",  # the unguessable rest of the game's seed (bot/proof/games.py)
 ) -> None:
     options = spec.options.model_validate(table.options)
     if not reads_chat and spec.without_chat is not None:

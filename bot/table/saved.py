@@ -2,7 +2,7 @@
 (to route a private message to its table) and the deadlines.
 
 The router changes tables only through here and never sees a key or a Redis command.
-What the keys look like is bot/keys.py's; how a table is written, bot/store.py's.
+What the keys look like is bot/store/keys.py's; how a table is written, bot/store/versioned.py's.
 Round trips per change: one read, then the table's compare-and-set with the deadlines
 it schedules and the routes it adds in one pipeline; routes forgotten (a player left,
 a game ended) cost one more, after the write has won.
@@ -13,15 +13,15 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from redis.exceptions import RedisError
-
-from bot import game_proof, outbox_store
-from bot.deadlines import Deadline
-from bot.keys import answers_key, moved_key, table_key, update_key, user_tables_key
-from bot.outbox import Outbox
-from bot.scheduler import Deadlines
-from bot.store import Drop, Keep, Log, Push, RedisStore, Write
-from bot.table import Table
+from bot.store import answer_log
+from bot.store import outboxes as outbox_store
+from bot.store.errors import RedisError
+from bot.store.keys import answers_key, moved_key, table_key, update_key, user_tables_key
+from bot.store.scheduler import Deadlines
+from bot.store.versioned import Drop, Keep, Log, Push, RedisStore, Write
+from bot.table.deadlines import Deadline
+from bot.table.model import Table
+from bot.table.outbox import Outbox
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +40,7 @@ class Tables:
 
     async def load(self, platform: str, chat: str, answers: bool = False) -> Table | None:
         """The chat's table; with `answers`, the answers its game logged too (read in the
-        same round trip; for /verify and the export, bot/game_proof.py)."""
+        same round trip; for /verify and the export, bot/proof/games.py)."""
         if not answers:
             data = (await self.store.load(table_key(platform, chat))).data
             return Table.load(data) if data else None
@@ -62,11 +62,11 @@ class Tables:
     async def transact(
         self, platform: str, chat: str, fn: Fn, update_id: str | None = None, durable: bool = False
     ) -> Outbox:
-        """Run `fn` on the chat's table until its write wins (bot/store.py); then the
+        """Run `fn` on the chat's table until its write wins (bot/store/versioned.py); then the
         deadlines it schedules and the players it seats or unseats are written too.
         `update_id` (the platform's) is handled once: a second delivery raises
         store.Duplicate. `durable`: what a write says goes into the chat's outbox with
-        it (bot/outbox_store.py; `Outbox.outbox_ids` names the fields), at no extra
+        it (bot/store/outboxes.py; `Outbox.outbox_ids` names the fields), at no extra
         round trip."""
         marker = update_key(platform, chat, update_id) if update_id else None
 
@@ -201,11 +201,11 @@ class Tables:
         self, platform: str, chat: str, gone: set[str], log_key: str | None
     ) -> None:
         """What must only happen once the write has won: forgetting the private routes of
-        the users `gone`, and packing the game's log at `log_key` (bot/game_proof.py)."""
+        the users `gone`, and packing the game's log at `log_key` (bot/proof/games.py)."""
         if gone:
             async with self.redis.pipeline(transaction=False) as pipe:
                 for user in gone:
                     pipe.srem(user_tables_key(platform, user), chat)
                 await pipe.execute()
         if log_key is not None:
-            await game_proof.pack(self.redis, log_key)
+            await answer_log.pack(self.redis, log_key)

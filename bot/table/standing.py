@@ -3,11 +3,11 @@ decline): open across steps, their messages named by the prompt, not by the step
 
 from typing import Any
 
-from bot import buttons
-from bot.outbox import Outbox
 from bot.replies import Button, Reply
-from bot.status import call
-from bot.table import Table
+from bot.table import buttons
+from bot.table.model import Table
+from bot.table.outbox import Outbox
+from bot.table.status import call
 from rules.core.protocol import GameSpec
 
 STANDING = "standing:"  # the status token of a standing prompt's message (a deal's)
@@ -17,7 +17,7 @@ def offer_standing(table: Table, spec: GameSpec, before: Any, state: Any, out: O
     """A standing command that opened a standing prompt with buttons (a deal, which its
     mayors accept or decline): its buttons go under what the group is told, and the
     seats it names are called. They are named by the prompt's id, not by the step, so
-    they work until everyone named has answered (bot/buttons.py)."""
+    they work until everyone named has answered (bot/table/buttons.py)."""
     known = {p.id for p in spec.prompts(before)}
     for prompt in spec.prompts(state):
         if not prompt.standing or not prompt.options or prompt.id in known:

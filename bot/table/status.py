@@ -1,10 +1,10 @@
 """The living status: one group message per step, edited in place as seats answer, that
 ends saying how the step ended."""
 
-from bot.keyboards import group_keyboard
-from bot.outbox import Outbox
 from bot.replies import Reply
-from bot.table import Table
+from bot.table.keyboards import group_keyboard
+from bot.table.model import Table
+from bot.table.outbox import Outbox
 from rules.core.protocol import Prompt
 
 # Characters of what happened that a status message kept over several steps may hold

@@ -3,13 +3,13 @@ and the one reminder before it."""
 
 from typing import Any
 
-from bot import game_proof
-from bot.keyboards import close_private, post_prompts
-from bot.lobby import spec_of
-from bot.outbox import Outbox
-from bot.play import settle, state_of, waiting_prompts
-from bot.status import open_status, refresh_status
-from bot.table import Table
+from bot.proof import games as game_proof
+from bot.table.keyboards import close_private, post_prompts
+from bot.table.lobby import spec_of
+from bot.table.model import Table
+from bot.table.outbox import Outbox
+from bot.table.play import settle, state_of, waiting_prompts
+from bot.table.status import open_status, refresh_status
 from rules.core.protocol import Event, GameSpec, Prompt
 
 
