@@ -3,6 +3,7 @@
 import re
 from typing import Any, Literal
 
+from bot.chat.asking import asked_here, misplaced, takes_plain_text, waited_on
 from bot.chat.commands import Command
 from bot.i18n import keys
 from bot.table.model import Table
@@ -30,10 +31,8 @@ def find_typed(
     for prompt in prompts:
         if seat not in prompt.seats or prompt.input is None:
             continue
-        # Plain text answers a waiting prompt, or a standing one without a command: a
-        # game that reads the chat itself (rules about how players write) stands open
-        # for every message (the game lists such a prompt after the ones it waits on).
-        if cmd is None and prompt.secret == private and not (prompt.standing and prompt.command):
+        # (a game lists a prompt that reads the chat after the ones it waits on)
+        if cmd is None and takes_plain_text(prompt, private):
             return seat, prompt
         if cmd is not None and prompt.command == cmd.name:
             return seat, prompt
@@ -86,16 +85,12 @@ def situation(
         typed = [p for p in mine if p.input is not None]
         if not typed:
             return "press_a_button"
-        p = typed[0]
-        if p.secret and not (private or sealed):
-            return "only_privately"
-        if not p.secret and private:
-            return "only_in_group"
-        return "nothing_asked"  # (a prompt that fits is found before we get here)
+        # (a prompt that fits, asked here, is found before we get here)
+        return misplaced(typed[0], private, sealed) or "nothing_asked"
     # Asked in this step and asked nothing more: the answer is in. (Asked something
     # else, a player is not through: the question typed at is someone else's.)
-    still = any(seat in p.seats for p in prompts if not p.standing)
-    if not still and seat in table.asked and any(not p.standing for p in relevant):
+    still = any(seat in p.seats for p in prompts if waited_on(p))
+    if not still and seat in table.asked and any(waited_on(p) for p in relevant):
         return "already_answered"
     if relevant:
         return "not_you"
@@ -108,7 +103,7 @@ def _relevant(prompts: list[Prompt], seat: int, private: bool, cmd: Command | No
     where it was written (a secret one privately) or asking the writer."""
     if cmd is not None and (found := [p for p in prompts if p.command == cmd.name]):
         return found
-    return [p for p in prompts if not p.standing and (p.secret == private or seat in p.seats)]
+    return [p for p in prompts if waited_on(p) and (asked_here(p, private) or seat in p.seats)]
 
 
 def refusal(
@@ -137,8 +132,8 @@ def press_refusal(table: Table, prompts: list[Prompt], prompt: Prompt, user: str
     seat = table.seat_of(user)
     if seat is None:
         return RuleError(REFUSALS["stranger_running"])
-    still = any(seat in p.seats for p in prompts if not p.standing)
-    if not still and seat in table.asked and not prompt.standing:
+    still = any(seat in p.seats for p in prompts if waited_on(p))
+    if not still and seat in table.asked and waited_on(prompt):
         return RuleError(REFUSALS["already_answered"])
     names = ", ".join(table.seats[s].name for s in prompt.seats) or "—"
     return RuleError(REFUSALS["not_you"], waiting=names)
@@ -148,9 +143,9 @@ def asks_a_button(table: Table, prompts: list[Prompt], user: str, private: bool)
     """Whether `user` is asked, where they wrote, for a choice made only by a button."""
     seat = table.seat_of(user)
     return any(
-        seat in p.seats and p.options and p.input is None and p.secret == private
+        seat in p.seats and p.options and p.input is None and asked_here(p, private)
         for p in prompts
-        if not p.standing
+        if waited_on(p)
     )
 
 

@@ -13,22 +13,14 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
-from bot.chat import commands, hygiene, offers
-from bot.chat.answers import (
-    REFUSALS,
-    asks_a_button,
-    find_typed,
-    own_refusal,
-    press_refusal,
-    reads_as_answer,
-    refusal,
-    typed_value,
-)
+from bot.chat import commands, hygiene, presses, typed
 from bot.chat.commands import Command, parse
 from bot.chat.hygiene import clean
+from bot.chat.incoming import Incoming
+from bot.chat.replying import error_reply, reply
 from bot.chat.table_commands import Call
 from bot.i18n import normalize, t
 from bot.ops import logs, metrics
@@ -39,8 +31,7 @@ from bot.store.scheduler import Deadlines
 from bot.store.versioned import KEEP, Duplicate, MaybeApplied, NotApplied, RedisStore
 from bot.table import buttons, lobby, play, standing, timeouts
 from bot.table.deadlines import Deadline, of_table, what_of_table_reads
-from bot.table.keyboards import carried_index
-from bot.table.model import Seat, Table
+from bot.table.model import Table
 from bot.table.outbox import Outbox
 from bot.table.saved import Tables
 from rules import registry
@@ -50,33 +41,7 @@ from rules.core.protocol import Prompt
 log = logging.getLogger(__name__)
 
 LOBBY_TTL = 2 * 3600  # seconds an unstarted lobby keeps the chat
-# Refusals of a press after which its message's buttons are of no use to the presser.
-DONE = {"error.outdated": "status.outdated", "error.already_answered": "status.answered_before"}
 MAX_TEXT = 500  # characters of a typed answer
-
-
-@dataclass(frozen=True)
-class Incoming:
-    """One thing a user did, as an adapter saw it."""
-
-    platform: str
-    chat: str  # the group chat; for a private message, the user's private chat
-    user: str
-    name: str
-    text: str = ""
-    button: str | None = None  # button payload (bot/table/buttons.py)
-    private: bool = False
-    update_id: str | None = None
-    admin: bool = False  # a chat administrator, as the platform says
-    lang: str | None = None  # the user's language as the platform reports it
-    # Said in the group, but the platform shows it to the sender alone (a Discord slash
-    # command answered ephemerally): it may answer a secret prompt.
-    sealed: bool = False
-    handle: str | None = None  # the user's @handle (a username), where the platform has one
-    message_id: str | None = None  # the platform's id of the message said (to reply to it)
-
-    def player(self) -> Seat:
-        return Seat(user=self.user, name=self.name, handle=self.handle)
 
 
 class _NoTable(Exception):
@@ -133,24 +98,24 @@ class Router:
                 replies = await self._handle(msg)
                 outcome = "refused" if any(r.error for r in replies) else "ok"
             except GameError as e:  # refused before any table was touched
-                outcome, replies = "refused", [self._error_reply(msg, await self._lang(msg), e)]
+                outcome, replies = "refused", [error_reply(msg, await self._lang(msg), e)]
         except Duplicate:  # delivered again: handled the first time, answered then
             outcome, replies = "duplicate", []
         except NotApplied:  # Redis failed mid-write, and we know it did not land
             log.warning("not applied on %s chat %s", msg.platform, msg.chat, exc_info=True)
             metrics.REDIS_ERRORS.labels("command").inc()
-            reply = self._error_reply(msg, normalize(msg.lang), RuleError("error.not_applied"))
+            reply = error_reply(msg, normalize(msg.lang), RuleError("error.not_applied"))
             outcome, replies = "not_applied", [reply]
         except MaybeApplied:  # … and nobody can tell yet whether it did: say so
             log.warning("maybe applied on %s chat %s", msg.platform, msg.chat, exc_info=True)
             metrics.REDIS_ERRORS.labels("command").inc()
-            reply = self._error_reply(msg, normalize(msg.lang), RuleError("error.maybe_applied"))
+            reply = error_reply(msg, normalize(msg.lang), RuleError("error.maybe_applied"))
             outcome, replies = "maybe_applied", [reply]
         except Exception as e:  # a bug, or Redis out of reach: an apology, never a traceback
             log.exception("failed on %s chat %s", msg.platform, msg.chat)
             if isinstance(e, RedisError):
                 metrics.REDIS_ERRORS.labels("command").inc()
-            reply = self._error_reply(msg, normalize(msg.lang), RuleError("error.internal"))
+            reply = error_reply(msg, normalize(msg.lang), RuleError("error.internal"))
             outcome, replies = "error", [reply]
         metrics.command(msg.platform, kind, outcome, time.perf_counter() - started)
         return replies
@@ -313,9 +278,9 @@ class Router:
             lang = table.lang if table is not None else normalize(msg.lang)
             call = replace(call, table=table)
             try:
-                return [self._reply(msg, spec.reply(lang, call))]
+                return [reply(msg, spec.reply(lang, call))]
             except GameError as e:  # refused in the language just read: no second read
-                return [self._error_reply(msg, lang, e)]
+                return [error_reply(msg, lang, e)]
         assert spec.change is not None
         change = spec.change
         if msg.private:
@@ -370,106 +335,26 @@ class Router:
     # ----- answers to prompts ----------------------------------------------------------
 
     async def _typed(self, msg: Incoming, cmd: Command | None) -> list[Reply]:
-        """A typed answer: `/bid 30` anywhere it belongs, or plain text where a prompt asks."""
-
-        def refuse(tables: list[Table]) -> GameError:
-            games = [lobby.spec_of(tb) for tb in tables if tb.game]
-            if cmd is not None and not any(cmd.name in g.commands for g in games):
-                if any(cmd.name in g.commands for g in registry.all_games()):
-                    if not tables:
-                        return RuleError("error.not_seated")  # a game's verb from one at no table
-                    if not games:
-                        # a game's verb where no game is (one just ended: a late `/go`)
-                        return RuleError("error.no_game")
-                return ParseError("error.unknown_command", command=cmd.name)
-            # one answer per situation (bot/chat/answers.py)
-            if len(tables) == 1 and tables[0].game:
-                tb = tables[0]
-                prompts = play.prompts_for(lobby.spec_of(tb), tb)
-                return refusal(tb, prompts, msg.user, msg.private, cmd, msg.sealed)
-            if cmd is None and any(
-                asks_a_button(tb, play.prompts_for(lobby.spec_of(tb), tb), msg.user, msg.private)
-                for tb in tables
-                if tb.game
-            ):
-                return RuleError(REFUSALS["press_a_button"])
-            return RuleError(REFUSALS["nothing_asked"])
-
-        def wants(table: Table, prompts: list[Prompt]) -> bool:
-            return find_typed(table, prompts, msg.user, msg.private, cmd) is not None
+        """A typed answer (bot/chat/typed.py): `/bid 30` anywhere it belongs, or plain text
+        where a prompt asks."""
 
         def op(table: Table, out: Outbox, now: float) -> bool:
-            if table.status != "playing":
-                raise refuse([table])
-            spec = lobby.spec_of(table)
-            state = play.state_of(spec, table)
-            prompts = spec.prompts(state)
-            found = find_typed(table, prompts, msg.user, msg.private, cmd)
-            if found is None:
-                raise refuse([table])
-            seat, prompt = found
-            text = cmd.rest if cmd else msg.text.strip()
-            place = None
-            if prompt.secret and not (msg.private or msg.sealed):
-                place = "only_privately"
-            if not prompt.secret and msg.private:
-                place = "only_in_group"
-            if place is not None:
-                # A command open all the time may have nothing to answer now: the game's
-                # reason comes first (a private `/guess 5` with no guessing challenge
-                # running), else the player moves to the group only to be refused there.
-                if prompt.standing and (
-                    reason := own_refusal(spec, state, table, seat, prompt, text, out)
-                ):
-                    raise reason
-                raise RuleError(REFUSALS[place])
-            assert prompt.input is not None
-            # Plain talk from a player who is asked something answers it only when it
-            # reads as an answer: "good luck" while choosing where to go is table talk,
-            # not a place that does not exist (`/go` gets every refusal).
-            talk = cmd is None and not msg.private and not prompt.standing
-            if talk and not reads_as_answer(spec, state, table, seat, prompt, text, out):
-                return False
-            try:
-                value = typed_value(table, prompt, text, out)
-            except GameError:
-                # A command open all the time that is given no value it reads (`/guess`
-                # alone): the game's reason comes first where it refuses the command
-                # whatever the value (no guessing challenge runs), not "write /guess <n>".
-                if prompt.standing and (
-                    reason := own_refusal(spec, state, table, seat, prompt, text, out)
-                ):
-                    reason.private = True  # to the writer alone, as a usage line is
-                    raise reason from None
-                raise
-            answer = prompt.input.fill(value)
-            step = table.step_token
-            if self._act_or_offer(msg, table, prompts.index(prompt), seat, answer, out, now):
-                return True  # refused, with buttons for what it could have meant
-            if prompt.secret and _done(table, spec, step, prompt, seat):
-                # typed, not pressed: the adapter closes the private prompt it sent last
-                line = out.text("status.pressed", choice=text)
-                out.extra.append(Reply(pressed=line, to=msg.user))
-            return True
+            return typed.answer(msg, cmd, table, out, now)
 
         if msg.private:
-            return await self._via_private(msg, wants, op, refuse)
-        if cmd is None:
-            # Plain chatter in a group is none of our business unless a prompt asks for it.
-            table = await self.table(msg.platform, msg.chat)
-            if table is None or table.status != "playing":
-                return []
-            spec = lobby.spec_of(table)
-            if (
-                find_typed(
-                    table, spec.prompts(play.state_of(spec, table)), msg.user, msg.private, None
-                )
-                is None
-            ):
-                return []
+            return await self._via_private(
+                msg,
+                lambda table, prompts: typed.wanted(msg, cmd, table, prompts),
+                op,
+                lambda tables: typed.refused(msg, cmd, tables),
+            )
+        # Plain chatter in a group is none of our business unless a prompt asks for it.
+        if cmd is None and not typed.concerns(msg, await self.table(msg.platform, msg.chat)):
+            return []
         return await self._transact(msg.platform, msg.chat, msg, op)
 
     async def _press(self, msg: Incoming) -> list[Reply]:
+        """A button press (bot/chat/presses.py), at the table its button names."""
         press = buttons.decode(msg.button or "")
         chat = press.chat
         if not msg.private and press.chat != msg.chat:
@@ -480,57 +365,7 @@ class Router:
             chat = msg.chat
 
         def op(table: Table, out: Outbox, now: float) -> bool:
-            if table.status != "playing":
-                raise RuleError("error.outdated")
-            # This step's button, or a private question's of an earlier step, unchanged
-            # since; a refusal's choices are this step's only (bot/chat/offers.py). A standing
-            # prompt's is named by its id: no step to match.
-            index = carried_index(table, msg.user, press.step, press.prompt)
-            if press.standing is None and (
-                index is None or (press.option == buttons.CHOICE and press.step != table.step_token)
-            ):
-                raise RuleError("error.outdated")
-            spec = lobby.spec_of(table)
-            prompts = spec.prompts(play.state_of(spec, table))
-            if press.standing is not None:  # a standing prompt's, by its id (a deal's)
-                prompt = next((p for p in prompts if p.id == press.standing), None)
-                if prompt is None or not 0 <= press.option < len(prompt.options):
-                    raise RuleError("error.outdated")
-                return _standing_press(table, spec, msg, prompt, press.option, out, now)
-            assert index is not None
-            if index >= len(prompts) or press.option >= len(prompts[index].options):
-                raise RuleError("error.outdated")  # (TYPED is -1: always within range)
-            step, prompt = table.step_token, prompts[index]
-            seat = table.seat_of(msg.user)
-            if seat is None or seat not in prompt.seats:
-                # A secret prompt's buttons went only to its seats, and a seat leaves
-                # the prompt (in the same step) once it has answered.
-                raise press_refusal(table, prompts, prompt, msg.user)
-            answer: Any
-            if press.option == buttons.CHOICE:  # a refusal's choice: its message is done
-                answer, choice = offers.chosen(table, press, msg.user)
-                play.act(table, spec, seat, answer, prompt, out, now)
-                line = out.text("status.pressed", choice=choice)
-                out.extra.append(Reply(pressed=line, to=msg.user))  # refusals are private
-                return True
-            if press.option == buttons.TYPED:
-                if prompt.input is None:
-                    raise RuleError("error.outdated")
-                answer = prompt.input.fill(typed_value(table, prompt, msg.text.strip(), out))
-                if self._act_or_offer(msg, table, index, seat, answer, out, now):
-                    return True
-            else:
-                answer = prompt.options[press.option].action
-                play.act(table, spec, seat, answer, prompt, out, now)
-            if msg.private and _done(table, spec, step, prompt, seat):
-                # A private prompt's message shows the choice and loses its buttons; a
-                # group's is the living status, which play.act edits.
-                option = prompt.options[press.option] if press.option >= 0 else None
-                choice = msg.text.strip() if option is None else offers.label(option, out)
-                out.extra.append(
-                    Reply(pressed=out.text("status.pressed", choice=choice), to=msg.user)
-                )
-            return True
+            return presses.pressed(msg, press, table, out, now)
 
         try:
             return await self._transact(msg.platform, chat, msg, op, create=False)
@@ -614,7 +449,7 @@ class Router:
                     table.posts_since_status += 1
             except GameError as e:
                 out = Outbox(lang=table.lang, platform=platform)
-                out.extra.append(self._error_reply(msg, table.lang, e, game))
+                out.extra.append(error_reply(msg, table.lang, e, game))
                 return KEEP, out
             return (table.write() if changed else KEEP), out
 
@@ -626,32 +461,6 @@ class Router:
             replies = [amended(r, outbox_id=i) for r, i in zip(replies, ids, strict=True)]
         return replies
 
-    def _act_or_offer(
-        self,
-        msg: Incoming,
-        table: Table,
-        index: int,
-        seat: int,
-        answer: Any,
-        out: Outbox,
-        now: float,
-    ) -> bool:
-        """Apply a typed answer to prompt `index`; True when the engine refused it with
-        choices (a name that fits several places): the refusal then carries their buttons,
-        kept with the table (bot/chat/offers.py). Any other refusal is raised as it is."""
-        spec = lobby.spec_of(table)
-        prompt = spec.prompts(play.state_of(spec, table))[index]
-        try:
-            play.act(table, spec, seat, answer, prompt, out, now)
-        except GameError as e:
-            if not e.choices:
-                raise
-            rows = offers.offer(table, index, msg.user, e, out)
-            reply = self._error_reply(msg, table.lang, e, table.game or "")
-            out.extra.append(replace(reply, buttons=rows))
-            return True
-        return False
-
     # ----- small helpers ---------------------------------------------------------------
 
     async def _lang(self, msg: Incoming) -> str:
@@ -660,62 +469,3 @@ class Router:
             if table is not None:
                 return table.lang
         return normalize(msg.lang)
-
-    def _reply(self, msg: Incoming, text: str) -> Reply:
-        return Reply(text=text, to=msg.user if msg.private else None, chat=msg.chat)
-
-    def _error_reply(self, msg: Incoming | None, lang: str, e: GameError, game: str = "") -> Reply:
-        shown = Outbox(lang=lang, game=game).shown(e.key, e.params)
-        # a list (the places a name could mean) reads as one: "Havana, Hauptbahnhof"
-        shown = {k: _listed(v) for k, v in shown.items()}
-        text = t(lang, e.key, **shown)
-        if msg is None:
-            return Reply(text=text, error=True)
-        # A standing prompt's message (a deal's) is shared: one mayor who answered it
-        # already is told so, and it stays open for the others it names.
-        shared = msg.button is not None and msg.button.startswith(buttons.STANDING)
-        if msg.button is not None and e.key in DONE and not (shared and e.key != "error.outdated"):
-            # its message's buttons go
-            pressed = t(lang, DONE[e.key])
-            return Reply(
-                text=text, to=msg.user, notice=True, error=True, chat=msg.chat, pressed=pressed
-            )
-        # A sealed move (a Discord slash command answered ephemerally) is refused as
-        # privately as it was made: the refusal could tell what was typed.
-        if msg.button is not None or e.private or msg.sealed:
-            return Reply(text=text, to=msg.user, notice=True, error=True, chat=msg.chat)
-        # In the group, a refusal answers the message that caused it (a busy chat
-        # shows which one).
-        return replace(self._reply(msg, text), error=True, reply_to=msg.message_id)
-
-
-def _standing_press(
-    table: Table, spec: Any, msg: Incoming, prompt: Prompt, option: int, out: Outbox, now: float
-) -> bool:
-    """A standing prompt's button (a deal's Accept): like typing its command. Once the
-    prompt is gone (everyone it names has answered), its message loses its buttons
-    (bot/table/standing.py `close_standing`)."""
-    if table.status != "playing":
-        raise RuleError("error.outdated")
-    seat = table.seat_of(msg.user)
-    if seat is None:
-        raise RuleError("error.not_seated")
-    if seat not in prompt.seats:
-        if seat in table.standing_asked.get(prompt.id, ()):  # asked, and answered already
-            raise RuleError(REFUSALS["already_answered"])
-        raise RuleError("error.not_prompted")
-    play.act(table, spec, seat, prompt.options[option].action, prompt, out, now)
-    return True
-
-
-def _listed(value: Any) -> Any:
-    return ", ".join(str(v) for v in value) if isinstance(value, list | tuple) else value
-
-
-def _done(table: Table, spec: Any, step: str, prompt: Prompt, seat: int) -> bool:
-    """Whether `seat` is through with `prompt` of step `step` (a step of a multi-step
-    answer, a token put into a folder, is not: its buttons are still needed)."""
-    if table.status != "playing" or table.step_token != step:
-        return True
-    state = play.state_of(spec, table)
-    return not any(p.id == prompt.id and seat in p.seats for p in play.waiting_prompts(spec, state))
