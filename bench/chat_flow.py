@@ -51,7 +51,7 @@ from tests.robot import PLAYS, discord_act, play_out, telegram_act
 THINK = 5.0  # seconds a player takes per decision, on the model clock
 WINDOW = 60.0
 ANSWER_BEFORE = 10.0  # seconds before a prompt's deadline a slow player answers
-PROMPT_DATA = re.compile(r"^st\d:")  # a prompt's button (bot/buttons.py)
+PROMPT_DATA = re.compile(r"^st\d:")  # a prompt's button (bot/table/buttons.py)
 
 
 class ModelClock:
@@ -173,7 +173,7 @@ async def telegram_game(game: str, players: int, options: str) -> Figures:
     steps: set[int] = set()
     started = time.monotonic()
     # The router's clock is the model clock too: deadlines and who counts as watching
-    # (bot/play.py) see the players' thinking time.
+    # (bot/table/play.py) see the players' thinking time.
     async with running_bot(fake, redis, pace=pace, clock=clock) as bot:
         router = bot.adapter.router
 
@@ -251,7 +251,7 @@ async def no_picture_png(svg: str) -> bytes | None:
 
 
 async def discord_game(game: str, players: int, options: str) -> Figures:
-    from bot import pictures
+    from bot.chat import pictures
 
     clock = ModelClock()
     fake = FakeDiscord()

@@ -8,7 +8,7 @@ process: lobby, start, sealed bids by private button, the protest window. Prints
 latency percentiles per command, commands per second, Redis round trips per command
 (a pipeline counts once) and bytes stored per table. `--durable` writes each change's
 replies into the chat's outbox with it, as the Telegram adapter has the router do
-(bot/outbox_store.py; nobody sends them here, so they stay).
+(bot/store/outboxes.py; nobody sends them here, so they stay).
 """
 
 import argparse
@@ -26,8 +26,8 @@ import redis.asyncio as aioredis
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.keys import table_key
-from bot.router import Incoming, Router
+from bot.chat.router import Incoming, Router
+from bot.store.keys import table_key
 from tests.games import install
 from tests.redis_server import redis_server
 

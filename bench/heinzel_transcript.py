@@ -19,8 +19,8 @@ import fakeredis
 
 from adapters.console.__main__ import _entropy
 from adapters.console.session import GROUP, PLATFORM, Console, ScriptClock
+from bot.chat.router import Router
 from bot.i18n import t
-from bot.router import Router
 from rules.heinzel import SPEC
 from rules.heinzel.board import field
 from rules.heinzel.model import Go

@@ -67,12 +67,12 @@ from redis.asyncio.connection import AbstractConnection
 from bench import cpu as cpu_use
 from bench import robots, tail
 from bench.robots import PLATFORM, Answer
-from bot import outbox_store
-from bot.keys import outbox_key, table_key, update_key
-from bot.outbox_store import Outboxes
-from bot.redis_conn import connect
-from bot.router import Incoming, Router
-from bot.store import RedisStore
+from bot.chat.router import Incoming, Router
+from bot.store import outboxes as outbox_store
+from bot.store.connection import connect
+from bot.store.keys import outbox_key, table_key, update_key
+from bot.store.outboxes import Outboxes
+from bot.store.versioned import RedisStore
 from rules import registry
 from tests.redis_server import redis_cluster, redis_server
 
@@ -83,8 +83,8 @@ except ImportError:
 
 try:  # (the bench also runs on the code before the answers' log left the table)
     from bot.app import started
-    from bot.keys import answers_key
-    from bot.store import Log, Write
+    from bot.store.keys import answers_key
+    from bot.store.versioned import Log, Write
 except ImportError:
     started = None  # type: ignore[assignment]
 
@@ -149,7 +149,7 @@ class CountingStore(RedisStore):
 
 
 def _client(url: str, cluster: bool) -> Any:
-    """A client as a worker makes it (bot/redis_conn.py: its timeouts, no retries): redis-py
+    """A client as a worker makes it (bot/store/connection.py: its timeouts, no retries): redis-py
     does more for a command with a timeout (a task to send it, a timer to read it)."""
     return connect(url, cluster)
 
@@ -243,7 +243,7 @@ async def play_table(
         if acking:
             await acking.pop()
         if ids := [r.outbox_id for r in replies if r.outbox_id]:
-            # the courier's part (bot/courier.py): what was sent leaves the durable outbox,
+            # the courier's part (bot/chat/courier.py): what was sent leaves the durable outbox,
             # one round trip, counted in commands/s but not in the command's latency. The
             # courier acknowledges in a task of its own, which holds no update of the chat
             # back (adapters/telegram/order.py orders the updates, not the deliveries): so

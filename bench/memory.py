@@ -29,12 +29,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import redis.asyncio as aioredis
 
 from bench.load import _pick
-from bot.deadlines import Deadline
-from bot.keys import answers_key, table_key, update_key, user_tables_key
-from bot.router import Incoming, Router
-from bot.scheduler import Deadlines
-from bot.store import MARKER_TTL_SECONDS, RedisStore
-from bot.table import Table
+from bot.chat.router import Incoming, Router
+from bot.store.keys import answers_key, table_key, update_key, user_tables_key
+from bot.store.scheduler import Deadlines
+from bot.store.versioned import MARKER_TTL_SECONDS, RedisStore
+from bot.table.deadlines import Deadline
+from bot.table.model import Table
 from rules import registry
 from tests.redis_server import redis_server
 
@@ -75,7 +75,7 @@ async def _templates(
             await router.handle(replace(msg, platform=PLATFORM, name=name[users.index(msg.user)]))
         stored = await router.store.load(table_key(PLATFORM, chat))
         if stored.data:
-            # the answers its game logged, kept beside it (bot/game_proof.py)
+            # the answers its game logged, kept beside it (bot/proof/games.py)
             logged = await router.store.redis.lrange(answers_key(PLATFORM, chat), 0, -1)
             found.append((stored.data, logged))
     return found

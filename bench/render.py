@@ -6,7 +6,7 @@
 Boards: the London Underground (269 stations, every line, greedy labels) and a
 synthetic board of about 300 elements, both 800 × 800. The stall figure is the
 longest gap a 1 ms ticker sees while eight chats' boards are rasterised at once
-through bot.pictures (a process pool).
+through bot.chat.pictures (a process pool).
 """
 
 import asyncio
@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot import pictures
+from bot.chat import pictures
 from render import pieces
 from render import png as raster
 from render.maps import draw_map
@@ -151,7 +151,7 @@ def main() -> None:
     stall, wall = asyncio.run(longest_stall(svgs))
     idle, _ = asyncio.run(longest_stall([]))
     print(
-        f"8 boards rasterised at once through bot.pictures: {wall * 1000:.0f} ms wall, "
+        f"8 boards rasterised at once through bot.chat.pictures: {wall * 1000:.0f} ms wall, "
         f"longest event-loop stall {stall:.1f} ms (control, nothing to draw: {idle:.1f} ms)"
     )
 

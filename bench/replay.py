@@ -29,10 +29,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
 from bench.load import GAMES, PLATFORM, _pick, _seen
-from bot import play
-from bot.redis_conn import connect
-from bot.router import Incoming, Router
-from bot.store import RedisStore
+from bot.chat.router import Incoming, Router
+from bot.store.connection import connect
+from bot.store.versioned import RedisStore
+from bot.table import play
 from tests.redis_server import redis_server
 
 
@@ -86,7 +86,7 @@ async def _game(router: Router, clock: Clock, chat: str, game: str, digest: Any)
 
 
 class Tokens:
-    """A step's token names it among all steps ever with a random part (bot/play.py);
+    """A step's token names it among all steps ever with a random part (bot/table/play.py);
     here a counter, so the buttons are the same in every run."""
 
     def __init__(self) -> None:
@@ -98,7 +98,7 @@ class Tokens:
 
 async def _round(url: str, games: list[str], tables: int, n: int) -> dict[str, tuple]:
     play.secrets = Tokens()  # type: ignore[assignment]
-    client = connect(url)  # (as a worker makes it: bot/redis_conn.py)
+    client = connect(url)  # (as a worker makes it: bot/store/connection.py)
     await client.flushall()  # (every round the same chats, from nothing)
     seeds = itertools.count(1)
     router = Router(

@@ -30,10 +30,10 @@ from typing import Any
 import redis.asyncio as aioredis
 from redis.asyncio.cluster import RedisCluster
 
-from bot import buttons, play
-from bot.keys import table_key
-from bot.router import Incoming, Router
-from bot.table import Table
+from bot.chat.router import Incoming, Router
+from bot.store.keys import table_key
+from bot.table import buttons, play
+from bot.table.model import Table
 from rules import registry
 from rules.core.errors import RuleError
 
@@ -112,7 +112,7 @@ _TOKEN = re.compile(rb'"step_token":"([^"\\]*)"')
 
 def token(router: Router, chat: str) -> str | None:
     """The step token of the table as this process last wrote it (None: no table kept),
-    read off its own fields' JSON line (bot/table.py: the first line, the game's state
+    read off its own fields' JSON line (bot/table/model.py: the first line, the game's state
     after it), not parsed into a Table: ~1 µs where `seen` takes ~30, the robots' part of
     a worker's CPU. A table without one there (not playing) or packed is parsed."""
     known = router.store._known.get(table_key(PLATFORM, chat))

@@ -3,7 +3,7 @@
 REDIS_URL                      a Redis server (else the embedded fakeredis, with a warning)
 STAMMTISCH_TABLE_TTL_DAYS      idle tables vanish after this many days (default 30)
 STAMMTISCH_LOBBY_TTL_MINUTES   an unstarted lobby closes after this long (default 120)
-STAMMTISCH_ROLL_SECRET         makes /roll verifiable (bot/roll_proof.py); the same in
+STAMMTISCH_ROLL_SECRET         makes /roll verifiable (bot/proof/rolls.py); the same in
                                every worker, kept secret, never changed (else no proof)
 """
 
@@ -13,9 +13,9 @@ from collections.abc import Mapping, MutableMapping
 from pathlib import Path
 from typing import Any
 
-from bot.redis_conn import connect
-from bot.router import LOBBY_TTL, Router
-from bot.store import DEFAULT_TTL_SECONDS, RedisStore
+from bot.chat.router import LOBBY_TTL, Router
+from bot.store.connection import connect
+from bot.store.versioned import DEFAULT_TTL_SECONDS, RedisStore
 from rules import registry
 
 
@@ -31,7 +31,8 @@ def make_router(env: Mapping[str, str] = os.environ, redis: Any = None, **kwargs
 
 # Tracked objects allocated (net) between two collections of the youngest generation.
 # Python's 700 collected it every ~30 AUFRUHR! commands, and what it walks then is mostly
-# alive (the tables and states just cached: bot/store.py, bot/table.py), so each pause
+# alive (the tables and states just cached: bot/store/versioned.py,
+# bot/table/model.py), so each pause
 # cost ~0.5 ms and every tenth (the middle generation too) 2-4 ms: 3.2 % of commands
 # held one, and they made much of the p99. At 5,000: 0.4 % of commands hold a pause, the
 # collector's CPU in all is ~35 % less, its longest pause ~3× longer (a p99.9 matter,

@@ -20,7 +20,7 @@ What a caller is told is what a connection of its own would have told it:
 - Redis out of reach when the batch connects: `NotSent` (a ConnectionError), for every
   request of the batch: nothing of it was sent.
 - The write fails, or the answers of a write do not all come within the socket timeout
-  (bot/redis_conn.py), or the connection drops: every request written on the connection
+  (bot/store/connection.py), or the connection drops: every request written on the connection
   whose answers were not all read — those written after that write too — gets redis-py's
   TimeoutError or ConnectionError (it may have run), and the connection is closed — an
   answer still on its way must never become another request's — and made again for what
@@ -35,9 +35,9 @@ What a caller is told is what a connection of its own would have told it:
 The connection is taken from the client's pool and kept (the client's `aclose` closes
 it with the pool's), given back only when dropped. Its answers are read by
 bot/resp_answers.py (RESP2: the lane serves only clients that speak it, undecoded, as
-bot/redis_conn.py makes them). fakeredis has no socket to share: bot/resp.py sends on
+bot/store/connection.py makes them). fakeredis has no socket to share: bot/resp.py sends on
 its pool's connections as before. A Redis Cluster client is not served either (its
-commands go to the node of their slot: bot/store.py uses redis-py's cluster client).
+commands go to the node of their slot: bot/store/versioned.py uses redis-py's cluster client).
 """
 
 import asyncio
@@ -56,7 +56,7 @@ from bot.resp_answers import Answers, Short
 
 Request = tuple[bytes, int, "asyncio.Future[list[Any]]"]  # (packed commands, answers, waiter)
 
-# What the waiters' errors say (for logs: a player is told bot/write_outcome.py's words)
+# What the waiters' errors say (for logs: a player is told bot/store/write_outcome.py's words)
 UNREACHABLE = "Redis could not be reached: {}"
 _TIMEOUT = "Timeout reading from {}"
 _BROKEN = "Error talking to {}: {!r}"
@@ -309,7 +309,7 @@ _last: "Callable[[], Lane | None]" = _none
 
 def lane_of(redis: Any) -> Lane | None:
     """The lane of a standalone redis.asyncio client speaking undecoded RESP2 over a
-    socket (as bot/redis_conn.py makes it), in the running loop; None for others."""
+    socket (as bot/store/connection.py makes it), in the running loop; None for others."""
     global _last
     pool = redis.connection_pool
     lane = _last()

@@ -3,7 +3,7 @@
 Pydantic gives every new instance of a model with private attributes a dict of their
 defaults from a loop in Python (`init_private_attributes`: a `get_default` call and a
 deep-copy check per attribute): ~2 µs for each Table and each GameProof, and every
-command parses one of each (bot/table.py), ~27 % of parsing a table's 1.7 KB of fields
+command parses one of each (bot/table/model.py), ~27 % of parsing a table's 1.7 KB of fields
 (2026-11-24). `quick_private` replaces it with the same dict made from the class's own
 declarations once: the defaults copied, the factories called.
 """

@@ -69,7 +69,7 @@ class Reply:
     # while that game runs, ("", language) back to the bot's own when it ends. A reply
     # with a menu says nothing else.
     menu: tuple[str, str] | None = None
-    # Its copy's field in the chat's durable outbox (bot/outbox_store.py), written with the
+    # Its copy's field in the chat's durable outbox (bot/store/outboxes.py), written with the
     # table's change: the adapter acknowledges it once the platform accepted the reply.
     # Empty: a reply kept nowhere (a refusal, a roll, an apology).
     outbox_id: str = ""

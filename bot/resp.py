@@ -61,7 +61,7 @@ def pack(commands: Iterable[Command]) -> bytes:
 
 
 class Queued(DataAccessCommands):
-    """What `also` (bot/store.py) queues beside a write: redis-py's own command methods
+    """What `also` (bot/store/versioned.py) queues beside a write: redis-py's own command methods
     (sadd, zadd, pexpire, …: the same arguments a pipeline would send), recorded."""
 
     def __init__(self) -> None:
@@ -90,7 +90,7 @@ def asked(redis: Any, packed: bytes, answers: int) -> Awaitable[list[Any]]:
     """`exchange` with no coroutine of its own on a lane: there it is asked now (not when
     first awaited), and what its caller awaits is the lane's waiter itself (without a
     lane, fakeredis's pool, a coroutine that asks when awaited). Every round trip of a
-    command passes here: bot/store.py's write, `command`."""
+    command passes here: bot/store/versioned.py's write, `command`."""
     lane = lane_of(redis)
     if lane is None:
         return _pooled(redis, packed, answers)

@@ -3,7 +3,7 @@
 redis-py's parser awaits the stream once per line of an answer (an HMGET's is five
 lines) and copies each; here what the socket gave is read in one go and the answers are
 cut out of it, awaiting the stream only when an answer is not all there yet. The values
-are what redis-py's parser gives a client that does not decode (bot/redis_conn.py):
+are what redis-py's parser gives a client that does not decode (bot/store/connection.py):
 bytes for a string (a status like OK too), int, None for nil, lists; an error answer is
 the exception redis-py would raise for it (NOSCRIPT: NoScriptError), returned, not
 raised: it is its own request's answer, and the next answer is read as usual.

@@ -13,7 +13,7 @@ from pathlib import Path
 DOCS = Path(__file__).resolve().parent
 sys.path.insert(0, str(DOCS.parent))
 
-from bot.outbox import Outbox  # noqa: E402
+from bot.table.outbox import Outbox  # noqa: E402
 from render import boards  # noqa: E402
 from render.png import rasterise  # noqa: E402
 from rules import registry  # noqa: E402

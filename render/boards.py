@@ -9,7 +9,7 @@ A game's engine says what happened in structured parameters (numbers, ids, lists
 ids); where one of them is not simply shown as it is (a category id shown by its name,
 a star count as ★★), the game's `params` hook turns it into text in the table's
 language before its message is translated (`params(game_id, key, params, label)`,
-called by bot/outbox.py for every event, prompt, button label and refusal).
+called by bot/table/outbox.py for every event, prompt, button label and refusal).
 """
 
 import importlib
@@ -90,7 +90,7 @@ def private_svg(game_id: str, view: BaseModel, names: list[str], label: Label) -
 
 def board_png(game_id: str, view: BaseModel, names: list[str], label: Label) -> bytes | None:
     """The board as PNG, synchronously, holding the GIL while it rasterises: the bot goes
-    through bot/pictures.py, which runs it in a worker process."""
+    through bot/chat/pictures.py, which runs it in a worker process."""
     svg = board_svg(game_id, view, names, label)
     return rasterise(svg) if svg else None
 
@@ -103,7 +103,7 @@ def private_png(game_id: str, view: BaseModel, names: list[str], label: Label) -
 # Lines a board told, by the label function that told them: a board is drawn at every
 # step's end and most of its lines say what they said a step before (a player's square,
 # a project on the map). The bot hands every board of one chat language, game and
-# players' names the same label function (bot/play.py `board_label`), and a label is a pure
+# players' names the same label function (bot/table/play.py `board_label`), and a label is a pure
 # function of its arguments, so a line is remembered by that function (by identity),
 # its message key and its parameters. Another label (a test's lambda) is only a miss.
 TOLD = 16384  # (~100 bytes a line)

@@ -2,7 +2,7 @@
 most 256 colours with Pillow.
 
 Pure and synchronous, and it holds the GIL for tens of milliseconds on a big board:
-the bot calls it through bot/pictures.py, which runs it in a worker process.
+the bot calls it through bot/chat/pictures.py, which runs it in a worker process.
 
 Why this binding: `resvg` lets us build the options — the fonts — once and reuse
 them; resvg-py loads the font files on every call, and measured here that made a

@@ -7,7 +7,7 @@ import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from bot.outbox import Outbox
+from bot.table.outbox import Outbox
 from render import boards
 from rules import registry
 from tests.conformance import Seeded, candidate_actions

@@ -3,9 +3,9 @@
 from dataclasses import dataclass, field
 
 from adapters.console.session import GROUP, PLATFORM, Console, ScriptClock
-from bot.keys import table_key
-from bot.router import Router
-from bot.table import Table
+from bot.chat.router import Router
+from bot.store.keys import table_key
+from bot.table.model import Table
 from rules.core.rng import Rng
 
 

@@ -22,7 +22,7 @@ from typing import Any, Protocol, TypeVar
 from hypothesis import strategies as st
 from pydantic import BaseModel
 
-from bot.table import stored_from, stored_state
+from bot.table.model import stored_from, stored_state
 from rules.core.errors import RuleError
 from rules.core.protocol import Event, GameSpec, Prompt, Secrets, payload
 
@@ -162,7 +162,7 @@ def _check_state(
     spec: GameSpec, state: Any, players: int, events: list[Event], previous: Any
 ) -> None:
     """Views, secrets and invariants of `state`, reached from `previous` by a step that
-    told `events`; and its round trip as a table stores it (bot/table.py)."""
+    told `events`; and its round trip as a table stores it (bot/table/model.py)."""
     stored = stored_state(state)
     assert spec.state.model_validate_json(stored) == state, f"stored as {stored!r}"
     # as a large state is written: from the pieces of the state before, or without them

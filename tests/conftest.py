@@ -149,7 +149,7 @@ async def _no_picture(svg: str) -> None:
 
 @pytest.fixture
 def text_boards(monkeypatch):
-    from bot import pictures
+    from bot.chat import pictures
 
     monkeypatch.setattr(pictures, "png", _no_picture)
 
@@ -182,12 +182,12 @@ async def world(text_boards, monkeypatch):
 
 @pytest.fixture(autouse=True)
 def taken_as_loaded(monkeypatch):
-    """Every table a transaction takes from this process's last write (bot/table.py
+    """Every table a transaction takes from this process's last write (bot/table/model.py
     `Table.take`) is checked against the same bytes parsed anew: the same fields, of the
     same types (an int where a parse gives a float, a tuple for a list), dicts in the
     same order, and the same private state. A change made to a table after its write
     fails the test that made it too. (Not in the tests' subprocesses.)"""
-    from bot.table import Table
+    from bot.table.model import Table
 
     take = Table.take.__func__
 

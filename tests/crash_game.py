@@ -17,8 +17,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-from bot.router import Router
-from bot.table import Table
+from bot.chat.router import Router
+from bot.table.model import Table
 from tests.robot import Move, legal_moves
 
 PATIENCE = 12.0  # seconds a robot waits for a button before leaving it to the deadline

@@ -22,7 +22,7 @@ from aiohttp import web
 
 from adapters.discord.adapter import DiscordAdapter
 from adapters.discord.client import StammtischClient
-from bot.router import Router
+from bot.chat.router import Router
 from rules.core.rng import Rng
 
 APP_ID = 1000

@@ -25,8 +25,8 @@ from adapters.telegram.application import UPDATES, TelegramBot, build
 from adapters.telegram.calls import Retry
 from adapters.telegram.pace import Pace
 from adapters.telegram.settings import Settings
-from bot.courier import LEASE, SWEEP
-from bot.router import Router
+from bot.chat.courier import LEASE, SWEEP
+from bot.chat.router import Router
 from rules.core.rng import Rng
 
 TOKEN = "123:fake"
@@ -378,7 +378,7 @@ async def running_bot(
     sweep: float = SWEEP,
 ) -> AsyncIterator[TelegramBot]:
     """Our bot polling the fake: started as run_polling would start it, stopped after.
-    `lease` and `sweep`: its outbox's send lease and sweep interval (bot/courier.py)."""
+    `lease` and `sweep`: its outbox's send lease and sweep interval (bot/chat/courier.py)."""
     rng = Rng.from_seed(seed)
     router = Router(redis, entropy=lambda: rng.next64() >> 1, clock=clock or time.time)
     settings = Settings(token=TOKEN, base_url=fake.base_url, base_file_url=fake.base_file_url)

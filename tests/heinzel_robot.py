@@ -15,8 +15,8 @@ from collections import deque
 from collections.abc import Awaitable, Callable
 from functools import cache
 
-from bot import buttons
-from bot.table import Table
+from bot.table import buttons
+from bot.table.model import Table
 from rules.core.protocol import Prompt
 from rules.heinzel import SPEC
 from rules.heinzel.board import board, field

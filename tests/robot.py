@@ -16,8 +16,9 @@ from typing import Any
 
 import pytest
 
-from bot import buttons, commands, play
-from bot.table import Table
+from bot.chat import commands
+from bot.table import buttons, play
+from bot.table.model import Table
 from rules import registry
 from rules.core.errors import RuleError
 from rules.core.protocol import GameSpec, Prompt
@@ -84,7 +85,7 @@ def legal_moves(table: Table, rng: random.Random) -> list[Move]:
 def button(table: Table, seat: int, index: int, option: int) -> str:
     """The payload of the button `seat` holds for `option` of prompt `index`: a private
     question unchanged since an earlier step was not sent again, and its buttons carry
-    that step (bot/keyboards.py `carry`)."""
+    that step (bot/table/keyboards.py `carry`)."""
     held = table.carried.get(seat)
     if held is not None:
         for then, now in held.at.items():

@@ -11,7 +11,7 @@ from collections import defaultdict
 
 from bench import robots
 from bench.load import play_table
-from bot.store import RedisStore
+from bot.store.versioned import RedisStore
 
 GAME = "einsistkeins_karten:5"
 

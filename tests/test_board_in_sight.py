@@ -4,15 +4,15 @@ under its question and deletes the old one; never is it further up than that."""
 
 import fakeredis
 
-from bot import status
-from bot.play import BOARD_DISTANCE
+from bot.table import status
+from bot.table.play import BOARD_DISTANCE
 from tests.fake_telegram import GROUP, running_bot, until
 from tests.robot import play_out, telegram_act
 
 
 async def test_the_board_is_never_more_than_a_few_messages_up(fake, monkeypatch):
-    # Players who are never watching (bot/status.py WATCHING): every step is a message of its own,
-    # the most that can push the board up.
+    # Players who are never watching (bot/table/status.py WATCHING): every step is a
+    # message of its own, the most that can push the board up.
     monkeypatch.setattr(status, "WATCHING", -1)
     users = [(100 + i, f"Player{i}") for i in range(3)]
     redis = fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer())

@@ -1,4 +1,4 @@
-"""A board drawn with the bot's label, which the renderers remember lines by (bot/play.py
+"""A board drawn with the bot's label, which the renderers remember lines by (bot/table/play.py
 `board_label`, render/boards.py `told`, each renderer's remembered lines), says what a
 board drawn afresh says, at every step of whole games and in both languages: nothing a
 step changed is shown as it was, nor one language's line in the other."""
@@ -7,8 +7,8 @@ import gc
 
 import pytest
 
-from bot import outbox, play
-from bot.outbox import Outbox
+from bot.table import outbox, play
+from bot.table.outbox import Outbox
 from render import boards
 from rules import registry
 from rules.core.errors import RuleError

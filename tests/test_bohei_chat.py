@@ -7,7 +7,7 @@ import pytest
 
 from adapters.console.session import GROUP, PLATFORM
 from bot.i18n import t
-from bot.keys import table_key
+from bot.store.keys import table_key
 from rules.bohei.data import instances
 from rules.bohei.model import State
 from tests.chat import Chat

@@ -166,7 +166,7 @@ async def test_text_english_quotes_one_name_agrees_and_the_board_separates_the_p
 
 
 def test_the_verb_agrees_with_the_names_in_both_languages():
-    from bot.outbox import Outbox
+    from bot.table.outbox import Outbox
 
     for lang, one, two, board in (
         ("en", "anna takes it.", "anna, bert take it.", "Challenge: X — anna"),

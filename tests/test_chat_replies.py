@@ -4,8 +4,8 @@ no group noise from a private step. AUFRUHR! is the vehicle; the rules are the b
 
 import pytest
 
-from bot.lobby import parse_options
-from bot.table import Table
+from bot.table.lobby import parse_options
+from bot.table.model import Table
 from rules import registry
 from rules.core.errors import ParseError
 from tests.chat import Chat

@@ -1,10 +1,11 @@
-"""The command table (bot/commands.py): every command in it is dispatched, said where its
+"""The command table (bot/chat/commands.py): every command in it is dispatched, said where its
 scope allows, described in both languages on both platforms, and every game's verb
 reaches the menus from the registry alone."""
 
 import pytest
 
-from bot import commands, i18n
+from bot import i18n
+from bot.chat import commands
 from rules import registry
 from tests.chat import Chat
 

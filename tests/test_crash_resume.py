@@ -9,7 +9,7 @@ button that never comes leaves its step to the game's deadline, and that is coun
 a forced timeout. A control run without kills gives the baseline; with the worker
 killed and restarted KILLS times mid-game, every game must still finish with no more
 forced timeouts than the control run: whatever a killed process had written but not
-yet sent goes out from the durable outbox once the next one starts (bot/courier.py).
+yet sent goes out from the durable outbox once the next one starts (bot/chat/courier.py).
 
 (python-telegram-bot answers a webhook post before it handles the update, so a kill
 can also lose an update outright, as it would in production: a robot whose press
@@ -29,8 +29,8 @@ from pathlib import Path
 import aiohttp
 import redis.asyncio as aioredis
 
-from bot.router import Router
-from bot.table import Table
+from bot.chat.router import Router
+from bot.table.model import Table
 from tests.crash_game import Figures, Robots, killer, nothing_forced
 from tests.fake_telegram import TOKEN, FakeTelegram
 from tests.redis_server import free_port

@@ -7,8 +7,8 @@ import time
 
 import redis.asyncio as aioredis
 
-from bot.keys import table_key
-from bot.router import Incoming, Router
+from bot.chat.router import Incoming, Router
+from bot.store.keys import table_key
 
 CHAT = "-100777"
 

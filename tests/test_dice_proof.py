@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from bot import roll_proof
+from bot.proof import rolls as roll_proof
 from rules.core.rng import Rng
 from rules.dice import proof, roll
 from tests.chat import Chat
@@ -69,7 +69,7 @@ async def test_a_roll_is_verified_after_its_hour(chat):
     revealed = await chat.say(f"bob: /verify {rid} 4d6kh3+2 fire")
     assert revealed[0] == (
         f"[group] Roll #{rid}: key {key.hex()} (SHA-256 {proof.commitment(key)}). Check it "
-        f"yourself: python -m bot.roll_proof {key.hex()} {rid} '<expression>', or /verify"
+        f"yourself: python -m bot.proof.rolls {key.hex()} {rid} '<expression>', or /verify"
         f" {rid} <expression>."
     )
     assert revealed[2] == said[1]  # the replay shows the very dice of the roll

@@ -3,8 +3,8 @@
 
 import pytest
 
-from bot.dice_text import roll_text
 from bot.i18n import t
+from bot.proof.dice_text import roll_text
 from rules.core.errors import GameError
 from rules.core.rng import Rng
 from rules.dice import roll

@@ -9,7 +9,7 @@ import contextlib
 import re
 from typing import Any
 
-from bot import pictures
+from bot.chat import pictures
 from tests.fake_discord import ALL_RIGHTS, APP_ID, CHANNEL, EPHEMERAL, GUILD, World
 
 # A bid of 7 shown in the thread (a 7 inside the hex of the seed's commitment is not one).
@@ -394,7 +394,7 @@ async def test_the_ticker_fires_deadlines_into_their_channel(world):
 
 
 async def test_close_does_not_wait_forever_for_a_ticker_that_will_not_stop(world):
-    """A ticker whose cancellation was lost (bot/scheduler.py, gh-86296) goes on
+    """A ticker whose cancellation was lost (bot/store/scheduler.py, gh-86296) goes on
     forever: closing waits for it a bounded time, then closes anyway."""
     await world.clients[0].close()
     client = await world.start_bot(sync=False, stop_within=0.3)

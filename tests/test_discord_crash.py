@@ -11,7 +11,7 @@ step to the game's deadline, counted as a forced timeout. A control run without 
 gives the baseline; with the process killed and restarted KILLS times mid-game, every
 game must still finish with no more forced timeouts than the control run: what a killed
 process had written but not yet sent goes out from the durable outbox once the next one
-starts (bot/courier.py, adapters/discord/sending.py).
+starts (bot/chat/courier.py, adapters/discord/sending.py).
 
 Discord does not deliver an interaction again: one that reached the process just
 before it died is lost, and the player sees "This interaction failed" and presses again
@@ -32,9 +32,9 @@ from types import SimpleNamespace
 
 import redis.asyncio as aioredis
 
-from bot.keys import outbox_key
-from bot.router import Router
-from bot.table import Table
+from bot.chat.router import Router
+from bot.store.keys import outbox_key
+from bot.table.model import Table
 from tests.crash_game import Figures, Robots, killer, nothing_forced, until
 from tests.fake_discord import EPHEMERAL, FakeDiscord
 from tests.robot import Move, find
@@ -57,7 +57,7 @@ import asyncio, json, os, sys
 import discord
 from adapters.discord.adapter import DiscordAdapter
 from adapters.discord.client import StammtischClient
-from bot import pictures
+from bot.chat import pictures
 from bot.app import make_router
 from tests.games import install
 

@@ -2,8 +2,8 @@
 
 from adapters.discord import components
 from adapters.discord.format import MESSAGE_LIMIT, fenced, pieces, split, to_markdown
-from bot.buttons import TYPED, encode
 from bot.replies import Button, InputRequest, Reply
+from bot.table.buttons import TYPED, encode
 
 
 def test_user_text_is_escaped_but_the_two_marks_stay():

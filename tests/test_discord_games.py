@@ -5,7 +5,7 @@ import hashlib
 
 import pytest
 
-from bot import game_proof
+from bot.proof import games as game_proof
 from tests.fake_discord import EPHEMERAL
 from tests.robot import discord_act, play_out, robot_games
 
@@ -29,7 +29,7 @@ async def test_a_whole_game_with_robot_players(world, game, players, options):
     moves = await play_out(load, act, seed=len(game))
     assert moves > players
     assert "is over" in fake.text_of(thread)
-    # The /start message commits to the seed; the end reveals it (bot/game_proof.py).
+    # The /start message commits to the seed; the end reveals it (bot/proof/games.py).
     proof = (await router.table("discord", str(thread), answers=True)).proof
     started = [m["content"] for m in fake.messages.values() if "begins" in m["content"]]
     assert f"seed has SHA-256 {proof.commitment}." in started[0]

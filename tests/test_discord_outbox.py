@@ -1,4 +1,4 @@
-"""Discord on the durable outbox (adapters/discord/sending.py, bot/courier.py): what a
+"""Discord on the durable outbox (adapters/discord/sending.py, bot/chat/courier.py): what a
 change says is kept in Redis with the change and removed once Discord took it; the
 process that received an interaction says its replies through it when it holds the
 chat's send lease, and otherwise they go out from whoever holds it, to the channel and
@@ -7,8 +7,8 @@ against the fake Discord of tests/fake_discord.py (`world`: tests/conftest.py)."
 
 import asyncio
 
-from bot.outbox_store import Outboxes
-from bot.router import Incoming, Router
+from bot.chat.router import Incoming, Router
+from bot.store.outboxes import Outboxes
 from tests.fake_discord import EPHEMERAL, World
 
 ALICE, BOB = 11, 22

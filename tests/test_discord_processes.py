@@ -20,7 +20,7 @@ from types import SimpleNamespace
 
 import redis.asyncio as aioredis
 
-from bot.router import Router
+from bot.chat.router import Router
 from tests.fake_discord import CHANNEL, FakeDiscord
 from tests.fake_telegram import until
 from tests.robot import Move, find, play_out
@@ -38,7 +38,7 @@ import asyncio, json, os, sys
 import discord
 from adapters.discord.adapter import DiscordAdapter
 from adapters.discord.client import StammtischClient
-from bot import pictures
+from bot.chat import pictures
 from bot.app import make_router
 
 discord.http.Route.BASE = os.environ["FAKE_DISCORD_URL"]
@@ -132,7 +132,7 @@ async def test_three_shard_processes_play_a_whole_game(real_redis_url):
 
         # Three joins at once, one to each process: they race for the table's
         # compare-and-set, and every one must win once. The first is said in the channel
-        # as the thread is made, while the table moves into it (bot/tables.py `move`).
+        # as the thread is made, while the table moves into it (bot/table/saved.py `move`).
         in_channel = fake.command("join", *users[1])
         joins = [fake.command("join", *user, **here) for user in users[2:]]
         await asyncio.gather(send(in_channel, to=0), in_the_thread(joins))

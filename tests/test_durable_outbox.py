@@ -1,4 +1,4 @@
-"""The durable outbox (bot/outbox_store.py, bot/courier.py): what a change says is kept
+"""The durable outbox (bot/store/outboxes.py, bot/chat/courier.py): what a change says is kept
 in Redis with the change, sent by whichever process holds the chat's send lease, and
 removed only once the platform took it — on fakeredis and a real redis-server."""
 
@@ -7,14 +7,15 @@ import asyncio
 import fakeredis
 import pytest
 
-from bot import outbox_store, pictures
-from bot.courier import Courier
-from bot.keys import outbox_key, outboxes_key, sending_key, table_key
-from bot.mailbox import loads
-from bot.outbox_store import Outboxes
+from bot.chat import pictures
+from bot.chat.courier import Courier
+from bot.chat.router import Incoming, Router
 from bot.replies import Reply
-from bot.router import Incoming, Router
-from bot.store import RedisStore
+from bot.store import outboxes as outbox_store
+from bot.store.keys import outbox_key, outboxes_key, sending_key, table_key
+from bot.store.mailbox import loads
+from bot.store.outboxes import Outboxes
+from bot.store.versioned import RedisStore
 from tests.conftest import make_backend
 from tests.fake_telegram import GROUP, running_bot, until
 from tests.test_scheduler import AnswersAsItIsCancelled

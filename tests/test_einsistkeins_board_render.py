@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.outbox import Outbox
+from bot.table.outbox import Outbox
 from render import boards
 from render.einsistkeins import where
 from render.png import rasterise

@@ -5,7 +5,7 @@ rhubarb-spritzer, know-your-limit, gum and night-star rules, the end and the win
 import pytest
 
 from bot.i18n import t
-from bot.outbox import Outbox
+from bot.table.outbox import Outbox
 from render.einsistkeins import legs_text
 from render.einsistkeins import params as shown_params
 from rules.core.errors import RuleError
@@ -569,7 +569,7 @@ def test_go_finds_a_place_by_its_beginning_or_without_accents():
     with pytest.raises(RuleError) as e:
         play(s, 0, Go(to="Steintor > Haupt"))
     assert e.value.key == "einsistkeins.error.ambiguous"
-    # each place it could mean, as the whole route, is offered as a button (bot/offers.py)
+    # each place it could mean, as the whole route, is offered as a button (bot/chat/offers.py)
     choices = [(o.label, o.action) for o in e.value.choices]
     assert ("Hauptbahnhof", Go(to=("Steintor", "Hauptbahnhof"))) in choices
     assert len(choices) == len(e.value.params["places"]) >= 2

@@ -2,7 +2,7 @@
 
 import pytest
 
-from bot.outbox import Outbox
+from bot.table.outbox import Outbox
 from rules.core.errors import RuleError
 from rules.einsistkeins.cards import CARD_GAME
 from rules.einsistkeins.cards.engine import setup, timeout
@@ -155,7 +155,7 @@ def test_a_card_may_be_typed_by_its_beginning():
     with pytest.raises(RuleError) as err:
         CARD_GAME.apply(state, 0, Play(card="pi"))
     assert err.value.key == "einsistkeins_karten.error.ambiguous"
-    # each card it could mean is offered as a button (bot/offers.py)
+    # each card it could mean is offered as a button (bot/chat/offers.py)
     assert [o.action for o in err.value.choices] == [
         Play(card="Piccolo Fiasko"),
         Play(card="Pinte Pjöng"),

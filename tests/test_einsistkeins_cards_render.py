@@ -5,7 +5,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from bot.i18n import t
-from bot.outbox import Outbox
+from bot.table.outbox import Outbox
 from render import boards
 from render.png import rasterise
 from render.text import DISCORD_LIMIT

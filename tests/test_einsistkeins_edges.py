@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from bot.outbox import Outbox
+from bot.table.outbox import Outbox
 from render.einsistkeins import board as text_board
 from render.einsistkeins import card_line
 from render.text import SNAPSHOT_LIMIT

@@ -2,7 +2,7 @@
 
 from dataclasses import replace
 
-from bot import fame
+from bot.table import fame
 from rules import registry
 from rules.core.protocol import Outcome, Record
 from tests.chat import Chat

@@ -3,9 +3,9 @@ place after them counted as games and sports count (two share 2nd: the next is 4
 
 import pytest
 
-from bot import play
-from bot.outbox import Outbox
-from bot.table import Seat, Table
+from bot.table import play
+from bot.table.model import Seat, Table
+from bot.table.outbox import Outbox
 from rules import registry
 from rules.core.protocol import Outcome
 

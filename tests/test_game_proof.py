@@ -1,4 +1,4 @@
-"""Games anyone can verify (bot/game_proof.py): the seed's SHA-256 announced at /start,
+"""Games anyone can verify (bot/proof/games.py): the seed's SHA-256 announced at /start,
 the seed revealed at the end, and /verify replaying the game from seed and answers."""
 
 import hashlib
@@ -10,8 +10,10 @@ import fakeredis
 import pytest
 
 from adapters.console.session import GROUP, PLATFORM
-from bot import game_proof
-from bot.keys import answers_key, table_key
+from bot import verify
+from bot.proof import games as game_proof
+from bot.store import answer_log
+from bot.store.keys import answers_key, table_key
 from tests.chat import Chat
 from tests.conftest import make_backend
 
@@ -151,13 +153,13 @@ async def test_the_command_line_checks_an_exported_record(redis, tmp_path, capsy
     proof = (await chat.router.table(PLATFORM, GROUP, answers=True)).proof
     record = tmp_path / "game.json"
     record.write_text(json.dumps(game_proof.export(proof)))
-    assert game_proof.main([str(record)]) == 0
+    assert verify.main([str(record)]) == 0
     shown = capsys.readouterr().out
     assert proof.commitment in shown and proof.end in shown and "Match ✅" in shown
 
     changed_answer(proof)
     record.write_text(json.dumps(game_proof.export(proof)))
-    assert game_proof.main([str(record)]) == 1
+    assert verify.main([str(record)]) == 1
     assert "Mismatch ❌" in capsys.readouterr().out
 
 
@@ -184,7 +186,7 @@ async def test_verify_record_posts_the_record_for_the_command_line(redis, tmp_pa
     assert said.startswith("[group] 🔏 Das Protokoll des Spiels")
     pasted = tmp_path / "game.txt"
     pasted.write_text(said.replace("[group] ", ""))  # as copied, heading and all
-    assert game_proof.main([str(pasted)]) == 0
+    assert verify.main([str(pasted)]) == 0
     shown = capsys.readouterr().out
     assert (await chat.table()).proof.commitment in shown and "Match ✅" in shown
     chat.router.clock.now += game_proof.KEEP_SECONDS + 1
@@ -195,7 +197,7 @@ async def test_verify_record_posts_the_record_for_the_command_line(redis, tmp_pa
 def test_the_operator_exports_a_finished_game_for_the_command_line(monkeypatch, tmp_path, capsys):
     import asyncio
 
-    from bot import redis_conn
+    from bot.store import connection as redis_conn
 
     server = fakeredis.FakeServer()
 
@@ -206,14 +208,14 @@ def test_the_operator_exports_a_finished_game_for_the_command_line(monkeypatch, 
 
     commitment = asyncio.run(play())
     monkeypatch.setattr(redis_conn, "connect", lambda: fakeredis.FakeAsyncRedis(server=server))
-    assert game_proof.main(["export", PLATFORM, GROUP]) == 0
+    assert verify.main(["export", PLATFORM, GROUP]) == 0
     exported = capsys.readouterr().out
     assert json.loads(exported)["commitment"] == commitment
     (tmp_path / "game.json").write_text(exported)
-    assert game_proof.main([str(tmp_path / "game.json")]) == 0
+    assert verify.main([str(tmp_path / "game.json")]) == 0
     assert "Match ✅" in capsys.readouterr().out
     with pytest.raises(SystemExit):  # no game at another table
-        game_proof.main(["export", PLATFORM, "elsewhere"])
+        verify.main(["export", PLATFORM, "elsewhere"])
 
 
 @pytest.mark.parametrize("name", ["einsistkeins_karten_5p_out", "aufruhr_6p.de", "bohei_8p.de"])
@@ -233,7 +235,7 @@ async def test_the_answers_are_appended_with_the_write_and_only_with_it(redis):
     """The log is a list beside the table, appended by the table's own compare-and-set:
     a write that loses appends nothing, a new game empties it, and it expires with the
     table."""
-    from bot.store import Log, RedisStore, Write
+    from bot.store.versioned import Log, RedisStore, Write
 
     store, key, log = RedisStore(redis, ttl_seconds=3600), "t:{c}:table", "t:{c}:answers"
     assert await store.cas(key, 0, Write(b"1", Log(log, ["a", "b"])))
@@ -303,15 +305,15 @@ async def test_the_log_is_packed_in_order_and_keeps_its_time_to_live(any_backend
     lines = [f'[{i % 3},{{"amount":{i},"type":"bid"}}]' for i in range(70)]
     await redis.rpush(key, *lines)
     await redis.pexpire(key, 60_000)
-    assert await game_proof.pack(redis, key)
+    assert await answer_log.pack(redis, key)
     stored = await redis.lrange(key, 0, -1)
-    assert len(stored) == 70 - 2 * game_proof.PACK + 1 and stored[-1][:1] != b"["
+    assert len(stored) == 70 - 2 * answer_log.PACK + 1 and stored[-1][:1] != b"["
     assert sum(map(len, stored)) < sum(map(len, lines)) / 2
     proof = game_proof.GameProof(game="auktion", seats=3, options={}, seed="", commitment="")
     assert proof.with_answers(stored).lines() == lines
     assert 0 < await redis.pttl(key) <= 60_000
     await redis.rpush(key, "[0,{}]", "[1,{}]")
-    assert not await redis.eval(game_proof._PACK, 1, key, 999, 2, b"x")  # changed: left
+    assert not await redis.eval(answer_log._PACK, 1, key, 999, 2, b"x")  # changed: left
     assert await redis.lrange(key, -2, -1) == [b"[0,{}]", b"[1,{}]"]
 
 

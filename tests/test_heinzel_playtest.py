@@ -143,7 +143,7 @@ async def test_who_becomes_schneiders_weib_is_told_so_for_any_player():
 def test_a_shop_entered_again_says_why_no_card_comes():
     # a move ends at every shop; a second visit pays nothing, and the group was told only
     # "carol moves to Fleischmengergasse." (a play-tester's seed 3 game, turn 21)
-    from bot.outbox import Outbox
+    from bot.table.outbox import Outbox
     from rules.heinzel import SPEC
     from rules.heinzel.board import board
     from rules.heinzel.model import Go, Options

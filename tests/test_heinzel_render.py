@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.outbox import Outbox
+from bot.table.outbox import Outbox
 from render import boards
 from render.heinzel import COLOURS, TUNNEL
 from render.png import rasterise

@@ -1,8 +1,8 @@
-"""User text is cleaned where it enters (bot/hygiene.py), before any table sees it."""
+"""User text is cleaned where it enters (bot/chat/hygiene.py), before any table sees it."""
 
-from bot.hygiene import _UNSAFE, clean
-from bot.keys import user_tables_key
-from bot.router import Incoming
+from bot.chat.hygiene import _UNSAFE, clean
+from bot.chat.router import Incoming
+from bot.store.keys import user_tables_key
 from tests.chat import Chat
 
 

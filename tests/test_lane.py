@@ -80,7 +80,7 @@ async def test_an_error_answer_is_its_own_requests_only(client, writes):
 async def test_a_batch_not_answered_in_time_times_out_whole_and_its_connection_goes(
     real_redis_url, writes
 ):
-    """A hung Redis is bounded by the client's socket timeout (bot/redis_conn.py); every
+    """A hung Redis is bounded by the client's socket timeout (bot/store/connection.py); every
     request of the batch may have run, and the late answers never reach another."""
     client = aioredis.Redis.from_url(real_redis_url, socket_timeout=0.2)
     try:
@@ -295,7 +295,7 @@ async def test_the_connection_lost_mid_batch_the_requests_answered_keep_their_an
 ):
     """The server closes the connection after part of a batch's answers (here QUIT, in
     the batch): the requests answered before keep their answers; the others are told
-    a connection error (they may have run: a write finds out, bot/write_outcome.py)."""
+    a connection error (they may have run: a write finds out, bot/store/write_outcome.py)."""
     first = asyncio.ensure_future(command(client, "ECHO", "first"))
     await asyncio.sleep(0)  # (written: what follows goes in one batch)
     asked = [

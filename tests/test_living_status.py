@@ -56,7 +56,8 @@ async def test_telegram_answers_edit_one_status_message(fake):
         # the deadline is said once, in the status: no line of its own anywhere
         assert "Time to answer" not in fake.everything(GROUP)
         # the last answer ends the step: the status says so and one new message follows,
-        # which notifies Bob, away for longer than bot/status.py WATCHING (Carol just answered)
+        # which notifies Bob, away for longer than bot/table/status.py WATCHING (Carol
+        # just answered)
         clock.now += 200
         fake.press_label(CAROL, "Carol", "0", chat=CAROL)
         await until(lambda: "Everyone has answered" in fake.sent[status]["text"], timeout=20)
@@ -125,8 +126,9 @@ async def test_discord_answers_edit_one_status_message(world):
 
 
 async def test_telegram_an_old_status_message_is_posted_anew(fake):
-    """Bob and Carol answered within bot/status.py WATCHING, but the status message is older than
-    that (talk may have pushed it up): the next step is a new message that calls them."""
+    """Bob and Carol answered within bot/table/status.py WATCHING, but the status
+    message is older than that (talk may have pushed it up): the next step is a new
+    message that calls them."""
     clock = Clock()
     async with auction_begun(fake, "rounds=1 deadline=900", clock) as bot:
         posts = len(group_posts(fake))

@@ -20,7 +20,7 @@ from pathlib import Path
 import aiohttp
 import redis.asyncio as aioredis
 
-from bot.router import Router
+from bot.chat.router import Router
 from tests.fake_telegram import GROUP, TOKEN, FakeTelegram, until
 from tests.robot import Move, latest_with, play_out
 

@@ -5,9 +5,9 @@ import json
 import logging
 import urllib.request
 
-from bot import logs, metrics
-from bot.router import Incoming
-from bot.scheduler import Deadlines, run_ticker
+from bot.chat.router import Incoming
+from bot.ops import logs, metrics
+from bot.store.scheduler import Deadlines, run_ticker
 from tests.chat import Chat
 
 
@@ -98,7 +98,7 @@ async def test_json_logs_carry_the_platform_chat_and_table_version(redis, capsys
 
 def test_command_samples_are_prometheus_clients_own():
     """The commands' counts and latencies (counted without prometheus_client's locks,
-    bot/metrics.py) are scraped as its Counter and Histogram would show them."""
+    bot/ops/metrics.py) are scraped as its Counter and Histogram would show them."""
     from prometheus_client import CollectorRegistry, Counter, Histogram
 
     registry = CollectorRegistry()

@@ -1,4 +1,4 @@
-"""A refusal's choices as buttons (bot/offers.py): "“st” could mean: A, B" with a button
+"""A refusal's choices as buttons (bot/chat/offers.py): "“st” could mean: A, B" with a button
 for each, which answers the prompt as if the player had typed the whole name; only for
 the player it was offered to, and only in its step; through Telegram they come privately
 with an inline keyboard, which goes once one is pressed. Transcript:
@@ -8,8 +8,8 @@ import fakeredis
 import pytest
 
 from adapters.console.session import Console, ScriptClock
-from bot import buttons
-from bot.router import Incoming, Router
+from bot.chat.router import Incoming, Router
+from bot.table import buttons
 from rules.core.errors import RuleError
 from rules.core.rng import Rng
 from rules.heinzel import movement

@@ -6,13 +6,13 @@ a 3-master cluster."""
 import fakeredis
 import pytest
 
-from bot import outbox_store
-from bot.keys import outbox_key, table_key
-from bot.mailbox import loads
-from bot.outbox_store import CAP, Outboxes
+from bot.chat.router import Incoming, Router
 from bot.replies import Button, Reply
-from bot.router import Incoming, Router
-from bot.store import RedisStore
+from bot.store import outboxes as outbox_store
+from bot.store.keys import outbox_key, table_key
+from bot.store.mailbox import loads
+from bot.store.outboxes import CAP, Outboxes
+from bot.store.versioned import RedisStore
 from tests.conftest import make_backend
 from tests.fake_telegram import GROUP, running_bot, until
 

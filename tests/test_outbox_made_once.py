@@ -1,4 +1,4 @@
-"""What a command says is made once (bot/outbox.py). A message is made again from memory
+"""What a command says is made once (bot/table/outbox.py). A message is made again from memory
 (`_texts`) only when everything it is made of is the same — its key, its parameters as
 they are shown (True is not 1, 1.0 is not 1), the names, the language; and a reply
 readdressed (`amended`) is the reply `dataclasses.replace` would make."""
@@ -7,10 +7,10 @@ import dataclasses
 
 import pytest
 
-from bot import outbox
 from bot.i18n import fill
-from bot.outbox import Outbox
 from bot.replies import Button, InputRequest, Reply, amended
+from bot.table import outbox
+from bot.table.outbox import Outbox
 
 
 def _fresh(out: Outbox, key: str, **params) -> str:

@@ -1,12 +1,12 @@
 """A game's own parameters become text in one place: its render module's `params` hook,
-which bot/outbox.py calls for every message of the table's game (events, prompts,
+which bot/table/outbox.py calls for every message of the table's game (events, prompts,
 button labels, refusals) before seats become names and the catalog is filled."""
 
 from typing import Any
 
 import pytest
 
-from bot.outbox import Outbox
+from bot.table.outbox import Outbox
 from render import boards
 
 GAME = "hooked"  # a game id nobody registers: its renderers exist only in this test

@@ -1,11 +1,11 @@
 """Deadlines of a step that has passed leave the sorted set with the change that ends
-the step, in the table's own compare-and-set (bot/store.py, bot/tables.py): on
+the step, in the table's own compare-and-set (bot/store/versioned.py, bot/table/saved.py): on
 fakeredis, a real redis-server and a 3-master cluster (where they follow the write)."""
 
 import pytest
 
-from bot.keys import table_key
-from bot.store import RedisStore
+from bot.store.keys import table_key
+from bot.store.versioned import RedisStore
 from tests.chat import Chat
 from tests.conftest import make_backend
 from tests.test_store import round_trips  # noqa: F401  (the fixture)
@@ -86,7 +86,7 @@ async def test_a_table_s_deadlines_change_only_with_what_the_router_compares(red
     """The router asks deadlines.of_table again after a change only if
     what_of_table_reads changed: every other field of a table, taken from a table in
     another state, leaves of_table as it was."""
-    from bot.deadlines import of_table, what_of_table_reads
+    from bot.table.deadlines import of_table, what_of_table_reads
 
     chat = Chat.make(redis)
     await chat.say(*LOBBY)

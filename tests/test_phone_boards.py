@@ -9,9 +9,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from bot import keyboards
-from bot.outbox import Outbox
-from bot.table import Seat, Table
+from bot.table import keyboards
+from bot.table.model import Seat, Table
+from bot.table.outbox import Outbox
 from render import boards, png
 from render.aufruhr import PHASES as AUFRUHR_PHASES
 from render.aufruhr import _card_name as aufruhr_card_name

@@ -4,9 +4,9 @@ import pytest
 from pydantic import BaseModel, PrivateAttr
 from pydantic._internal._model_construction import init_private_attributes
 
-from bot.game_proof import GameProof
 from bot.private_attrs import quick_private
-from bot.table import Table
+from bot.proof.games import GameProof
+from bot.table.model import Table
 
 PROOF = {"game": "auktion", "seats": 3, "options": {}, "seed": "00", "commitment": "ab"}
 

@@ -1,9 +1,9 @@
 """A game's prompts are computed once per state for as long as the state lives, however
-many tables are busy in between (bot/lobby.py `_Remembered`)."""
+many tables are busy in between (bot/table/lobby.py `_Remembered`)."""
 
 import gc
 
-from bot.lobby import _Remembered
+from bot.table.lobby import _Remembered
 
 
 class State:

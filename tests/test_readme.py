@@ -6,7 +6,7 @@ import importlib.util
 import re
 from pathlib import Path
 
-from bot import commands
+from bot.chat import commands
 from rules import registry
 from rules.core.protocol import GameSpec
 

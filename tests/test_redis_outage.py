@@ -21,11 +21,11 @@ import time
 import pytest
 import redis.asyncio as aioredis
 
-from bot.keys import table_key, update_key
-from bot.redis_conn import connect
-from bot.router import Router
-from bot.store import KEEP, MaybeApplied, NotApplied, RedisStore
-from bot.write_outcome import SETTLE_SECONDS
+from bot.chat.router import Router
+from bot.store.connection import connect
+from bot.store.keys import table_key, update_key
+from bot.store.versioned import KEEP, MaybeApplied, NotApplied, RedisStore
+from bot.store.write_outcome import SETTLE_SECONDS
 from tests.fake_telegram import GROUP, FakeTelegram, running_bot, until
 from tests.redis_server import answers_ping, free_port
 

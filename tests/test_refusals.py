@@ -1,11 +1,11 @@
-"""One answer per situation (bot/answers.py REFUSALS): whatever a player types or presses
+"""One answer per situation (bot/chat/answers.py REFUSALS): whatever a player types or presses
 that no question takes is told why in the same words, whichever way it was said — a
 second bid typed, pressed or sent as /bid; a /bid with no auction and a plain number;
 a stranger's command at a running game. Seen through the console, as a player sees it."""
 
 import pytest
 
-from bot.answers import REFUSALS
+from bot.chat.answers import REFUSALS
 from bot.i18n import keys
 from tests.chat import Chat
 

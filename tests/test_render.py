@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import pictures
+from bot.chat import pictures
 from bot.i18n import t
 from render import boards, pieces
 from render import png as raster

@@ -1,10 +1,10 @@
-"""A reply as kept in Redis (bot/mailbox.py `encoded`/`loads`): read back as it was made,
+"""A reply as kept in Redis (bot/store/mailbox.py `encoded`/`loads`): read back as it was made,
 whatever its text holds, and replies kept by earlier versions still read."""
 
 import json
 
-from bot.mailbox import encoded, loads, picture_of
 from bot.replies import Button, InputRequest, Reply
+from bot.store.mailbox import encoded, loads, picture_of
 
 ODD = 'Anna "die Große" \\ 🎩\n\t<b>&amp;</b> \u2028 ÄÖÜß ✓ €'
 

@@ -4,8 +4,8 @@ not hold — a table written before the outbox existed, a message the platform r
 for good — is asked again with live buttons by the step's reminder, since no adapter
 ever told the table it posted the step's status. On fakeredis and a real redis-server."""
 
-from bot.deadlines import of_step
-from bot.router import Incoming, Router
+from bot.chat.router import Incoming, Router
+from bot.table.deadlines import of_step
 from tests.fake_telegram import GROUP, Clock, running_bot, until
 
 CHAT = "g"

@@ -5,8 +5,8 @@ such button, this presses them all). On fakeredis and a real redis-server."""
 
 import random
 
-from bot.keys import table_key
-from bot.router import Incoming, Router
+from bot.chat.router import Incoming, Router
+from bot.store.keys import table_key
 from tests.robot import legal_moves
 
 CHAT = "g"

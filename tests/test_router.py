@@ -5,8 +5,8 @@ import logging
 
 import pytest
 
-from bot.keys import table_key
-from bot.router import Incoming, Router
+from bot.chat.router import Incoming, Router
+from bot.store.keys import table_key
 from tests.chat import Chat
 from tests.conftest import make_backend
 from tests.games import auktion
@@ -445,7 +445,7 @@ async def test_a_lobby_opened_by_a_clock_of_whole_seconds_expires_in_any_process
 ):
     """The lobby's deadline names the time it opened, and firing it compares that name
     with the table's: the same whether the process that fires it took the very table it
-    wrote (bot/table.py `Table.take`) or read it from Redis, where a time is a float."""
+    wrote (bot/table/model.py `Table.take`) or read it from Redis, where a time is a float."""
     opener = Router(redis, clock=lambda: 1_790_000_000)  # (an int, as a clock might give)
     other = Router(await redis_factory(), clock=lambda: 1_790_007_200)
     for router in (opener, other):
@@ -559,7 +559,7 @@ async def test_redis_cluster_1_connects_to_the_cluster(real_cluster_url, monkeyp
     cluster (a table written through one client is read through another)."""
     from redis.asyncio.cluster import RedisCluster
 
-    from bot.redis_conn import connect
+    from bot.store.connection import connect
 
     monkeypatch.setenv("REDIS_URL", real_cluster_url)
     monkeypatch.setenv("REDIS_CLUSTER", "1")
@@ -595,7 +595,7 @@ async def test_board_posts_the_current_prompt_again_with_live_buttons(chat):
 async def test_buttons_from_a_timeline_redis_lost_are_outdated(chat, redis):
     """Redis falls back to an older snapshot (an RDB restore): the steps after it happen
     again, with the same step numbers, but the buttons of the lost timeline stay dead."""
-    from bot.keys import table_key
+    from bot.store.keys import table_key
 
     await chat.say(*STARTED)
     key = table_key("console", "group")
@@ -626,7 +626,7 @@ async def test_a_chat_that_moves_mid_game_keeps_every_sent_button_and_leaves_no_
     """Telegram turns a group into a supergroup under a new id while a game runs: the
     buttons already sent (in the group and privately) still work, and a board message
     remembered late at the old id makes no table there."""
-    from bot.buttons import encode
+    from bot.table.buttons import encode
 
     await chat.say(*STARTED, "alice> 1", "bob> 0")  # carol still to bid
     before = await chat.table()

@@ -7,7 +7,7 @@ import fakeredis
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.router import Incoming
+from bot.chat.router import Incoming
 from tests.chat import Chat
 from tests.test_router import STARTED
 

@@ -14,8 +14,8 @@ import pytest
 import redis.asyncio as aioredis
 from redis.exceptions import ConnectionError as RedisConnectionError
 
-from bot.keys import deadlines_key
-from bot.scheduler import Claim, Deadlines, run_ticker, shard_of, stop
+from bot.store.keys import deadlines_key
+from bot.store.scheduler import Claim, Deadlines, run_ticker, shard_of, stop
 from tests.conftest import make_backend
 
 PLATFORM = "test"
@@ -161,7 +161,7 @@ async def test_a_failing_deadline_is_logged_and_the_ticker_goes_on(redis, caplog
             raise RuntimeError("boom")
         fired.append(member)
 
-    with caplog.at_level(logging.ERROR, logger="bot.scheduler"):
+    with caplog.at_level(logging.ERROR, logger="bot.store.scheduler"):
         task = asyncio.create_task(run_ticker(d, fire, clock=lambda: now, interval=0.001))
         try:
             for _ in range(400):
@@ -212,7 +212,7 @@ async def test_a_ticker_survives_redis_being_unreachable(redis, caplog):
     async def fire(member: str) -> None:
         fired.append(member)
 
-    with caplog.at_level(logging.ERROR, logger="bot.scheduler"):
+    with caplog.at_level(logging.ERROR, logger="bot.store.scheduler"):
         task = asyncio.create_task(run_ticker(d, fire, clock=lambda: 5.0, interval=0.001))
         try:
             for _ in range(400):
@@ -286,7 +286,7 @@ async def test_a_graceful_stop_hands_back_what_it_was_firing(redis):
 TICKER = """
 import asyncio, signal, sys, time
 import redis.asyncio as aioredis
-from bot.scheduler import Deadlines, run_ticker
+from bot.store.scheduler import Deadlines, run_ticker
 
 async def main():
     r = aioredis.Redis.from_url(sys.argv[1])

@@ -3,9 +3,9 @@ the options not hidden from it, in rows, and presses that name its own step and 
 
 import pytest
 
-from bot import buttons, keyboards
-from bot.outbox import Outbox
-from bot.table import Seat, Table
+from bot.table import buttons, keyboards
+from bot.table.model import Seat, Table
+from bot.table.outbox import Outbox
 from rules.core.protocol import Option, Prompt
 from tests.games.auktion.model import Bid
 

@@ -7,7 +7,9 @@ import os
 import pytest
 from redis.asyncio.connection import AbstractConnection
 
-from bot.keys import (
+from bot.lane import Lane
+from bot.store.connection import _without_password
+from bot.store.keys import (
     adapter_key,
     answers_key,
     deadlines_key,
@@ -19,9 +21,7 @@ from bot.keys import (
     table_key,
     user_tables_key,
 )
-from bot.lane import Lane
-from bot.redis_conn import _without_password
-from bot.store import KEEP, RedisStore, StoreConflict
+from bot.store.versioned import KEEP, RedisStore, StoreConflict
 from tests.conftest import make_backend
 
 KEY = table_key("telegram", "-100123")
@@ -333,10 +333,10 @@ async def test_a_command_cancelled_in_its_turn_or_waiting_for_it_holds_up_nobody
 
 
 def test_write_tokens_differ_in_every_write_and_every_forked_process():
-    """A write's token tells it from another delivery of its update (bot/store.py, _CAS):
+    """A write's token tells it from another delivery of its update (bot/store/versioned.py, _CAS):
     never the same twice, in this process or a child forked from it (a pre-forking server
     would give its workers one random part and one count)."""
-    from bot.store import _token
+    from bot.store.versioned import _token
 
     mine = {_token() for _ in range(3)}
     assert len(mine) == 3

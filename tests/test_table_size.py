@@ -9,11 +9,11 @@ import zlib
 
 import redis.asyncio as aioredis
 
-from bot import table as stored_tables
-from bot.game_proof import GameProof, record
-from bot.keys import answers_key, table_key
-from bot.router import Incoming, Router
-from bot.table import COMPRESS_ABOVE, Table
+from bot.chat.router import Incoming, Router
+from bot.proof.games import GameProof, record
+from bot.store.keys import answers_key, table_key
+from bot.table import model as stored_tables
+from bot.table.model import COMPRESS_ABOVE, Table
 from rules import registry
 from tests.robot import legal_moves
 
@@ -43,7 +43,7 @@ async def test_a_six_player_aufruhr_table_with_64_character_names_stays_within_8
 
     sizes: list[tuple[int, int, int]] = []  # (round, MEMORY USAGE, bytes stored)
     compressed = 0  # steps at which the table was large enough to be stored compressed
-    logged: list[int] = []  # the answer log's memory (bot/game_proof.py), beside the table
+    logged: list[int] = []  # the answer log's memory (bot/proof/games.py), beside the table
 
     async def measure() -> Table | None:
         nonlocal compressed
@@ -89,7 +89,7 @@ async def test_a_six_player_aufruhr_table_with_64_character_names_stays_within_8
     assert worst[1] <= LIMIT, f"{worst[1]} B in Redis in round {worst[0]} ({worst[2]} B stored)"
     assert compressed > 0  # (64-character names make the table large enough for it)
     # The game's answer log for /verify is a list of its own beside the table, not in it
-    # (bot/game_proof.py; packed every 32 answers): 7.3 KB by the end of this game, where
+    # (bot/proof/games.py; packed every 32 answers): 7.3 KB by the end of this game, where
     # it took 3.3 KB inside the table, compressed as a whole, and the table 3.3 KB without it
     print(f"the answer log beside it: at most {max(logged)} B in Redis")
     assert max(logged) > 1000, max(logged)
@@ -145,8 +145,8 @@ def test_a_table_whose_game_state_was_stored_whole_still_loads():
 
 
 def test_a_table_this_process_wrote_loads_as_the_same_bytes_read_back_would():
-    """The bytes a table was just written as (bot/store.py hands the very object to the
-    next command) load from the two lines kept with them (bot/table.py `_written`): the
+    """The bytes a table was just written as (bot/store/versioned.py hands the very object to the
+    next command) load from the two lines kept with them (bot/table/model.py `_written`): the
     same table, state and private state as the same bytes read anew from Redis; a change
     to the loaded table leaves the next load of those bytes as it was."""
     spec = registry.get("aufruhr")
@@ -172,7 +172,7 @@ def test_a_table_this_process_wrote_loads_as_the_same_bytes_read_back_would():
 
 def test_the_next_transaction_takes_the_very_table_written_once_and_as_loaded():
     """A transaction's write hands its Table to the next transaction on the table in
-    this process (bot/table.py `Table.take`): the very object, with its private state as
+    this process (bot/table/model.py `Table.take`): the very object, with its private state as
     `load` makes it (the state read from its JSON, no answers of the last command to
     log again); once only, so a second command in flight gets a table of its own; bytes
     this process did not write, or whose write it did not make, are parsed."""
@@ -204,7 +204,7 @@ def test_the_next_transaction_takes_the_very_table_written_once_and_as_loaded():
 
 def test_a_state_is_written_from_the_pieces_of_the_one_it_came_from():
     """A table writes its new state reusing the JSON of every field the answer left as
-    it was (bot/table.py `stored_from`), and what it writes reads back as the state,
+    it was (bot/table/model.py `stored_from`), and what it writes reads back as the state,
     equal to the JSON written whole, step after step of a whole AUFRUHR! game; a table
     whose state came from Redis (no pieces kept) is written field by field, and reads
     back so; a small state (EINS IST KEINS) is written whole, no pieces kept."""
@@ -260,7 +260,7 @@ def test_a_state_is_written_from_the_pieces_of_the_one_it_came_from():
 
 
 def test_a_piece_is_reused_only_for_the_very_same_items_in_the_same_order():
-    """An equal value is not enough to reuse a field's JSON (bot/table.py `_same`): the
+    """An equal value is not enough to reuse a field's JSON (bot/table/model.py `_same`): the
     same items in another order would be written in the old order, 1 as `true`."""
     same = stored_tables._same
     a, b = ["x"], ["y"]

@@ -1,18 +1,20 @@
-"""The store side of a table (bot/tables.py) on fakeredis and a real redis-server: what
+"""The store side of a table (bot/table/saved.py) on fakeredis and a real redis-server: what
 a change writes beside the table, in how many round trips, and that the router sends
 no Redis command and builds no key of its own."""
 
 import ast
 from pathlib import Path
 
-from bot.deadlines import Deadline
-from bot.outbox import Outbox
-from bot.store import KEEP
-from bot.table import Seat, Table
-from bot.tables import Tables
+from bot.store.versioned import KEEP
+from bot.table.deadlines import Deadline
+from bot.table.model import Seat, Table
+from bot.table.outbox import Outbox
+from bot.table.saved import Tables
 from tests.test_store import round_trips  # noqa: F401  (the fixture)
 
-ROUTER = Path(__file__).resolve().parent.parent / "bot" / "router.py"
+# The door and what it dispatches to: the router, typed answers, presses.
+CHAT = Path(__file__).resolve().parent.parent / "bot" / "chat"
+ROUTER = [CHAT / "router.py", CHAT / "typed.py", CHAT / "presses.py"]
 
 
 def _seat(joined=(), left=(), schedule=None):
@@ -74,18 +76,21 @@ async def test_a_moved_table_takes_its_routes_and_deadlines_along(redis):
 
 
 def test_the_router_sends_no_redis_command_and_builds_no_key():
-    tree = ast.parse(ROUTER.read_text())
-    imported = {
-        node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module
-    }
-    assert "bot.keys" not in imported
-    redis_calls = {
-        node.func.attr
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Attribute)
-        and isinstance(node.func.value, ast.Attribute)
-        and node.func.value.attr == "redis"
-    }
-    assert not redis_calls, f"the router calls Redis itself: {redis_calls}"
-    assert "pipeline" not in ROUTER.read_text()
+    for path in ROUTER:
+        tree = ast.parse(path.read_text())
+        imported = {
+            node.module
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.module
+        }
+        assert "bot.store.keys" not in imported, path.name
+        redis_calls = {
+            node.func.attr
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and isinstance(node.func.value, ast.Attribute)
+            and node.func.value.attr == "redis"
+        }
+        assert not redis_calls, f"{path.name} calls Redis itself: {redis_calls}"
+        assert "pipeline" not in path.read_text(), path.name

@@ -9,9 +9,10 @@ import asyncio
 import fakeredis
 import pytest
 
-from bot import mailbox, pictures
-from bot.keys import mailbox_key
+from bot.chat import pictures
 from bot.replies import Button, InputRequest, Reply
+from bot.store import mailbox
+from bot.store.keys import mailbox_key
 from tests.fake_telegram import (
     BOT_USERNAME,
     GROUP,

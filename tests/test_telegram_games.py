@@ -6,7 +6,7 @@ import hashlib
 import fakeredis
 import pytest
 
-from bot import game_proof
+from bot.proof import games as game_proof
 from rules import registry
 from tests.fake_telegram import GROUP, FakeTelegram, running_bot, until
 from tests.robot import PLAYS, play_out, robot_games, telegram_act
@@ -47,7 +47,7 @@ async def test_a_whole_game_with_robot_players(fake, game, players, options):
         proof = (await router.table("telegram", str(GROUP), answers=True)).proof
     await redis.aclose()
     assert moves > players
-    # The /start message commits to the seed; the end reveals it (bot/game_proof.py).
+    # The /start message commits to the seed; the end reveals it (bot/proof/games.py).
     started = [m["text"] for m in fake.sent.values() if "begins" in m.get("text", "")]
     assert f"seed has SHA-256 {proof.commitment}." in started[0]
     assert hashlib.sha256(bytes.fromhex(proof.seed)).hexdigest() == proof.commitment

@@ -13,7 +13,7 @@ from adapters.telegram.calls import Retry
 from adapters.telegram.pace import Pace
 from adapters.telegram.settings import Settings
 from bot.app import read_env_file
-from bot.router import Router
+from bot.chat.router import Router
 from tests.fake_telegram import GROUP, TOKEN, FakeTelegram, until
 
 

@@ -1,5 +1,5 @@
 """Gaa Under Gunnar through the router: the DNF clock runs 15 real minutes from a finish,
-and the turns played meanwhile do not restart it (bot/play.py keeps a prompt's deadline
+and the turns played meanwhile do not restart it (bot/table/play.py keeps a prompt's deadline
 while the prompt stays open)."""
 
 from pathlib import Path

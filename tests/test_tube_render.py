@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.outbox import Outbox
+from bot.table.outbox import Outbox
 from render import boards
 from render.text import DISCORD_LIMIT
 from rules.tube import SPEC

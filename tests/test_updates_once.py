@@ -4,12 +4,12 @@ Redis failure mid-write is answered truthfully (issue 17, items 3 and 4)."""
 import pytest
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from bot import store as store_module
-from bot.keys import table_key, update_key
+from bot.chat.router import Incoming
 from bot.resp import exchange
-from bot.router import Incoming
-from bot.store import MARKER_TTL_SECONDS, Duplicate, RedisStore, Write
-from bot.write_outcome import landed
+from bot.store import versioned as store_module
+from bot.store.keys import table_key, update_key
+from bot.store.versioned import MARKER_TTL_SECONDS, Duplicate, RedisStore, Write
+from bot.store.write_outcome import landed
 from tests.chat import Chat
 
 STARTED = ["alice: /new auktion rounds=5", "bob: /join", "carol: /join", "alice: /start"]

@@ -17,9 +17,9 @@ from typing import Any
 
 from adapters.console.session import PLATFORM, Console, ScriptClock
 from bot.app import make_router
+from bot.chat.router import Router
 from bot.i18n import LANGUAGES, t
-from bot.router import Router
-from bot.scheduler import run_ticker
+from bot.store.scheduler import run_ticker
 from rules.core.rng import Rng
 
 

@@ -17,10 +17,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from bot import buttons, pictures
+from bot.chat import pictures
+from bot.chat.router import Incoming, Router
 from bot.i18n import t
 from bot.replies import Button, Reply
-from bot.router import Incoming, Router
+from bot.table import buttons
 
 PLATFORM = "console"
 GROUP = "group"

@@ -16,8 +16,8 @@ from collections.abc import Mapping
 
 from adapters.discord.adapter import DiscordAdapter
 from adapters.discord.client import StammtischClient
-from bot import logs, metrics
 from bot.app import make_router, read_env_file, started
+from bot.ops import logs, metrics
 
 
 def _ids(raw: str | None) -> list[int] | None:

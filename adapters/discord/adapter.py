@@ -3,7 +3,7 @@
 A chat key is the channel id (a thread's id in a game thread). Private replies are
 ephemeral when their player is the one interacting, else direct messages; a player
 whose DMs are closed gets them ephemerally the next time they interact
-(bot/mailbox.py), and the group is told once that a DM did not arrive. How replies go
+(bot/store/mailbox.py), and the group is told once that a DM did not arrive. How replies go
 out, and why a crash loses none of them: adapters/discord/sending.py.
 """
 
@@ -19,11 +19,11 @@ import discord
 from adapters.discord import components
 from adapters.discord.answer import Answer
 from adapters.discord.sending import NO_MENTIONS, PLATFORM, Sender
-from bot import mailbox
-from bot.courier import LEASE, SWEEP
+from bot.chat.courier import LEASE, SWEEP
+from bot.chat.router import Incoming, Router
 from bot.i18n import normalize, t
 from bot.replies import Reply
-from bot.router import Incoming, Router
+from bot.store import mailbox
 from rules import registry
 
 log = logging.getLogger(__name__)
@@ -42,7 +42,7 @@ class DiscordAdapter:
         sweep: float = SWEEP,
     ) -> None:
         """`lease` and `sweep`: the durable outbox's send lease and sweep interval
-        (bot/courier.py), shorter in tests."""
+        (bot/chat/courier.py), shorter in tests."""
         self.router = router
         self.budget = budget
         self.sender = Sender(router, budget, lease=lease, sweep=sweep)

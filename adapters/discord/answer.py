@@ -6,7 +6,7 @@ first follow-up after a deferral the deferral's visibility whatever it asks for,
 after an ephemeral deferral group messages go to the channel instead, and nothing
 private can ever turn public.
 
-What the interaction changed is sent from the chat's durable outbox (bot/courier.py)
+What the interaction changed is sent from the chat's durable outbox (bot/chat/courier.py)
 by this process when it holds the chat's send lease: it then answers through the
 interaction. `waiting` names those replies until they are sent; the handler waits for
 them (or for the news that another process sends them) before it finishes. Sending

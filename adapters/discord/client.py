@@ -1,5 +1,5 @@
 """The discord.py client: slash commands, presses, the deadline ticker and the outbox
-sweep, which sends what a process that died left unsent (bot/courier.py).
+sweep, which sends what a process that died left unsent (bot/chat/courier.py).
 
 By default it asks for no gateway intents at all: slash commands, button presses and
 modal submits arrive as interactions, which every bot receives, and each carries the
@@ -19,7 +19,7 @@ import discord
 
 from adapters.discord import commands
 from adapters.discord.adapter import PLATFORM, DiscordAdapter
-from bot.scheduler import STOP_SECONDS, run_ticker, stop
+from bot.store.scheduler import STOP_SECONDS, run_ticker, stop
 
 log = logging.getLogger(__name__)
 
@@ -87,7 +87,7 @@ class StammtischClient(discord.AutoShardedClient):
         await self.adapter.message(message)
 
     async def close(self) -> None:
-        # Bounded (bot/scheduler.py's `stop`): a ticker that lost its cancellation must
+        # Bounded (bot/store/scheduler.py's `stop`): a ticker that lost its cancellation must
         # not keep the process from closing.
         for task in (self._ticker, self._sweep):
             if task:

@@ -1,4 +1,4 @@
-"""The slash commands, made from the bot's command table (bot/commands.py) and the verbs
+"""The slash commands, made from the bot's command table (bot/chat/commands.py) and the verbs
 of every registered game: each becomes the text the router reads (`/new auktion rounds=5`).
 
 Descriptions come from the catalogs in English and German (Discord shows each user
@@ -16,8 +16,8 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice, locale_str
 
-from bot import commands
-from bot.commands import Arg, CommandSpec, Verb
+from bot.chat import commands
+from bot.chat.commands import Arg, CommandSpec, Verb
 from bot.i18n import normalize, t
 from rules import registry
 from rules.core.protocol import VerbOption
@@ -224,7 +224,7 @@ def _completer(verb: str, place: int, choices: Choices) -> Any:
     return complete
 
 
-# How each kind of argument (bot/commands.py's `Arg`) is asked for.
+# How each kind of argument (bot/chat/commands.py's `Arg`) is asked for.
 BUILDERS: dict[Arg | None, Callable[[CommandSpec, Run], app_commands.Command]] = {
     None: _plain,
     "dice": _dice,
@@ -237,7 +237,7 @@ BUILDERS: dict[Arg | None, Callable[[CommandSpec, Run], app_commands.Command]] =
 
 
 def all_commands(run: Run, choices: Choices | None = None) -> list[app_commands.Command]:
-    """The bot's commands (bot/commands.py), then every verb a registered game declares."""
+    """The bot's commands (bot/chat/commands.py), then every verb a registered game declares."""
     made = [BUILDERS[spec.arg](spec, run) for spec in [*commands.COMMANDS, *commands.aliases()]]
     return made + [_move(verb, run, choices) for verb in commands.verbs()]
 

@@ -10,8 +10,8 @@ from typing import Any
 
 import discord
 
-from bot import buttons
 from bot.replies import Button, InputRequest
+from bot.table import buttons
 
 # Discord's limits: 5 rows of 5 buttons, 80 characters a button label, 25 options a
 # select menu (each takes a whole row), 100 characters an option label and a custom id.

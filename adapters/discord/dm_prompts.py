@@ -8,7 +8,7 @@ or goes out of date, the DM shows so and loses its buttons. One hash per user,
 
 from typing import Any
 
-from bot.keys import adapter_key
+from bot.store.keys import adapter_key
 
 PLATFORM = "discord"
 KEY = "open_prompts"

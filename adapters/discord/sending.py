@@ -2,8 +2,8 @@
 interaction that caused them.
 
 What a change of a table says is kept in the chat's durable outbox in Redis with the
-change (bot/outbox_store.py) and sent by whichever process holds the chat's send lease
-(bot/courier.py), in order, each removed once Discord took it: a shard process killed
+change (bot/store/outboxes.py) and sent by whichever process holds the chat's send lease
+(bot/chat/courier.py), in order, each removed once Discord took it: a shard process killed
 mid-game delays its replies and never loses them, and a process that starts sends what
 a killed one left. Refusals, rolls and what writes nothing go out at once.
 
@@ -31,12 +31,13 @@ from redis.exceptions import RedisError
 from adapters.discord import components, dm_prompts
 from adapters.discord.answer import Answer
 from adapters.discord.format import pieces, to_markdown, with_mentions
-from bot import mailbox, pictures
-from bot.courier import LEASE, SWEEP, Courier
+from bot.chat import pictures
+from bot.chat.courier import LEASE, SWEEP, Courier
+from bot.chat.router import Router
 from bot.i18n import normalize, t
-from bot.outbox_store import Outboxes
 from bot.replies import Reply
-from bot.router import Router
+from bot.store import mailbox
+from bot.store.outboxes import Outboxes
 
 log = logging.getLogger(__name__)
 PLATFORM = "discord"

@@ -10,8 +10,8 @@ from pathlib import Path
 
 from adapters.telegram.application import UPDATES, build
 from adapters.telegram.settings import Settings
-from bot import logs, metrics
 from bot.app import make_router, read_env_file, started
+from bot.ops import logs, metrics
 
 
 def main() -> int:

@@ -9,10 +9,10 @@ from adapters.telegram import format
 from adapters.telegram.admins import Admins
 from adapters.telegram.chats import PLATFORM, is_private, key_of
 from adapters.telegram.sending import Sender
-from bot import commands
+from bot.chat import commands
+from bot.chat.router import Incoming, Router
 from bot.i18n import normalize, t
 from bot.replies import Reply
-from bot.router import Incoming, Router
 
 log = logging.getLogger(__name__)
 

@@ -2,7 +2,7 @@
 
 On start: the bot's @name for the router (it ignores `/roll@otherbot`), the command
 menus, the deadline ticker, which fires due deadlines and sends what they say, and the
-outbox sweep, which sends what a process that died left unsent (bot/courier.py).
+outbox sweep, which sends what a process that died left unsent (bot/chat/courier.py).
 On stop: the ticker and the sweep end and the queues are sent out.
 """
 
@@ -23,10 +23,10 @@ from adapters.telegram.order import ChatOrder
 from adapters.telegram.pace import Pace
 from adapters.telegram.sending import Sender
 from adapters.telegram.settings import Settings
-from bot import metrics
-from bot.courier import LEASE, SWEEP
-from bot.router import Router
-from bot.scheduler import run_ticker, stop
+from bot.chat.courier import LEASE, SWEEP
+from bot.chat.router import Router
+from bot.ops import metrics
+from bot.store.scheduler import run_ticker, stop
 
 log = logging.getLogger(__name__)
 # Only these updates are fetched: nothing else would be read.
@@ -91,7 +91,7 @@ def build(
     )
     retry = retry or Retry()
     poster = Poster(app.bot, pace or Pace(router.redis, clock=time.time), retry)
-    router.durable.add(PLATFORM)  # what a change says is kept with it (bot/courier.py)
+    router.durable.add(PLATFORM)  # what a change says is kept with it (bot/chat/courier.py)
     sender = Sender(poster, router, lease=lease, sweep=sweep)
     adapter = TelegramAdapter(router, sender, Admins(app.bot, retry))
     adapter.install(app)

@@ -13,10 +13,10 @@ from telegram.error import BadRequest, TelegramError
 from adapters.telegram import format
 from adapters.telegram.chats import PLATFORM, parse_key, redis_key
 from adapters.telegram.messages import Poster
-from bot import pictures
+from bot.chat import pictures
+from bot.chat.router import Router
 from bot.i18n import DEFAULT, t
 from bot.replies import Reply
-from bot.router import Router
 
 log = logging.getLogger(__name__)
 PHOTO, TEXT = "photo", "text"

@@ -7,7 +7,7 @@ id; groups and channels have negative ids.
 
 from telegram import Chat, MaybeInaccessibleMessage, Message
 
-from bot.keys import adapter_key
+from bot.store.keys import adapter_key
 
 PLATFORM = "telegram"
 

@@ -1,5 +1,5 @@
 """The command menus Telegram shows when a user types `/`, in English and German, made
-from the bot's command table (bot/commands.py) and the verbs of every registered game.
+from the bot's command table (bot/chat/commands.py) and the verbs of every registered game.
 
 A group's menu holds every command; a private chat's only those that work there (a
 player answers a sealed bid privately, but opens a table in the group). While a game
@@ -19,7 +19,7 @@ from telegram import (
     BotCommandScopeChat,
 )
 
-from bot import commands
+from bot.chat import commands
 from bot.i18n import DEFAULT, LANGUAGES, keys, t
 from rules import registry
 

@@ -1,7 +1,7 @@
 """Private messages: a player's private chat with the bot (its id is the user's id).
 
 Telegram lets a bot write only to users who have started it (else 403 Forbidden).
-Such a player's private replies wait in their mailbox (bot/mailbox.py, in Redis, so
+Such a player's private replies wait in their mailbox (bot/store/mailbox.py, in Redis, so
 any process can deliver them); the table's group gets one message with a button that
 opens the bot (`https://t.me/<bot>?start=mail`), and pressing Start there delivers
 everything. Nothing private is ever posted to the group instead.
@@ -17,10 +17,10 @@ from adapters.telegram import format
 from adapters.telegram.board import picture
 from adapters.telegram.chats import PLATFORM, is_group, parse_key, redis_key
 from adapters.telegram.messages import Poster, Prepared
-from bot import mailbox
+from bot.chat.router import Router
 from bot.i18n import DEFAULT, t
 from bot.replies import Reply
-from bot.router import Router
+from bot.store import mailbox
 
 log = logging.getLogger(__name__)
 START_TOKEN = "mail"  # the deep link's payload: `/start mail` in the private chat

@@ -6,8 +6,8 @@ becomes as few messages as fit. A board, a picture, or a message with buttons (t
 belong under their question) ends a merge. A user's private chat has a queue too,
 so their messages arrive in order.
 
-What a change of a table says is kept in Redis with the change (bot/outbox_store.py):
-such replies go through the courier (bot/courier.py), which hands them to these queues
+What a change of a table says is kept in Redis with the change (bot/store/outboxes.py):
+such replies go through the courier (bot/chat/courier.py), which hands them to these queues
 in the process holding the chat's send lease and acknowledges each once Telegram took
 it, so a crash delays them and never loses them. Refusals and rolls go straight in.
 """
@@ -26,10 +26,10 @@ from adapters.telegram.board import Boards
 from adapters.telegram.chats import PLATFORM, chat_key, parse_key
 from adapters.telegram.messages import Poster, Prepared
 from adapters.telegram.private import PrivateChats
-from bot.courier import LEASE, SWEEP, Courier
-from bot.outbox_store import Outboxes
+from bot.chat.courier import LEASE, SWEEP, Courier
+from bot.chat.router import Router
 from bot.replies import Reply
-from bot.router import Router
+from bot.store.outboxes import Outboxes
 
 log = logging.getLogger(__name__)
 DM = "dm:"  # queue names: a table's chat key, or `dm:<user id>`

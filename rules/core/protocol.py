@@ -37,7 +37,7 @@ class Frozen(BaseModel):
 class Tagged(Frozen):
     """A member of a discriminated union held in a game's state (`kind: Literal["bid"] =
     "bid"`): its tag, a field whose one value is its default, stays in a dump that leaves
-    the defaults out. A table stores its game's state so (bot/table.py); without the tag
+    the defaults out. A table stores its game's state so (bot/table/model.py); without the tag
     the union could not tell the member when the state is read again
     (tests/conformance.py checks that every state comes back equal)."""
 
@@ -131,7 +131,7 @@ def option_allows(
 ) -> Callable[[dict[str, Any]], None]:
     """The `json_schema_extra` of an option whose constraint its type cannot state (a
     validator's, such as Bohei's `checks=lower,no_e`): what it allows, as a message key
-    and parameters, which the bot shows when a value is refused (bot/lobby.py). Without
+    and parameters, which the bot shows when a value is refused (bot/table/lobby.py). Without
     it the bot could say only the default, and a player cannot guess ids that the chat
     never shows. `params` is called when the bot asks, so it may read the game's data.
     Bounds and choices need none: the bot reads them from the schema."""
@@ -211,7 +211,7 @@ class Tiebreak(Frozen):
 class Outcome(Frozen):
     """The end of a game: seats from first to last, with scores where the game keeps them.
 
-    The first group wins (bot/fame.py credits it). A game that ends without a winner
+    The first group wins (bot/table/fame.py credits it). A game that ends without a winner
     (Gaa Under Gunnar when nobody finished) gives an empty ranking: no places, no win,
     and says why in its own events."""
 

@@ -125,7 +125,7 @@ def go(state: State, seat: int, text: str) -> list[Event]:
     assert dest is not None
     via_id = None
     if via is not None:
-        if via.kind == "ambiguous":  # each station it could mean, as a button (bot/offers.py)
+        if via.kind == "ambiguous":  # each station it could mean, as a button (bot/chat/offers.py)
             choices = [
                 Option(label=name(s), literal=True, action=Go(to=f"{s} > {dest_text.strip()}"))
                 for s in via.ids

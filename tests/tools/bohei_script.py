@@ -17,8 +17,8 @@ import fakeredis
 
 from adapters.console.__main__ import _entropy
 from adapters.console.session import Console, ScriptClock
-from bot.outbox import Outbox
-from bot.router import Router
+from bot.chat.router import Router
+from bot.table.outbox import Outbox
 from rules.bohei import engine
 from rules.bohei.data import card, deck
 from rules.bohei.model import State
