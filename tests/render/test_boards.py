@@ -1,7 +1,7 @@
 """render/: escaping, golden boards, PNG without Pillow, label placement, the picture fallback.
 
 Golden files live in tests/golden/; after a deliberate change regenerate them with
-`UPDATE_GOLDEN=1 python -m pytest tests/test_render.py` and look at the result
+`UPDATE_GOLDEN=1 python -m pytest tests/render/test_boards.py` and look at the result
 (`python -m adapters.console --images DIR` draws the same boards).
 """
 
@@ -12,7 +12,6 @@ import socket
 import struct
 import xml.etree.ElementTree as ET
 import zlib
-from pathlib import Path
 
 import pytest
 
@@ -23,13 +22,14 @@ from render import png as raster
 from render.maps import _overlaps, draw_map, place_labels
 from render.svg import Svg
 from render.text import DISCORD_LIMIT, fit
+from tests.fixtures.paths import GOLDEN
+from tests.fixtures.tube_map import tube
 from tests.games import auktion
 from tests.games.auktion.engine import apply, public_view, seat_view, setup
 from tests.games.auktion.model import Bid, Options
-from tests.tube_map import tube
 
 SPEC = auktion.SPEC
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = GOLDEN
 HOSTILE = ["</text><script>alert(1)</script>", "&amp; \"quoted\" 'x'", "Jürgen ‰"]
 SVG_NS = "{http://www.w3.org/2000/svg}"
 
@@ -125,7 +125,7 @@ async def test_pictures_come_from_a_worker_and_are_cached():
 async def test_the_picture_worker_holds_none_of_our_connections(monkeypatch):
     # A connection open when the worker starts and closed by us later must be closed
     # for its other end too: a forked worker held it open (the fake Telegram then
-    # waited 60 s for a cut request's body, tests/test_board_in_sight.py).
+    # waited 60 s for a cut request's body, tests/bot/table/test_board_in_sight.py).
     monkeypatch.setattr(pictures, "_pool", None)  # a worker of its own, started here
     monkeypatch.setattr(pictures, "_cache", type(pictures._cache)())
     ours, theirs = socket.socketpair()

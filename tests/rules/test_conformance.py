@@ -1,5 +1,5 @@
 """Every registered game, at every player count it allows, plays random legal games to
-the end under the conformance checks (tests/conformance.py); and the checks can fail:
+the end under the conformance checks (tests/fixtures/conformance.py); and the checks can fail:
 a game that leaks a secret or lets an unasked seat act is caught."""
 
 import dataclasses
@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from rules import registry
 from rules.core.protocol import Event, GameSpec
-from tests.conformance import Seeded, dealt_back, leaks, options_for, playout, replay
+from tests.fixtures.conformance import Seeded, dealt_back, leaks, options_for, playout, replay
 from tests.games import auktion
 from tests.games.auktion import engine
 from tests.games.auktion.model import PublicView

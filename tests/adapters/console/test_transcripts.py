@@ -2,7 +2,7 @@
 
 Each tests/transcripts/NAME.txt is played with `--seed 1` (language: `NAME.de.txt` is
 German) and must print exactly NAME.out. After a deliberate change, regenerate with
-`UPDATE_GOLDEN=1 python -m pytest tests/test_transcripts.py` and review the diff.
+`UPDATE_GOLDEN=1 python -m pytest tests/adapters/console/test_transcripts.py` and review the diff.
 """
 
 import os
@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 from adapters.console.__main__ import run_script
+from tests.fixtures.paths import TRANSCRIPTS
 
-HERE = Path(__file__).parent / "transcripts"
+HERE = TRANSCRIPTS
 SCRIPTS = sorted(HERE.glob("*.txt"))
 
 

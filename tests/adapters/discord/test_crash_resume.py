@@ -2,9 +2,9 @@
 
 One shard process, a real OS process (the real discord.py client and adapter, as
 `python -m adapters.discord` builds them) against a real redis-server and the fake
-Discord of tests/fake_discord.py, serves six robot games of the test auction at once,
+Discord of tests/fixtures/fake_discord.py, serves six robot games of the test auction at once,
 each in a thread of its own. In place of a gateway it reads the INTERACTION_CREATE
-payloads the test writes to its stdin (as tests/test_discord_processes.py). The robots
+payloads the test writes to its stdin (as tests/adapters/discord/test_many_processes.py). The robots
 press only buttons the bot really sent — in the thread, ephemerally there, or by DM —
 and wait for a button at most PATIENCE seconds; a button that never comes leaves its
 step to the game's deadline, counted as a forced timeout. A control run without kills
@@ -27,7 +27,6 @@ import random
 import signal
 import sys
 import time
-from pathlib import Path
 from types import SimpleNamespace
 
 import redis.asyncio as aioredis
@@ -35,11 +34,11 @@ import redis.asyncio as aioredis
 from bot.chat.router import Router
 from bot.store.keys import outbox_key
 from bot.table.model import Table
-from tests.crash_game import Figures, Robots, killer, nothing_forced, until
-from tests.fake_discord import EPHEMERAL, FakeDiscord
-from tests.robot import Move, find
+from tests.fixtures.crash_game import Figures, Robots, killer, nothing_forced, until
+from tests.fixtures.fake_discord import EPHEMERAL, FakeDiscord
+from tests.fixtures.paths import ROOT
+from tests.fixtures.robot import Move, find
 
-ROOT = Path(__file__).resolve().parent.parent
 GAMES = 6
 ROUNDS = 10
 KILLS = 4

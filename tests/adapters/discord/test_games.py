@@ -1,4 +1,4 @@
-"""Whole games through Discord with robot players (tests/robot.py): buttons, select
+"""Whole games through Discord with robot players (tests/fixtures/robot.py): buttons, select
 menus and modals in the game's thread, ephemeral messages and DMs, as the game asks."""
 
 import hashlib
@@ -6,8 +6,8 @@ import hashlib
 import pytest
 
 from bot.proof import games as game_proof
-from tests.fake_discord import EPHEMERAL
-from tests.robot import discord_act, play_out, robot_games
+from tests.fixtures.fake_discord import EPHEMERAL
+from tests.fixtures.robot import discord_act, play_out, robot_games
 
 
 @pytest.mark.parametrize(("game", "players", "options"), robot_games("discord"))

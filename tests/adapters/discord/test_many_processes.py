@@ -1,7 +1,7 @@
 """Several Discord shard processes, each its own OS process, against one real Redis.
 
 Each process is the real discord.py client with the real adapter (as `python -m
-adapters.discord` builds it) logged in to the fake Discord of tests/fake_discord.py on
+adapters.discord` builds it) logged in to the fake Discord of tests/fixtures/fake_discord.py on
 loopback; in place of a gateway it reads the INTERACTION_CREATE payloads the test sends
 it on its stdin. Every interaction of one channel goes to a random one of three
 processes — more mixed than Discord itself, which sends a guild's interactions to one
@@ -15,17 +15,16 @@ import json
 import os
 import random
 import sys
-from pathlib import Path
 from types import SimpleNamespace
 
 import redis.asyncio as aioredis
 
 from bot.chat.router import Router
-from tests.fake_discord import CHANNEL, FakeDiscord
-from tests.fake_telegram import until
-from tests.robot import Move, find, play_out
+from tests.fixtures.fake_discord import CHANNEL, FakeDiscord
+from tests.fixtures.fake_telegram import until
+from tests.fixtures.paths import ROOT
+from tests.fixtures.robot import Move, find, play_out
 
-ROOT = Path(__file__).resolve().parent.parent
 PROCESSES = 3
 # The game's ~45 interactions take 3–20 s here (20 at a load of 7 on 2 cores); starting
 # the three processes, 3–12 s more.

@@ -3,13 +3,13 @@ change says is kept in Redis with the change and removed once Discord took it; t
 process that received an interaction says its replies through it when it holds the
 chat's send lease, and otherwise they go out from whoever holds it, to the channel and
 by DM; a process that starts sends what a killed one left. The real discord.py client
-against the fake Discord of tests/fake_discord.py (`world`: tests/conftest.py)."""
+against the fake Discord of tests/fixtures/fake_discord.py (`world`: tests/conftest.py)."""
 
 import asyncio
 
 from bot.chat.router import Incoming, Router
 from bot.store.outboxes import Outboxes
-from tests.fake_discord import EPHEMERAL, World
+from tests.fixtures.fake_discord import EPHEMERAL, World
 
 ALICE, BOB = 11, 22
 THREAD = 4000  # a game thread made before (an existing thread: no thread to make)

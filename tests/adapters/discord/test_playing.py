@@ -1,7 +1,7 @@
 """The Discord adapter with the real discord.py client against a fake Discord API on 127.0.0.1.
 
 Interactions are fed as raw INTERACTION_CREATE payloads; every HTTP call the bot makes
-is recorded by tests/fake_discord.py.
+is recorded by tests/fixtures/fake_discord.py.
 """
 
 import asyncio
@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from bot.chat import pictures
-from tests.fake_discord import ALL_RIGHTS, APP_ID, CHANNEL, EPHEMERAL, GUILD, World
+from tests.fixtures.fake_discord import ALL_RIGHTS, APP_ID, CHANNEL, EPHEMERAL, GUILD, World
 
 # A bid of 7 shown in the thread (a 7 inside the hex of the seed's commitment is not one).
 SEVEN = re.compile(r"\b7\b")

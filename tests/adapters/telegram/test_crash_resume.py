@@ -24,19 +24,18 @@ import signal
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import aiohttp
 import redis.asyncio as aioredis
 
 from bot.chat.router import Router
 from bot.table.model import Table
-from tests.crash_game import Figures, Robots, killer, nothing_forced
-from tests.fake_telegram import TOKEN, FakeTelegram
-from tests.redis_server import free_port
-from tests.robot import Move, latest_with
+from tests.fixtures.crash_game import Figures, Robots, killer, nothing_forced
+from tests.fixtures.fake_telegram import TOKEN, FakeTelegram
+from tests.fixtures.paths import ROOT
+from tests.fixtures.redis_server import free_port
+from tests.fixtures.robot import Move, latest_with
 
-ROOT = Path(__file__).resolve().parent.parent
 SECRET = "crash-resume"
 GAMES = 6
 KILLS = 4

@@ -1,4 +1,4 @@
-"""Whole games through Telegram with robot players (tests/robot.py): every prompt of a
+"""Whole games through Telegram with robot players (tests/fixtures/robot.py): every prompt of a
 game must reach the right chat with buttons that work, and nothing private the group."""
 
 import hashlib
@@ -8,8 +8,8 @@ import pytest
 
 from bot.proof import games as game_proof
 from rules import registry
-from tests.fake_telegram import GROUP, FakeTelegram, running_bot, until
-from tests.robot import PLAYS, play_out, robot_games, telegram_act
+from tests.fixtures.fake_telegram import GROUP, FakeTelegram, running_bot, until
+from tests.fixtures.robot import PLAYS, play_out, robot_games, telegram_act
 
 
 def private_lines(fake: FakeTelegram, users: list[int]) -> set[str]:

@@ -10,7 +10,7 @@ from redis import exceptions as redis_errors
 from adapters.telegram.calls import Retry
 from adapters.telegram.format import MESSAGE_LIMIT, units
 from adapters.telegram.pace import Pace
-from tests.fake_telegram import GROUP, FakeTelegram, running_bot, until
+from tests.fixtures.fake_telegram import GROUP, FakeTelegram, running_bot, until
 
 ALICE, BOB = 11, 22
 

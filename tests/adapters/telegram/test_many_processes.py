@@ -15,16 +15,15 @@ import signal
 import socket
 import subprocess
 import sys
-from pathlib import Path
 
 import aiohttp
 import redis.asyncio as aioredis
 
 from bot.chat.router import Router
-from tests.fake_telegram import GROUP, TOKEN, FakeTelegram, until
-from tests.robot import Move, latest_with, play_out
+from tests.fixtures.fake_telegram import GROUP, TOKEN, FakeTelegram, until
+from tests.fixtures.paths import ROOT
+from tests.fixtures.robot import Move, latest_with, play_out
 
-ROOT = Path(__file__).resolve().parent.parent
 SECRET = "many-processes"
 
 # One worker: the real application in webhook mode, as `python -m adapters.telegram`

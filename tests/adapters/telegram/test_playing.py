@@ -1,7 +1,7 @@
 """Playing through Telegram: the real python-telegram-bot client, polling a fake Bot API.
 
 Every update goes the real way (getUpdates → handlers → router → queues → Bot API
-calls), and every call the bot makes is recorded by tests/fake_telegram.py.
+calls), and every call the bot makes is recorded by tests/fixtures/fake_telegram.py.
 """
 
 import asyncio
@@ -13,7 +13,7 @@ from bot.chat import pictures
 from bot.replies import Button, InputRequest, Reply
 from bot.store import mailbox
 from bot.store.keys import mailbox_key
-from tests.fake_telegram import (
+from tests.fixtures.fake_telegram import (
     BOT_USERNAME,
     GROUP,
     Clock,

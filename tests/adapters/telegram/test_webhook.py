@@ -14,7 +14,7 @@ from adapters.telegram.pace import Pace
 from adapters.telegram.settings import Settings
 from bot.app import read_env_file
 from bot.chat.router import Router
-from tests.fake_telegram import GROUP, TOKEN, FakeTelegram, until
+from tests.fixtures.fake_telegram import GROUP, TOKEN, FakeTelegram, until
 
 
 def test_settings_from_the_environment():

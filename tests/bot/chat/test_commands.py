@@ -7,7 +7,7 @@ import pytest
 from bot import i18n
 from bot.chat import commands
 from rules import registry
-from tests.chat import Chat
+from tests.fixtures.chat import Chat
 
 NAMES = [c.name for c in commands.COMMANDS]
 

@@ -16,10 +16,10 @@ from bot.store.keys import outbox_key, outboxes_key, sending_key, table_key
 from bot.store.mailbox import loads
 from bot.store.outboxes import Outboxes
 from bot.store.versioned import RedisStore
+from tests.bot.store.test_scheduler import AnswersAsItIsCancelled
+from tests.bot.store.test_versioned import round_trips  # noqa: F401  (the fixture)
 from tests.conftest import make_backend
-from tests.fake_telegram import GROUP, running_bot, until
-from tests.test_scheduler import AnswersAsItIsCancelled
-from tests.test_store import round_trips  # noqa: F401  (the fixture)
+from tests.fixtures.fake_telegram import GROUP, running_bot, until
 
 CHAT = "-100"
 

@@ -3,7 +3,7 @@
 from bot.chat.hygiene import _UNSAFE, clean
 from bot.chat.router import Incoming
 from bot.store.keys import user_tables_key
-from tests.chat import Chat
+from tests.fixtures.chat import Chat
 
 
 def test_controls_surrogates_and_bidi_overrides_are_removed():

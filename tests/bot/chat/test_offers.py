@@ -20,8 +20,8 @@ from rules.tube.model import Choose
 from rules.tube.model import Go as TubeGo
 from rules.tube.model import Options as TubeOptions
 from rules.tube.network import net
-from tests.fake_telegram import GROUP, FakeTelegram, begin, running_bot, until
-from tests.test_tube_game import mover, started
+from tests.fixtures.fake_telegram import GROUP, FakeTelegram, begin, running_bot, until
+from tests.rules.tube.test_rules import mover, started
 
 
 def test_a_choice_button_round_trips():

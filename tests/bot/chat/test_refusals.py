@@ -7,7 +7,7 @@ import pytest
 
 from bot.chat.answers import REFUSALS
 from bot.i18n import keys
-from tests.chat import Chat
+from tests.fixtures.chat import Chat
 
 LOBBY = ["alice: /new auktion rounds=2", "bob: /join", "carol: /join"]
 STARTED = [*LOBBY, "alice: /start"]  # everybody bids secretly

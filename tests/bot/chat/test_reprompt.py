@@ -1,12 +1,12 @@
 """A question that never arrived is asked again (issue 17): what the durable outbox
-keeps goes out when a process starts (tests/test_durable_outbox.py); a question it does
+keeps goes out when a process starts (tests/bot/chat/test_courier.py); a question it does
 not hold — a table written before the outbox existed, a message the platform refused
 for good — is asked again with live buttons by the step's reminder, since no adapter
 ever told the table it posted the step's status. On fakeredis and a real redis-server."""
 
 from bot.chat.router import Incoming, Router
 from bot.table.deadlines import of_step
-from tests.fake_telegram import GROUP, Clock, running_bot, until
+from tests.fixtures.fake_telegram import GROUP, Clock, running_bot, until
 
 CHAT = "g"
 
@@ -52,7 +52,7 @@ async def test_a_reminder_where_the_question_arrived_asks_nothing_again(redis):
 
 
 async def test_a_prompt_kept_in_the_outbox_goes_out_when_a_bot_starts(fake, redis):
-    """(tests/test_durable_outbox.py's, on a real redis-server too.) A process that died
+    """(tests/bot/chat/test_courier.py's, on a real redis-server too.) A process that died
     right after its writes: the next bot to start sends what they said, the sealed-bid
     prompts with live buttons among them, once."""
     dead = Router(redis)

@@ -7,8 +7,8 @@ import pytest
 
 from bot.chat.router import Incoming, Router
 from bot.store.keys import table_key
-from tests.chat import Chat
 from tests.conftest import make_backend
+from tests.fixtures.chat import Chat
 from tests.games import auktion
 
 LOBBY = ["alice: /new auktion rounds=2", "bob: /join", "carol: /join"]
@@ -460,7 +460,7 @@ async def test_a_lobby_opened_by_a_clock_of_whole_seconds_expires_in_any_process
 
 async def test_roll_writes_nothing_but_its_update_marker(redis, backend):
     """No table for a roll; only the mark that its update was answered, which expires
-    (tests/test_updates_once.py)."""
+    (tests/bot/store/test_updates_once.py)."""
     chat = Chat.make(redis)
     out = await chat.say("alice: /roll 2d6", "bob> /roll")
     assert len(out) == 4 and out[0] == "[group] 🎲 alice rolls"
@@ -540,7 +540,7 @@ async def test_an_engine_refusal_is_told_to_the_player_alone(chat, monkeypatch):
 async def test_redis_out_of_reach_gets_an_apology_not_a_traceback(caplog):
     import redis.asyncio as aioredis
 
-    from tests.redis_server import free_port
+    from tests.fixtures.redis_server import free_port
 
     router = Router(aioredis.Redis(port=free_port(), socket_connect_timeout=0.2))
     for text in ("/join", "/roll 2d6x", "/help"):

@@ -8,8 +8,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.chat.router import Incoming
-from tests.chat import Chat
-from tests.test_router import STARTED
+from tests.bot.chat.test_router import STARTED
+from tests.fixtures.chat import Chat
 
 USERS = st.sampled_from(["alice", "bob", "carol", "dave"])
 WORDS = st.sampled_from(

@@ -8,8 +8,8 @@ from bot.table.lobby import parse_options
 from bot.table.model import Table
 from rules import registry
 from rules.core.errors import ParseError
-from tests.chat import Chat
-from tests.test_aufruhr_chat import ELECT_BEN, START, TO_AUCTION
+from tests.fixtures.chat import Chat
+from tests.rules.aufruhr.test_chat import ELECT_BEN, START, TO_AUCTION
 
 
 @pytest.fixture

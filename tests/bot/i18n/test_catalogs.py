@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from bot import i18n
+from tests.fixtures.paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 # Calls whose first string argument (or key= / label=) is a message key.
 KEY_CALLS = {
     "t",

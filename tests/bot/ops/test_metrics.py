@@ -8,7 +8,7 @@ import urllib.request
 from bot.chat.router import Incoming
 from bot.ops import logs, metrics
 from bot.store.scheduler import Deadlines, run_ticker
-from tests.chat import Chat
+from tests.fixtures.chat import Chat
 
 
 def _value(name: str, **labels: str) -> float:

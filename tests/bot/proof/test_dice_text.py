@@ -8,8 +8,8 @@ from bot.proof.dice_text import roll_text
 from rules.core.errors import GameError
 from rules.core.rng import Rng
 from rules.dice import roll
-from tests.test_dice import Script
-from tests.test_dice_notation import FOREIGN, NONSENSE
+from tests.rules.dice.test_features import Script
+from tests.rules.dice.test_notation import FOREIGN, NONSENSE
 
 
 def said(lang: str, text: str, *faces: int) -> list[str]:

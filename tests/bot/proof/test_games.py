@@ -4,7 +4,6 @@ the seed revealed at the end, and /verify replaying the game from seed and answe
 import hashlib
 import json
 import re
-from pathlib import Path
 
 import fakeredis
 import pytest
@@ -14,10 +13,11 @@ from bot import verify
 from bot.proof import games as game_proof
 from bot.store import answer_log
 from bot.store.keys import answers_key, table_key
-from tests.chat import Chat
 from tests.conftest import make_backend
+from tests.fixtures.chat import Chat
+from tests.fixtures.paths import TRANSCRIPTS
 
-SCRIPT = Path(__file__).parent / "transcripts" / "auktion_whole_game.txt"
+SCRIPT = TRANSCRIPTS / "auktion_whole_game.txt"
 COMMITTED = re.compile(r"seed has SHA-256 ([0-9a-f]{64})\.")
 REVEALED = re.compile(r"The seed was ([0-9a-f]{64}) .*final state have SHA-256 ([0-9a-f]{64})\.")
 
@@ -224,7 +224,7 @@ async def test_transcript_games_with_timeouts_verify(name):
     (the first transcript times out 150 times)."""
     from adapters.console.__main__ import run_script
 
-    script = (Path(__file__).parent / "transcripts" / f"{name}.txt").read_text().splitlines()
+    script = (TRANSCRIPTS / f"{name}.txt").read_text().splitlines()
     lines: list[str] = []
     lang = "de" if name.endswith(".de") else "en"
     await run_script([*script, "zed: /verify"], seed=1, lang=lang, write=lines.append)

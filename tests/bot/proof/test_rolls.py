@@ -10,7 +10,7 @@ import pytest
 from bot.proof import rolls as roll_proof
 from rules.core.rng import Rng
 from rules.dice import proof, roll
-from tests.chat import Chat
+from tests.fixtures.chat import Chat
 
 SECRET = b"a test secret, never a real one"
 START = 1_790_000_000.0  # the console's script clock: window 497222, 2026-09-21 14:13 UTC

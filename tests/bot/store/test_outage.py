@@ -26,8 +26,8 @@ from bot.store.connection import connect
 from bot.store.keys import table_key, update_key
 from bot.store.versioned import KEEP, MaybeApplied, NotApplied, RedisStore
 from bot.store.write_outcome import SETTLE_SECONDS
-from tests.fake_telegram import GROUP, FakeTelegram, running_bot, until
-from tests.redis_server import answers_ping, free_port
+from tests.fixtures.fake_telegram import GROUP, FakeTelegram, running_bot, until
+from tests.fixtures.redis_server import answers_ping, free_port
 
 TIMEOUT = 1.0  # the client's, in seconds (production: 5 s)
 LIMIT = 50  # seconds a test may take at most (it fails then, rather than hang the suite)

@@ -14,7 +14,7 @@ from bot.store.mailbox import loads
 from bot.store.outboxes import CAP, Outboxes
 from bot.store.versioned import RedisStore
 from tests.conftest import make_backend
-from tests.fake_telegram import GROUP, running_bot, until
+from tests.fixtures.fake_telegram import GROUP, running_bot, until
 
 CHAT = "-100"
 

@@ -6,9 +6,9 @@ import pytest
 
 from bot.store.keys import table_key
 from bot.store.versioned import RedisStore
-from tests.chat import Chat
+from tests.bot.store.test_versioned import round_trips  # noqa: F401  (the fixture)
 from tests.conftest import make_backend
-from tests.test_store import round_trips  # noqa: F401  (the fixture)
+from tests.fixtures.chat import Chat
 
 LOBBY = ["alice: /new auktion rounds=2", "bob: /join", "carol: /join"]
 

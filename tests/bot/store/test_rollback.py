@@ -1,13 +1,13 @@
 """Redis falls back to an older snapshot (an RDB restore) under a running game: every
 button sent in the lost timeline is refused afterwards and changes nothing, though the
-game has passed the same step numbers again (issue 17; tests/test_router.py presses one
+game has passed the same step numbers again (issue 17; tests/bot/chat/test_router.py presses one
 such button, this presses them all). On fakeredis and a real redis-server."""
 
 import random
 
 from bot.chat.router import Incoming, Router
 from bot.store.keys import table_key
-from tests.robot import legal_moves
+from tests.fixtures.robot import legal_moves
 
 CHAT = "g"
 USERS = ["ann", "ben", "cam"]

@@ -8,7 +8,6 @@ import subprocess
 import sys
 import zlib
 from collections import Counter
-from pathlib import Path
 
 import pytest
 import redis.asyncio as aioredis
@@ -17,6 +16,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from bot.store.keys import deadlines_key
 from bot.store.scheduler import Claim, Deadlines, run_ticker, shard_of, stop
 from tests.conftest import make_backend
+from tests.fixtures.paths import ROOT
 
 PLATFORM = "test"
 KEY = deadlines_key(PLATFORM, 0)
@@ -309,7 +309,7 @@ asyncio.run(main())
 
 
 def _ticker(url: str, lease: float = 2.0) -> subprocess.Popen:
-    root = Path(__file__).resolve().parent.parent
+    root = ROOT
     return subprocess.Popen([sys.executable, "-c", TICKER, url, str(lease)], cwd=root)
 
 

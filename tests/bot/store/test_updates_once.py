@@ -10,7 +10,7 @@ from bot.store import versioned as store_module
 from bot.store.keys import table_key, update_key
 from bot.store.versioned import MARKER_TTL_SECONDS, Duplicate, RedisStore, Write
 from bot.store.write_outcome import landed
-from tests.chat import Chat
+from tests.fixtures.chat import Chat
 
 STARTED = ["alice: /new auktion rounds=5", "bob: /join", "carol: /join", "alice: /start"]
 

@@ -6,8 +6,8 @@ import fakeredis
 
 from bot.table import status
 from bot.table.play import BOARD_DISTANCE
-from tests.fake_telegram import GROUP, running_bot, until
-from tests.robot import play_out, telegram_act
+from tests.fixtures.fake_telegram import GROUP, running_bot, until
+from tests.fixtures.robot import play_out, telegram_act
 
 
 async def test_the_board_is_never_more_than_a_few_messages_up(fake, monkeypatch):

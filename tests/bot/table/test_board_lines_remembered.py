@@ -12,8 +12,8 @@ from bot.table.outbox import Outbox
 from render import boards
 from rules import registry
 from rules.core.errors import RuleError
-from tests.chat import Chat
-from tests.conformance import Seeded, candidate_actions
+from tests.fixtures.chat import Chat
+from tests.fixtures.conformance import Seeded, candidate_actions
 
 NAMES = ["alice", "bob", "carol", "dave", "erin", "frank"]
 

@@ -1,11 +1,12 @@
 """Buttons that are done are gone (issue 18, item 3), through the real clients: a
 private prompt answered by typing (Telegram) or in a modal (Discord) loses its buttons
-and shows the answer, as a pressed one does (tests/test_telegram.py, test_discord.py)."""
+and shows the answer, as a pressed one does (tests/adapters/telegram/test_playing.py,
+tests/adapters/discord/test_playing.py)."""
 
 import fakeredis
 import pytest
 
-from tests.fake_telegram import GROUP, FakeTelegram, begin, running_bot, until
+from tests.fixtures.fake_telegram import GROUP, FakeTelegram, begin, running_bot, until
 
 ALICE, BOB = 11, 22
 

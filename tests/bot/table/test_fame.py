@@ -5,7 +5,7 @@ from dataclasses import replace
 from bot.table import fame
 from rules import registry
 from rules.core.protocol import Outcome, Record
-from tests.chat import Chat
+from tests.fixtures.chat import Chat
 from tests.games import auktion
 
 SPEC = auktion.SPEC

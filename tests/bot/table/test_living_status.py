@@ -7,8 +7,8 @@ import contextlib
 import fakeredis
 import pytest
 
-from tests.fake_discord import EPHEMERAL, World
-from tests.fake_telegram import GROUP, Clock, FakeTelegram, begin, running_bot, until
+from tests.fixtures.fake_discord import EPHEMERAL, World
+from tests.fixtures.fake_telegram import GROUP, Clock, FakeTelegram, begin, running_bot, until
 
 ALICE, BOB, CAROL = 11, 22, 33
 PLAYERS = [(ALICE, "Alice"), (BOB, "Bob"), (CAROL, "Carol")]

@@ -19,8 +19,8 @@ from rules import registry
 from rules.core.protocol import Option, Prompt
 from rules.einsistkeins.pubs import LIFEBUOY_NAMES
 from rules.tube.network import net
-from tests import phone
-from tests.board_samples import GAMES, NAMES, Sample, samples, states
+from tests.fixtures import phone
+from tests.fixtures.board_samples import GAMES, NAMES, Sample, samples, states
 from tests.games.auktion.model import Bid
 
 SVG = (
@@ -60,7 +60,7 @@ def test_long_labels_make_rows_of_three_short_ones_of_four():
 
 # ----- each game's pictures, as a phone shows them (issue 18, item 8) ---------------------
 # Boards along a seeded random game of each and at its end, with long and hostile names
-# (tests/board_samples.py), read off the rendered SVG (tests/phone.py).
+# (tests/fixtures/board_samples.py), read off the rendered SVG (tests/fixtures/phone.py).
 
 BOARDS = {game: list(samples(game, players)) for game, players in GAMES}
 

@@ -3,17 +3,17 @@ a change writes beside the table, in how many round trips, and that the router s
 no Redis command and builds no key of its own."""
 
 import ast
-from pathlib import Path
 
 from bot.store.versioned import KEEP
 from bot.table.deadlines import Deadline
 from bot.table.model import Seat, Table
 from bot.table.outbox import Outbox
 from bot.table.saved import Tables
-from tests.test_store import round_trips  # noqa: F401  (the fixture)
+from tests.bot.store.test_versioned import round_trips  # noqa: F401  (the fixture)
+from tests.fixtures.paths import ROOT
 
 # The door and what it dispatches to: the router, typed answers, presses.
-CHAT = Path(__file__).resolve().parent.parent / "bot" / "chat"
+CHAT = ROOT / "bot" / "chat"
 ROUTER = [CHAT / "router.py", CHAT / "typed.py", CHAT / "presses.py"]
 
 

@@ -15,7 +15,7 @@ from bot.store.keys import answers_key, table_key
 from bot.table import model as stored_tables
 from bot.table.model import COMPRESS_ABOVE, Table
 from rules import registry
-from tests.robot import legal_moves
+from tests.fixtures.robot import legal_moves
 
 LIMIT = 8 * 1024  # bytes of Redis memory one table may take
 PLATFORM = "telegram"

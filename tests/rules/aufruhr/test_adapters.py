@@ -1,11 +1,11 @@
 """AUFRUHR! through the chat adapters: paying a mayor named by @handle or by a mention
 the platform inserts. (Whole games with robot players run for every registered game in
-tests/test_telegram_games.py and tests/test_discord_games.py.)"""
+tests/adapters/telegram/test_games.py and tests/adapters/discord/test_games.py.)"""
 
 import fakeredis
 
-from tests.fake_discord import EPHEMERAL
-from tests.fake_telegram import GROUP, running_bot, until
+from tests.fixtures.fake_discord import EPHEMERAL
+from tests.fixtures.fake_telegram import GROUP, running_bot, until
 
 
 async def test_pay_by_username_and_by_text_mention_through_telegram(fake):

@@ -3,7 +3,7 @@ what the group is told when a secret step's deadline passes."""
 
 import pytest
 
-from tests.chat import Chat
+from tests.fixtures.chat import Chat
 
 START = [
     "anna: /new aufruhr events=2 deadline=60",

@@ -8,10 +8,18 @@ from rules.aufruhr.engine import public_view, secrets
 from rules.aufruhr.invariants import invariants
 from rules.aufruhr.tokens import _usable_stars, stars_received, usable_stars, usable_tokens
 from rules.core.errors import RuleError
-from tests.chat import Chat
-from tests.conformance import leaks
-from tests.test_aufruhr_chat import ELECT_BEN, START
-from tests.test_aufruhr_rules import BOCHUM, DORTMUND, DUISBURG, ESSEN, act, main, to_intention
+from tests.fixtures.chat import Chat
+from tests.fixtures.conformance import leaks
+from tests.rules.aufruhr.test_chat import ELECT_BEN, START
+from tests.rules.aufruhr.test_rules import (
+    BOCHUM,
+    DORTMUND,
+    DUISBURG,
+    ESSEN,
+    act,
+    main,
+    to_intention,
+)
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""AUFRUHR! as a whole game: what the conformance suite (tests/test_conformance.py, which
+"""AUFRUHR! as a whole game: what the conformance suite (tests/rules/test_conformance.py, which
 plays random games of every registered game and checks `SPEC.invariants` at every step)
 cannot say, because it is told by events rather than kept in the state:
 

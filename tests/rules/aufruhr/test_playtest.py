@@ -3,12 +3,12 @@ seed) and what the players are shown. Each test is one defect they found; the re
 behind them are in rules/aufruhr/NOTES.md."""
 
 import re
-from pathlib import Path
 
 from babel.messages.pofile import read_po
 
 from adapters.console.__main__ import run_script
-from tests.test_aufruhr_chat import ELECT_BEN, START, TO_AUCTION, TO_INTENTION
+from tests.fixtures.paths import ROOT, TRANSCRIPTS
+from tests.rules.aufruhr.test_chat import ELECT_BEN, START, TO_AUCTION, TO_INTENTION
 
 
 async def play(lines: list[str], seed: int = 1, lang: str = "en") -> list[str]:
@@ -110,7 +110,7 @@ async def test_a_bid_of_two_amounts_is_no_number_and_a_grouped_thousand_is_one()
 def test_the_german_partnership_offer_and_changed_auction_are_german():
     """Read in the German six-mayor game: "eine Partnerschaft an Jahrhunderthalle … an"
     and "eine Versteigerung Bildung, Bildung, …" were no German."""
-    out = (Path(__file__).parent / "transcripts" / "aufruhr_6p.de.out").read_text().splitlines()
+    out = (TRANSCRIPTS / "aufruhr_6p.de.out").read_text().splitlines()
     assert (
         "[group:edit] fritz: emil bietet dir an, Jahrhunderthalle und Westpark in Herten"
         " gemeinsam zu realisieren (je 10 Punkte; emil zahlt die Baugenehmigung). Einverstanden?"
@@ -196,7 +196,7 @@ GERMAN_SYNONYMS = {
 def test_the_german_catalog_names_each_thing_by_one_word():
     """A play-tester read "IV. Bestechungsmappen" on the board beside "Schmiergeldmappe"
     everywhere else, a lower-case `<angebot>`, "Genehmigung" beside "Baugenehmigung"."""
-    po = Path(__file__).parent.parent / "rules" / "aufruhr" / "locales" / "de.po"
+    po = ROOT / "rules" / "aufruhr" / "locales" / "de.po"
     with po.open("rb") as f:
         texts = {m.id: m.string for m in read_po(f, locale="de") if m.id}
     for pattern, word in GERMAN_SYNONYMS.items():

@@ -1,13 +1,12 @@
 """AUFRUHR! boards: golden text and pictures, public and private, and what they must not show.
 
 After a deliberate change regenerate with
-`UPDATE_GOLDEN=1 python -m pytest tests/test_aufruhr_render.py` and look at the pictures
+`UPDATE_GOLDEN=1 python -m pytest tests/rules/aufruhr/test_render.py` and look at the pictures
 (`python -m adapters.console --images DIR` draws the same boards).
 """
 
 import os
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
 
@@ -17,8 +16,9 @@ from rules.aufruhr.data import ruhr_map
 from rules.aufruhr.ending import final
 from rules.aufruhr.engine import public_view, seat_view, setup
 from rules.aufruhr.model import Options, Project
+from tests.fixtures.paths import GOLDEN
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = GOLDEN
 NAMES = ["anna", "ben", "</text><b>cem", "dora"]
 SVG_NS = "{http://www.w3.org/2000/svg}"
 

@@ -4,7 +4,6 @@ lines, no `common.py`, every button carries a typed action, never a dict, and th
 builds no text for players (render/aufruhr.py and the catalogs do)."""
 
 import ast
-from pathlib import Path
 from typing import Any
 
 import grimp
@@ -12,9 +11,10 @@ import pytest
 
 from rules.aufruhr import SPEC
 from rules.aufruhr.model import Options
-from tests.conformance import Seeded, playout
+from tests.fixtures.conformance import Seeded, playout
+from tests.fixtures.paths import ROOT
 
-PACKAGE = Path(__file__).parent.parent / "rules" / "aufruhr"
+PACKAGE = ROOT / "rules" / "aufruhr"
 PHASES = (
     "election",
     "folders",

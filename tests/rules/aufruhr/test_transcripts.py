@@ -1,10 +1,11 @@
 """The AUFRUHR! transcripts show a whole game: every phase and every special case the
 issue names, read from the golden output through the texts a player sees.
 
-tests/test_transcripts.py pins each golden file to its script; this test pins what the
-golden file must contain, so an edit of a script that loses, say, the impeachment fails
-here even after the golden file is regenerated. Lines are matched against the catalog
-(bot.i18n.t) with its placeholders turned into captures, not against English words.
+tests/adapters/console/test_transcripts.py pins each golden file to its script; this
+test pins what the golden file must contain, so an edit of a script that loses, say,
+the impeachment fails here even after the golden file is regenerated. Lines are matched
+against the catalog (bot.i18n.t) with its placeholders turned into captures, not against
+English words.
 """
 
 import re
@@ -15,8 +16,9 @@ import pytest
 
 from bot.i18n import t
 from rules.aufruhr import data as deck
+from tests.fixtures.paths import TRANSCRIPTS
 
-HERE = Path(__file__).parent / "transcripts"
+HERE = TRANSCRIPTS
 GAMES = sorted(HERE.glob("aufruhr_*.out"))
 Found = tuple[int, dict[str, str]]  # a line's index and the params read from it
 LINE = re.compile(

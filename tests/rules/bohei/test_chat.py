@@ -10,7 +10,7 @@ from bot.i18n import t
 from bot.store.keys import table_key
 from rules.bohei.data import instances
 from rules.bohei.model import State
-from tests.chat import Chat
+from tests.fixtures.chat import Chat
 
 START = ["anna: /new bohei", "ben: /join", "cem: /join", "anna: /start", "anna: [That's me 🙋]"]
 
@@ -143,7 +143,7 @@ async def test_where_the_bot_cannot_read_the_chat_every_rule_is_watched_by_the_g
 async def test_telegram_with_privacy_mode_on_tells_the_router():
     import fakeredis
 
-    from tests.fake_telegram import FakeTelegram, running_bot
+    from tests.fixtures.fake_telegram import FakeTelegram, running_bot
 
     fake = FakeTelegram(reads_all=False)
     runner = await fake.start()

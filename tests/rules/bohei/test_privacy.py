@@ -12,7 +12,7 @@ from rules.bohei import SPEC, engine
 from rules.bohei.data import card, cards, instances
 from rules.bohei.model import Options
 from rules.core.errors import RuleError
-from tests.conformance import Seeded, candidate_actions
+from tests.fixtures.conformance import Seeded, candidate_actions
 
 
 def _named_cards(value) -> set[str]:

@@ -91,7 +91,7 @@ def terms(draw) -> Term:
         if tells_apart(op, target, low, high):  # else it never stops, or never happens
             explode = (op, target)
     # A success target that every face passes or fails, or on Fudge dice, compares the
-    # total instead (test_dice.py): terms here count successes only where they can.
+    # total instead (test_features.py): terms here count successes only where they can.
     success = draw(st.none() | st.tuples(st.sampled_from(list(PASSES)), st.integers(-1, 7)))
     if success and (fudge or not tells_apart(*success, low, high)):
         success = None
@@ -327,7 +327,7 @@ def modded(draw) -> Modded:
         op = draw(st.sampled_from(["<", "<=", ">", ">=", "="]))
         reroll = (op, draw(st.integers(1, sides)))
         if not once and PASSES[op](1, reroll[1]) and PASSES[op](sides, reroll[1]):
-            reroll = None  # would never stop: refused (test_dice_notation.py)
+            reroll = None  # would never stop: refused (test_notation.py)
     least = draw(st.none() | st.integers(1, sides))
     most = draw(st.none() | st.integers(least or 1, sides))
     low, high = least or 1, most or sides

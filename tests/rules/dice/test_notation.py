@@ -8,7 +8,7 @@ import pytest
 from rules.core.errors import GameError, ParseError, RuleError
 from rules.core.rng import Rng
 from rules.dice import MAX_DICE, roll
-from tests.test_dice import dealt
+from tests.rules.dice.test_features import dealt
 
 # ----- 1. comparisons of totals: never a silent misreading --------------------------------
 

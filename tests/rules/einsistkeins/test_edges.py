@@ -32,7 +32,7 @@ from rules.einsistkeins.board.route import distances
 from rules.einsistkeins.cards import CARD_GAME
 from rules.einsistkeins.cards.model import Options as CardOptions
 from rules.einsistkeins.pubs import PUBS, START, is_open
-from tests.test_einsistkeins_board_rules import at, keys, play, rolled, state
+from tests.rules.einsistkeins.board.test_rules import at, keys, play, rolled, state
 
 
 def labels(s) -> list[str]:

@@ -5,7 +5,6 @@ are made by render/einsistkeins.py and render/einsistkeins_karten.py (their `par
 hooks), the same bytes as before (tests/transcripts/einsistkeins*)."""
 
 import ast
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,9 +13,10 @@ from render.einsistkeins import params as board_params
 from render.einsistkeins_karten import params as card_params
 from rules.einsistkeins.board import BOARD_GAME
 from rules.einsistkeins.cards import CARD_GAME
-from tests.conformance import Seeded, playout
+from tests.fixtures.conformance import Seeded, playout
+from tests.fixtures.paths import ROOT
 
-PACKAGE = Path(__file__).parent.parent / "rules" / "einsistkeins"
+PACKAGE = ROOT / "rules" / "einsistkeins"
 # What display text built in rules/einsistkeins looked like before it moved to render/:
 # 🛟 and 🚋/🚶 in cards and legs, " · " and "–" between parts, "↔" in a path's name.
 DISPLAY_MARKS = "–—·↔🛟🚋🚶"

@@ -1,14 +1,14 @@
 """Die Heinzelmännchen von Köln through the chat adapters: whole games on the fake
 Telegram and the fake Discord, played by robots that aim for the shops
-(tests/heinzel_robot.py; random robots would wander for some 600 moves) — every prompt
+(tests/fixtures/heinzel_robot.py; random robots would wander for some 600 moves) — every prompt
 reaches the group with buttons or a typed `/go` that work, nothing private reaches the
 group, and the game ends."""
 
 import pytest
 
-import tests.test_discord_games as discord_games
-import tests.test_telegram_games as telegram_games
-from tests.heinzel_robot import play_aiming
+import tests.adapters.discord.test_games as discord_games
+import tests.adapters.telegram.test_games as telegram_games
+from tests.fixtures.heinzel_robot import play_aiming
 
 
 @pytest.mark.parametrize("players", [2])

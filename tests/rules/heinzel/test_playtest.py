@@ -2,9 +2,8 @@
 playground's `--script` with a seed) and what the group is shown. Each test is one
 defect they found; the readings behind them are in rules/heinzel/NOTES.md."""
 
-from pathlib import Path
-
 from adapters.console.__main__ import run_script
+from tests.fixtures.paths import TRANSCRIPTS
 
 JOIN = ["alice: /new heinzel", "bob: /join", "alice: /start"]
 
@@ -165,7 +164,7 @@ def test_a_shop_entered_again_says_why_no_card_comes():
 async def test_equal_points_on_different_places_are_explained():
     # tests/transcripts/heinzel_4p.txt ends "2. dave – 12 points", "3. alice – 12 points"
     # with no word why dave is ahead (the rule book: who reached the Schneider first)
-    script = Path(__file__).parent / "transcripts" / "heinzel_4p.txt"
+    script = TRANSCRIPTS / "heinzel_4p.txt"
     out = await play(script.read_text().splitlines(), seed=1)
     why = "[group] dave ranks ahead of alice: equal points (12), but dave reached the Tailor first."
     assert out.index(why) < out.index("[group] 3. alice – 12 points")

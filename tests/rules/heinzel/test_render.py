@@ -3,13 +3,12 @@ Cologne (golden files), both languages: shops with the point cards left, tunnel 
 red, every piece with colour and letter, each player's cards.
 
 Regenerate the golden files after a deliberate change with
-`UPDATE_GOLDEN=1 python -m pytest tests/test_heinzel_render.py` and look at them.
+`UPDATE_GOLDEN=1 python -m pytest tests/rules/heinzel/test_render.py` and look at them.
 """
 
 import os
 import random
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
 
@@ -21,8 +20,9 @@ from render.text import DISCORD_LIMIT
 from rules.heinzel import SPEC
 from rules.heinzel.board import board
 from rules.heinzel.model import Options
+from tests.fixtures.paths import GOLDEN
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = GOLDEN
 NAMES = ["alice", "bob", "carol", "dave"]
 SVG_NS = "{http://www.w3.org/2000/svg}"
 

@@ -2,14 +2,13 @@
 and the turns played meanwhile do not restart it (bot/table/play.py keeps a prompt's deadline
 while the prompt stays open)."""
 
-from pathlib import Path
-
 import pytest
 
 from adapters.console.__main__ import run_script
-from tests.chat import Chat
+from tests.fixtures.chat import Chat
+from tests.fixtures.paths import TRANSCRIPTS
 
-SCRIPT = Path(__file__).parent / "transcripts" / "tube_2p.txt"
+SCRIPT = TRANSCRIPTS / "tube_2p.txt"
 # A play-tester's opening (seed 4): carl moves first, from King's Cross St. Pancras with 6.
 OPENING = [
     "bert: /join",

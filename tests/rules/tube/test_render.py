@@ -3,12 +3,11 @@ both languages; the lines in TfL's colours with the Circle and Central wider, ev
 with its letter, the drops by their stations.
 
 Regenerate the golden files after a deliberate change with
-`UPDATE_GOLDEN=1 python -m pytest tests/test_tube_render.py` and look at them.
+`UPDATE_GOLDEN=1 python -m pytest tests/rules/tube/test_render.py` and look at them.
 """
 
 import os
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
 
@@ -18,9 +17,10 @@ from render.text import DISCORD_LIMIT
 from rules.tube import SPEC
 from rules.tube.model import Drop, Go
 from rules.tube.network import net
-from tests.test_tube_game import me, mover, started
+from tests.fixtures.paths import GOLDEN
+from tests.rules.tube.test_rules import me, mover, started
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = GOLDEN
 NAMES = ["alice", "bob", "carol", "dave"]
 SVG_NS = "{http://www.w3.org/2000/svg}"
 

@@ -1,4 +1,4 @@
-"""EINS IST KEINS – the board game as whole games: what tests/test_conformance.py cannot
+"""EINS IST KEINS – the board game as whole games: what tests/rules/test_conformance.py cannot
 express about one state (random playouts, replay and the game's invariants — cards
 conserved, ‰ within 0–2.3, the clock on a half hour — run there, for 1–4 players)."""
 

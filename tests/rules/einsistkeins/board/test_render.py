@@ -2,13 +2,12 @@
 files), both languages, the open/closed marks at the clock, pieces, meters and cards.
 
 Regenerate the golden files after a deliberate change with
-`UPDATE_GOLDEN=1 python -m pytest tests/test_einsistkeins_board_render.py` and look at them.
+`UPDATE_GOLDEN=1 python -m pytest tests/rules/einsistkeins/board/test_render.py` and look at them.
 """
 
 import os
 import random
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
 
@@ -20,8 +19,9 @@ from render.text import DISCORD_LIMIT
 from rules.einsistkeins.board import BOARD_GAME as GAME
 from rules.einsistkeins.board.model import Go, Options
 from rules.einsistkeins.pubs import LIFEBUOY_NAMES, PUBS, clock
+from tests.fixtures.paths import GOLDEN
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = GOLDEN
 NAMES = ["alice", "bob", "carol", "dave"]
 SVG_NS = "{http://www.w3.org/2000/svg}"
 

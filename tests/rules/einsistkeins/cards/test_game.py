@@ -1,4 +1,4 @@
-"""The EINS IST KEINS card game as whole games: what tests/test_conformance.py cannot
+"""The EINS IST KEINS card game as whole games: what tests/rules/test_conformance.py cannot
 express about one state (random playouts, replay, the hands' privacy and the game's
 invariants — 50 cards conserved, out players hold none — run there, for 2–5 players)."""
 
