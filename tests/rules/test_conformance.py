@@ -15,8 +15,12 @@ from tests.games import auktion
 from tests.games.auktion import engine
 from tests.games.auktion.model import PublicView
 
+# Every count a game allows; past its smallest, slow (`tests/run --fast` plays each game
+# at its smallest table only).
 GAMES = [
-    pytest.param(spec.id, n, id=f"{spec.id}-{n}")
+    pytest.param(
+        spec.id, n, id=f"{spec.id}-{n}", marks=pytest.mark.slow if n > spec.min_players else ()
+    )
     for spec in registry.all_games()
     for n in range(spec.min_players, spec.max_players + 1)
 ]

@@ -29,6 +29,7 @@ import sys
 import time
 from types import SimpleNamespace
 
+import pytest
 import redis.asyncio as aioredis
 
 from bot.chat.router import Router
@@ -38,6 +39,9 @@ from tests.fixtures.crash_game import Figures, Robots, killer, nothing_forced, u
 from tests.fixtures.fake_discord import EPHEMERAL, FakeDiscord
 from tests.fixtures.paths import ROOT
 from tests.fixtures.robot import Move, find
+
+# Slow (a shard process killed and restarted for a whole game): `tests/run --fast` leaves it out.
+pytestmark = pytest.mark.slow
 
 GAMES = 6
 ROUNDS = 10

@@ -17,6 +17,7 @@ import random
 import sys
 from types import SimpleNamespace
 
+import pytest
 import redis.asyncio as aioredis
 
 from bot.chat.router import Router
@@ -24,6 +25,9 @@ from tests.fixtures.fake_discord import CHANNEL, FakeDiscord
 from tests.fixtures.fake_telegram import until
 from tests.fixtures.paths import ROOT
 from tests.fixtures.robot import Move, find, play_out
+
+# Slow (real shard processes playing a whole game): `tests/run --fast` leaves it out.
+pytestmark = pytest.mark.slow
 
 PROCESSES = 3
 # The game's ~45 interactions take 3–20 s here (20 at a load of 7 on 2 cores); starting

@@ -26,6 +26,7 @@ import sys
 import time
 
 import aiohttp
+import pytest
 import redis.asyncio as aioredis
 
 from bot.chat.router import Router
@@ -35,6 +36,9 @@ from tests.fixtures.fake_telegram import TOKEN, FakeTelegram
 from tests.fixtures.paths import ROOT
 from tests.fixtures.redis_server import free_port
 from tests.fixtures.robot import Move, latest_with
+
+# Slow (a worker process killed and restarted for a whole game): `tests/run --fast` leaves it out.
+pytestmark = pytest.mark.slow
 
 SECRET = "crash-resume"
 GAMES = 6

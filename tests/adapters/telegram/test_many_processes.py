@@ -17,12 +17,16 @@ import subprocess
 import sys
 
 import aiohttp
+import pytest
 import redis.asyncio as aioredis
 
 from bot.chat.router import Router
 from tests.fixtures.fake_telegram import GROUP, TOKEN, FakeTelegram, until
 from tests.fixtures.paths import ROOT
 from tests.fixtures.robot import Move, latest_with, play_out
+
+# Slow (real worker processes playing a whole game): `tests/run --fast` leaves it out.
+pytestmark = pytest.mark.slow
 
 SECRET = "many-processes"
 

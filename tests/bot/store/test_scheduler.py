@@ -313,6 +313,7 @@ def _ticker(url: str, lease: float = 2.0) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-c", TICKER, url, str(lease)], cwd=root)
 
 
+@pytest.mark.slow  # a ticker process of its own
 async def test_a_ticker_process_stopped_gracefully_mid_batch_loses_no_deadline(real_redis_url):
     """1,000 due deadlines; a ticker process is stopped (SIGTERM: its ticker cancelled)
     while firing them: it hands back its claim before it exits, so a second one fires
@@ -353,6 +354,7 @@ async def test_a_ticker_process_stopped_gracefully_mid_batch_loses_no_deadline(r
         await r.aclose()
 
 
+@pytest.mark.slow  # a ticker process of its own
 async def test_a_ticker_process_killed_mid_batch_loses_no_deadline(real_redis_url):
     """1,000 due deadlines; a ticker process is SIGKILLed while firing them, and a second
     one fires the rest, and the dead one's claim once its lease (2 s here) has run out."""

@@ -7,6 +7,7 @@ import json
 import random
 import zlib
 
+import pytest
 import redis.asyncio as aioredis
 
 from bot.chat.router import Incoming, Router
@@ -16,6 +17,9 @@ from bot.table import model as stored_tables
 from bot.table.model import COMPRESS_ABOVE, Table
 from rules import registry
 from tests.fixtures.robot import legal_moves
+
+# Slow (whole games measured in a real redis-server): `tests/run --fast` leaves it out.
+pytestmark = pytest.mark.slow
 
 LIMIT = 8 * 1024  # bytes of Redis memory one table may take
 PLATFORM = "telegram"

@@ -5,10 +5,14 @@ time of a command stay flat."""
 import statistics
 import time
 
+import pytest
 import redis.asyncio as aioredis
 
 from bot.chat.router import Incoming, Router
 from bot.store.keys import table_key
+
+# Slow (ten thousand commands on a real redis-server): `tests/run --fast` leaves it out.
+pytestmark = pytest.mark.slow
 
 CHAT = "-100777"
 

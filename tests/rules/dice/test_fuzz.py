@@ -4,6 +4,7 @@ the expression, every group keeps its own invariants, and the dice are fair enou
 import contextlib
 from dataclasses import dataclass
 
+import pytest
 from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
@@ -218,6 +219,7 @@ def test_the_normalised_expression_rolls_the_same(expr, seed):
         assert again == first
 
 
+@pytest.mark.slow  # 500 examples
 @settings(max_examples=500, deadline=None)
 @given(st.lists(terms(), min_size=1, max_size=4), st.integers(0, 2**64), st.data())
 def test_every_group_keeps_its_invariants(group_terms, seed, data):

@@ -10,6 +10,9 @@ import tests.adapters.discord.test_games as discord_games
 import tests.adapters.telegram.test_games as telegram_games
 from tests.fixtures.heinzel_robot import play_aiming
 
+# Slow (whole games through the fake platforms): `tests/run --fast` leaves it out.
+pytestmark = pytest.mark.slow
+
 
 @pytest.mark.parametrize("players", [2])
 async def test_heinzel_through_telegram(fake, players, monkeypatch):
