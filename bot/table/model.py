@@ -160,7 +160,7 @@ class Table(BaseModel):
     # prompt's buttons (a deal's Accept/Decline), closed when the prompt is gone
     standing_messages: dict[str, list[str]] = Field(default_factory=dict)
     # standing prompt id → the seats its buttons asked when offered: one of them pressing
-    # again after answering is told so, not that it is not asked (router._standing_press)
+    # again after answering is told so, not that it is not asked (bot/chat/presses.py)
     standing_asked: dict[str, list[int]] = Field(default_factory=dict)
     # seat → when it last answered (the table's clock): a seat that answered a moment ago
     # is watching the chat, and its next turn may be edited into the message in sight

@@ -1,5 +1,5 @@
 """Bohei in the chat: ordinary group messages reach the rule checks (a standing prompt
-without a command takes plain text, bot/answers.find_typed), violations are announced
+without a command takes plain text, bot/chat/answers.py `find_typed`), violations are announced
 once with the rule and the penalty, names at the start become seats, "Bohei" can be
 typed, /foul opens a vote; chatter in a game that reads no messages stays unanswered."""
 
