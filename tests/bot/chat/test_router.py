@@ -272,6 +272,7 @@ async def test_an_unstarted_lobby_expires_and_frees_the_chat(chat):
     assert out[0].startswith("[group] bob opened a table")
 
 
+@pytest.mark.slow  # processes of their own
 async def test_concurrent_joins_from_several_processes_lose_nothing(
     redis, redis_factory, monkeypatch
 ):

@@ -145,6 +145,7 @@ async def _press_again(fake: FakeTelegram, user: int, name: str, button: tuple) 
     return _answer_to(fake, again) or ""
 
 
+@pytest.mark.slow  # a real redis-server paused for seconds
 async def test_every_command_in_an_outage_gets_a_truthful_answer(fake):
     with own_server() as server:
         redis = connect(server.url, timeout=TIMEOUT)
@@ -201,6 +202,7 @@ async def test_every_command_in_an_outage_gets_a_truthful_answer(fake):
     assert "\n".join(shown).count("The bids: Alice: 1, Bob: 0.") == 1
 
 
+@pytest.mark.slow  # a real redis-server paused for seconds
 async def test_a_pause_longer_than_the_bot_asks_is_told_as_unknown_and_a_retry_applies_once(
     fake,
 ):
@@ -276,6 +278,7 @@ async def test_a_write_to_a_stopped_redis_is_known_not_applied(retries):
             await redis.aclose()
 
 
+@pytest.mark.slow  # a real redis-server paused for seconds
 async def test_a_write_paused_past_the_timeout_is_told_as_landed_or_not_truthfully():
     """The store alone, many times: the server frozen while a write is in flight, thawed
     within the store's wait; each write ends as done or NotApplied, never unknown, and

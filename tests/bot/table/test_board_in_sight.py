@@ -3,6 +3,7 @@ BOARD_DISTANCE new messages of ours stand below the board, the next step posts i
 under its question and deletes the old one; never is it further up than that."""
 
 import fakeredis
+import pytest
 
 from bot.table import status
 from bot.table.play import BOARD_DISTANCE
@@ -10,6 +11,7 @@ from tests.fixtures.fake_telegram import GROUP, running_bot, until
 from tests.fixtures.robot import play_out, telegram_act
 
 
+@pytest.mark.slow  # a whole game through the fake Telegram
 async def test_the_board_is_never_more_than_a_few_messages_up(fake, monkeypatch):
     # Players who are never watching (bot/table/status.py WATCHING): every step is a
     # message of its own, the most that can push the board up.

@@ -196,6 +196,7 @@ def extend(children):
 EXPRESSIONS = st.recursive(CONSTANTS | dice_exprs(), extend, max_leaves=8)
 
 
+@pytest.mark.slow  # 500 examples
 @settings(max_examples=500, deadline=None)
 @given(EXPRESSIONS, st.integers(0, 2**64))
 def test_totals_stay_within_the_bounds_of_the_expression(expr, seed):
