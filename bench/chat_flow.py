@@ -21,7 +21,7 @@ Per platform and game it prints:
               new one is posted (how far up the board can have scrolled)
 
 Telegram runs with its real pacing (20 a minute, a second apart) on the model clock;
-Discord has no pacing of ours. The robots are tests/robot.py's, at the counts and
+Discord has no pacing of ours. The robots are tests/fixtures/robot.py's, at the counts and
 options of its PLAYS (--quick: the smallest count only).
 """
 
@@ -42,11 +42,11 @@ import fakeredis
 
 from adapters.telegram.pace import Pace
 from bot.i18n import t
-from tests import fake_discord, fake_telegram
-from tests.fake_discord import EPHEMERAL, FakeDiscord, World
-from tests.fake_telegram import GROUP, FakeTelegram, running_bot, until
+from tests.fixtures import fake_discord, fake_telegram
+from tests.fixtures.fake_discord import EPHEMERAL, FakeDiscord, World
+from tests.fixtures.fake_telegram import GROUP, FakeTelegram, running_bot, until
+from tests.fixtures.robot import PLAYS, discord_act, play_out, telegram_act
 from tests.games import install as install_test_games
-from tests.robot import PLAYS, discord_act, play_out, telegram_act
 
 THINK = 5.0  # seconds a player takes per decision, on the model clock
 WINDOW = 60.0

@@ -28,8 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.chat.router import Incoming, Router
 from bot.store.keys import table_key
+from tests.fixtures.redis_server import redis_server
 from tests.games import install
-from tests.redis_server import redis_server
 
 install()  # the test game the bench plays
 

@@ -5,7 +5,7 @@
 Plays whole games through the engine with two kinds of robot players and prints the
 number of turns (one turn = one player's turn) per game: the median, the middle half and
 the share within 20–40. `random` presses a random button every time; `aiming` is
-tests/heinzel_robot.py's player who walks to the field it still needs. The figures are in
+tests/fixtures/heinzel_robot.py's player who walks to the field it still needs. The figures are in
 rules/heinzel/NOTES.md ("Length of a game").
 """
 
@@ -15,7 +15,7 @@ import sys
 
 from rules.heinzel import SPEC
 from rules.heinzel.model import State
-from tests.heinzel_robot import aiming
+from tests.fixtures.heinzel_robot import aiming
 
 
 def random_player(state: State, prompt, rng: random.Random):  # type: ignore[no-untyped-def]

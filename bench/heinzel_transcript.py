@@ -3,10 +3,11 @@
     PYTHONPATH=. python -m bench.heinzel_transcript
 
 Plays whole games in the console (the same embedded store and `--seed 1` as
-tests/test_transcripts.py) with the `aiming` robots of tests/heinzel_robot.py deciding
-for every player, pressing the buttons they would press, and every fifth move typing
-`/go <place>` instead. Writes tests/transcripts/heinzel_*.txt; the golden `.out` files
-then come from `UPDATE_GOLDEN=1 python -m pytest tests/test_transcripts.py -k heinzel`,
+tests/adapters/console/test_transcripts.py) with the `aiming` robots of
+tests/fixtures/heinzel_robot.py deciding for every player, pressing the buttons they
+would press, and every fifth move typing `/go <place>` instead. Writes
+tests/transcripts/heinzel_*.txt; the golden `.out` files then come from
+`UPDATE_GOLDEN=1 python -m pytest tests/adapters/console/test_transcripts.py -k heinzel`,
 reviewed by reading them.
 """
 
@@ -24,7 +25,7 @@ from bot.i18n import t
 from rules.heinzel import SPEC
 from rules.heinzel.board import field
 from rules.heinzel.model import Go
-from tests.heinzel_robot import aiming
+from tests.fixtures.heinzel_robot import aiming
 
 HERE = Path(__file__).parent.parent / "tests" / "transcripts"
 NAMES = ["alice", "bob", "carol", "dave"]

@@ -4,7 +4,7 @@
                          [--no-durable] [--games …]
 
 Tables of each game are played to the end by robot players choosing random legal
-answers (as tests/robot.py does), pressing the button or typing the value the bot
+answers (as tests/fixtures/robot.py does), pressing the button or typing the value the bot
 offers — answers prepared beforehand in other processes (bench/robots.py), so that
 the robots' thinking takes no CPU from the bot measured — in 1 and then 2 worker
 processes against one redis-server started for the run (or a 3-master Redis Cluster
@@ -74,7 +74,7 @@ from bot.store.keys import outbox_key, table_key, update_key
 from bot.store.outboxes import Outboxes
 from bot.store.versioned import RedisStore
 from rules import registry
-from tests.redis_server import redis_cluster, redis_server
+from tests.fixtures.redis_server import redis_cluster, redis_server
 
 try:  # (the bench also runs on the code before the lane)
     from bot.lane import Lane
@@ -101,7 +101,7 @@ class Counted:
     """Counts round trips: every send on a connection (one command, a pipeline) is one,
     and so is every request on the process's lane (bot/lane.py): what its command waited
     for, written alone or in one send with other commands' requests. Counted where every
-    path meets, the connection and the lane's write, as tests/test_store.py's
+    path meets, the connection and the lane's write, as tests/bot/store/test_versioned.py's
     `round_trips` does. `sends`: the sends themselves (a lane's batch is one)."""
 
     trips = 0

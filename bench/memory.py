@@ -36,7 +36,7 @@ from bot.store.versioned import MARKER_TTL_SECONDS, RedisStore
 from bot.table.deadlines import Deadline
 from bot.table.model import Table
 from rules import registry
-from tests.redis_server import redis_server
+from tests.fixtures.redis_server import redis_server
 
 PLATFORM = "telegram"
 TEMPLATES = 12  # real tables played per game, copied round-robin

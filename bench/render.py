@@ -25,9 +25,9 @@ from render import pieces
 from render import png as raster
 from render.maps import draw_map
 from render.svg import Svg
-from tests import phone
-from tests.board_samples import GAMES, samples
-from tests.tube_map import tube
+from tests.fixtures import phone
+from tests.fixtures.board_samples import GAMES, samples
+from tests.fixtures.tube_map import tube
 
 TUBE = tube()
 

@@ -33,7 +33,7 @@ from bot.chat.router import Incoming, Router
 from bot.store.connection import connect
 from bot.store.versioned import RedisStore
 from bot.table import play
-from tests.redis_server import redis_server
+from tests.fixtures.redis_server import redis_server
 
 
 class Clock:

@@ -1,5 +1,5 @@
 """The README's board pictures, drawn as the bot draws them: seeded random games of each
-game (tests/board_samples.py), the board the group sees mid-game and one player's private
+game (tests/fixtures/board_samples.py), the board the group sees mid-game and one player's private
 picture, rendered by render/ and rasterised by render/png.py like every board sent.
 
     .venv/bin/python docs/pictures.py        # rewrites docs/*.png
@@ -17,7 +17,7 @@ from bot.table.outbox import Outbox  # noqa: E402
 from render import boards  # noqa: E402
 from render.png import rasterise  # noqa: E402
 from rules import registry  # noqa: E402
-from tests.board_samples import states  # noqa: E402
+from tests.fixtures.board_samples import states  # noqa: E402
 
 NAMES = ["Anna", "Ben", "Cem", "Dora", "Emil", "Fritz"]
 # (file, game, players, which sampled moment: 0 the start … 6 the end, language, seat of a

@@ -11,13 +11,13 @@ Fixtures for any test file:
 
 and for tests through the real chat clients:
 
-- `fake`: a fake Telegram Bot API (tests/fake_telegram.py), started and stopped;
-- `world`: a fake Discord with one bot process logged in (tests/fake_discord.py);
+- `fake`: a fake Telegram Bot API (tests/fixtures/fake_telegram.py), started and stopped;
+- `world`: a fake Discord with one bot process logged in (tests/fixtures/fake_discord.py);
 - `text_boards`: boards go out as text snapshots, no PNG (~0.1 s each, and not what
   these tests look at); `world` has it.
 
 Every client made here is closed after the test. The real redis-server is started once
-per session on a free loopback port (tests/redis_server.py), or taken from
+per session on a free loopback port (tests/fixtures/redis_server.py), or taken from
 STAMMTISCH_TEST_REDIS_URL, whose database is FLUSHed before every test. Where
 redis-server is not installed the real runs are skipped, except under
 STAMMTISCH_REQUIRE_REDIS=1 (set by tests/run, so CI), where that fails the run.
@@ -34,7 +34,7 @@ import redis.asyncio as aioredis
 from pydantic import BaseModel
 from redis.asyncio.cluster import RedisCluster
 
-from tests.redis_server import redis_cluster, redis_server
+from tests.fixtures.redis_server import redis_cluster, redis_server
 
 
 def _check_reachable(url: str) -> None:
@@ -64,7 +64,7 @@ def real_redis_url():
 
 @pytest.fixture(scope="session")
 def real_cluster_url():
-    """A 3-master Redis Cluster on loopback for the session (tests/redis_server.py)."""
+    """A 3-master Redis Cluster on loopback for the session (tests/fixtures/redis_server.py)."""
     with contextlib.ExitStack() as stack:
         try:
             url = stack.enter_context(redis_cluster())
@@ -156,7 +156,7 @@ def text_boards(monkeypatch):
 
 @pytest.fixture
 async def fake():
-    from tests.fake_telegram import FakeTelegram
+    from tests.fixtures.fake_telegram import FakeTelegram
 
     made = FakeTelegram()
     runner = await made.start()
@@ -168,7 +168,7 @@ async def fake():
 async def world(text_boards, monkeypatch):
     import discord
 
-    from tests.fake_discord import FakeDiscord, World
+    from tests.fixtures.fake_discord import FakeDiscord, World
 
     fake = FakeDiscord()
     runner = await fake.start()

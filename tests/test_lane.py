@@ -15,7 +15,7 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from bot.lane import Lane, NotSent, lane_of
 from bot.resp import command, exchange, pack
-from tests.redis_server import free_port
+from tests.fixtures.redis_server import free_port
 
 
 @pytest.fixture

@@ -43,7 +43,7 @@ SWEEP: Final = 5.0  # seconds between two sweeps for outboxes nobody sends
 # writes a change's replies into the outbox a moment before its process offers them from
 # memory; a pump already running for the chat (sending the previous change's) sees them
 # first. Read back at once, a game's final board lost its picture (the table no longer
-# has the game to draw it from): tests/test_board_in_sight.py, 1 run in ~7.
+# has the game to draw it from): tests/bot/table/test_board_in_sight.py, 1 run in ~7.
 GRACE: Final = 0.2
 
 # Sends replies of one chat: for each, a future that says True once the platform accepted

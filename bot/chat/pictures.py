@@ -32,7 +32,7 @@ def _executor() -> ProcessPoolExecutor:
         # Spawned, not forked (Linux's default): a forked worker inherits every socket
         # open at its first picture (Telegram's and Discord's HTTP connections, Redis)
         # and holds it for its whole life, so a connection we close is never closed
-        # for the other end. tests/test_board_in_sight.py took 60 s more in 1 run of
+        # for the other end. tests/bot/table/test_board_in_sight.py took 60 s more in 1 run of
         # ~4: stopping the Telegram client cut a getUpdates after its headers, and the
         # fake server waited out aiohttp's 60 s shutdown for a body from a socket only
         # the worker still held. Spawning costs ~0.06 s more, once.

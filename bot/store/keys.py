@@ -1,4 +1,4 @@
-"""The one place Redis key names are built (tests/test_store.py pins them).
+"""The one place Redis key names are built (tests/bot/store/test_versioned.py pins them).
 
 Every key of one chat carries the same Redis Cluster hash tag `{platform:chat}`, so
 all of a chat lives on one cluster slot and a Lua script may touch it atomically.

@@ -219,7 +219,7 @@ async def _whole(step: Awaitable[T], undo: Callable[[T], Awaitable[object]] | No
     """Run one claim, acknowledgement or hand-back to its end even when the ticker is
     stopped meanwhile, then stop (after `undo(result)`: a claim is handed back). Cut off
     after Redis ran its script and before we read the answer, a claim would stay
-    claimed, unfired, until its lease ran out (a graceful stop in tests/test_scheduler.py
+    claimed, unfired, until its lease ran out (a graceful stop in tests/bot/store/test_scheduler.py
     left one so in 1 of 6 runs)."""
     task = asyncio.ensure_future(step)
     try:
@@ -257,6 +257,6 @@ def stop_if_asked() -> None:
     Python 3.11's wait_for returns the command's result instead of raising when the
     cancellation arrives just as the command completes (CPython gh-86296, fixed in 3.12).
     The loop then went on forever, and whoever awaited its end (a graceful stop) with
-    it: tests/test_redis_outage.py hung in 4 of 10 runs, two at once on 2 cores."""
+    it: tests/bot/store/test_outage.py hung in 4 of 10 runs, two at once on 2 cores."""
     if stopping():
         raise asyncio.CancelledError()

@@ -45,7 +45,7 @@ class _Remembered:
     more tables than that were busy, 1.9 computations a command instead of 1 with 30
     tables in flight (bench/load.py, 2026-11-24). By identity, a weak reference telling
     when the state is gone: right because nobody changes a state once its engine has
-    returned it (tests/conformance.py: `apply` never mutates its input)."""
+    returned it (tests/fixtures/conformance.py: `apply` never mutates its input)."""
 
     def __init__(self, prompts: Callable[[Any], list[Prompt]]) -> None:
         self.prompts = prompts

@@ -12,7 +12,7 @@ A large state is written from the JSON of the one it came from, field by field: 
 answer left as it was is not written again (`stored_from`, the pieces kept in `_pieces`).
 
 A table larger than `COMPRESS_ABOVE` is stored zlib-compressed (to ~1/4), a smaller one
-as it is: it fits the 8 KiB a table may take in Redis (tests/test_table_size.py), and
+as it is: it fits the 8 KiB a table may take in Redis (tests/bot/table/test_size.py), and
 compressing would cost more than the rest of the write (~25 µs for 7 KB, in a tight
 loop; ~100 µs measured in place). A 6-player AUFRUHR! table comes to 5.5–7 KB (more with
 64-character names: then compressed). Until 2026-11-24 the state was stored whole
@@ -42,7 +42,7 @@ S = TypeVar("S", bound=BaseModel)
 # Parsed states kept per process, by their JSON: an AUFRUHR! State is ~100 KB of Python
 # objects, so 128 of them cost ~13 MB. Shared by every table loaded from the same JSON,
 # which is safe because nothing changes a state in place (an engine's `apply` returns a
-# new one: tests/conformance.py checks that it never mutates its input). A table written
+# new one: tests/fixtures/conformance.py checks that it never mutates its input). A table written
 # with a new state drops the one it was read with: that JSON is no longer stored, and
 # the state is freed at once, while it is still in the CPU's cache, instead of ~128
 # writes later (~20 µs a write).
@@ -77,7 +77,7 @@ UNPACKED_CACHE = 64
 _unpacked: OrderedDict[bytes, bytes] = OrderedDict()
 # Redis (jemalloc) keeps a string in a block of 5, 6, 7 or 8 KiB …, and a table's hash
 # costs ~250 B more by MEMORY USAGE: up to 7,000 B of JSON, a table stays within 7 KiB +
-# 250 B, below the 8 KiB it may take (tests/test_table_size.py, bench/memory.py).
+# 250 B, below the 8 KiB it may take (tests/bot/table/test_size.py, bench/memory.py).
 COMPRESS_ABOVE = 7000
 COMPRESSION = 1  # zlib's fastest level: 3/4 of level 9's gain at half its time
 # An 8 KiB window and zlib's memory level 6 instead of 32 KiB and 8: zlib then asks for
@@ -160,7 +160,7 @@ class Table(BaseModel):
     # prompt's buttons (a deal's Accept/Decline), closed when the prompt is gone
     standing_messages: dict[str, list[str]] = Field(default_factory=dict)
     # standing prompt id → the seats its buttons asked when offered: one of them pressing
-    # again after answering is told so, not that it is not asked (router._standing_press)
+    # again after answering is told so, not that it is not asked (bot/chat/presses.py)
     standing_asked: dict[str, list[int]] = Field(default_factory=dict)
     # seat → when it last answered (the table's clock): a seat that answered a moment ago
     # is watching the chat, and its next turn may be edited into the message in sight

@@ -27,7 +27,7 @@ def usable_tokens(state: State, seat: int) -> list[int]:
 # `usable_stars`, remembered by the very tokens and gifts it was made from: the folder
 # prompt asks after every token put into a folder, which leaves both lists as they were
 # (a transition copies only what it changes, rules/aufruhr/clone.py, and never changes a
-# state once returned: tests/conformance.py). The lists are held with the answer, so
+# state once returned: tests/fixtures/conformance.py). The lists are held with the answer, so
 # their ids are not another list's while it is kept.
 STARS_KEPT = 256
 _Key = tuple[int, int, int | None, tuple[int, ...]]

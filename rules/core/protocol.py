@@ -39,7 +39,7 @@ class Tagged(Frozen):
     "bid"`): its tag, a field whose one value is its default, stays in a dump that leaves
     the defaults out. A table stores its game's state so (bot/table/model.py); without the tag
     the union could not tell the member when the state is read again
-    (tests/conformance.py checks that every state comes back equal)."""
+    (tests/fixtures/conformance.py checks that every state comes back equal)."""
 
     _tags: ClassVar[dict[str, Any]] = {}
 

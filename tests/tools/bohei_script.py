@@ -6,7 +6,8 @@ cards, answer honestly, call "Bohei" (mostly by button, sometimes typed), chat n
 then (breaking a rule or not), report a watched rule with /foul. Deterministic for a
 seed. Usage:
     python -m tests.tools.bohei_script NAMES... --seed 3 [--lang de] [--options ...] > FILE
-The golden .out is then written by `UPDATE_GOLDEN=1 pytest tests/test_transcripts.py`.
+The golden .out is then written by
+`UPDATE_GOLDEN=1 pytest tests/adapters/console/test_transcripts.py`.
 """
 
 import argparse

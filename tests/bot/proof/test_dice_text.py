@@ -1,0 +1,77 @@
+"""What a player reads after `/roll`, in English and German: comparisons written as
+≥ ≤ > <, totals compared as such, and every refusal a one-line hint in both languages."""
+
+import pytest
+
+from bot.i18n import t
+from bot.proof.dice_text import roll_text
+from rules.core.errors import GameError
+from rules.core.rng import Rng
+from rules.dice import roll
+from tests.rules.dice.test_features import Script
+from tests.rules.dice.test_notation import FOREIGN, NONSENSE
+
+
+def said(lang: str, text: str, *faces: int) -> list[str]:
+    result = roll(text, Script(list(faces)))  # type: ignore[arg-type]
+    return roll_text(lang, "ada", result).split("\n")
+
+
+@pytest.mark.parametrize(
+    ("text", "faces", "en", "de"),
+    [
+        (
+            "2d6 > 7",
+            [3, 5],
+            "2d6 (3, 5) = 8 > 7: success ✅",
+            "2d6 (3, 5) = 8 > 7: Erfolg ✅",
+        ),
+        (
+            "3d6<=12",
+            [6, 6, 1],
+            "3d6 (6, 6, 1) = 13, not ≤ 12: failure ❌",
+            "3d6 (6, 6, 1) = 13, nicht ≤ 12: Fehlschlag ❌",
+        ),
+        (
+            "1d20 >= 1d20",
+            [12, 9],
+            "1d20 (12) = 12 ≥ 1d20 (9) = 9: success ✅",
+            "1d20 (12) = 12 ≥ 1d20 (9) = 9: Erfolg ✅",
+        ),
+        (
+            "1d20+5 >= 15",
+            [9],
+            "1d20 (9) + 5 = 14, not ≥ 15: failure ❌",
+            "1d20 (9) + 5 = 14, nicht ≥ 15: Fehlschlag ❌",
+        ),
+        (
+            "10d10>=8",
+            [8, 1, 9, 2, 3, 4, 5, 6, 7, 10],
+            "10d10≥8 (**8**, 1, **9**, 2, 3, 4, 5, 6, 7, **10**) = 3 successes",
+            "10d10≥8 (**8**, 1, **9**, 2, 3, 4, 5, 6, 7, **10**) = 3 Erfolge",
+        ),
+        (
+            "1d20 adv",
+            [4, 17],
+            "2d20kh1 (~~4~~, 17) = 17",
+            "2d20kh1 (~~4~~, 17) = 17",
+        ),
+    ],
+)
+def test_the_reply_in_both_languages(text, faces, en, de):
+    assert said("en", text, *faces) == ["🎲 ada rolls", en]
+    assert said("de", text, *faces) == ["🎲 ada würfelt", de]
+
+
+@pytest.mark.parametrize(
+    "text", [row[0] for row in FOREIGN + NONSENSE] + ["2d6 kh1", "4d6r", "2d6 +"]
+)
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_refusal_is_one_translated_line(text, lang):
+    with pytest.raises(GameError) as err:
+        roll(text, Rng.from_seed(1))
+    line = t(lang, err.value.key, **err.value.params)
+    assert line != err.value.key and "\n" not in line
+    assert "{" not in line, line  # every placeholder filled
+    for value in err.value.params.values():  # what was typed, where, and what to write
+        assert str(value) in line

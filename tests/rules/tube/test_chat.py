@@ -1,0 +1,219 @@
+"""Gaa Under Gunnar through the router: the DNF clock runs 15 real minutes from a finish,
+and the turns played meanwhile do not restart it (bot/table/play.py keeps a prompt's deadline
+while the prompt stays open)."""
+
+import pytest
+
+from adapters.console.__main__ import run_script
+from tests.fixtures.chat import Chat
+from tests.fixtures.paths import TRANSCRIPTS
+
+SCRIPT = TRANSCRIPTS / "tube_2p.txt"
+# A play-tester's opening (seed 4): carl moves first, from King's Cross St. Pancras with 6.
+OPENING = [
+    "bert: /join",
+    "carl: /join",
+    "anna: /start",
+    "bert: /go Embankment",
+    "carl: /go King's Cross St. Pancras",
+    "anna: /go Victoria",
+]
+
+
+async def played(lines: list[str], seed: int, lang: str = "en") -> list[str]:
+    """What the console prints for `lines` with `--seed seed` (as a play-tester ran it)."""
+    out: list[str] = []
+    await run_script(lines, seed=seed, lang=lang, write=out.append)
+    return out
+
+
+@pytest.fixture
+def chat(redis):
+    return Chat.make(redis)
+
+
+def _until_finished() -> list[str]:
+    lines = [ln for ln in SCRIPT.read_text().splitlines() if ln and not ln.startswith("#")]
+    return lines[: lines.index("alice: [Done drinking]") + 1]
+
+
+async def test_the_dnf_clock_is_not_restarted_by_later_turns(chat):
+    out = await chat.say(*_until_finished())
+    assert "[group] alice has dropped the only inhibition (1 of 1) and finishes in place 1!" in out
+    assert await chat.say("@wait 600") == []  # the reminder comes at 3/4: 675 s
+    out = await chat.say("bob: /go westferry", "bob: [Done drinking]")
+    assert any("300 s left" in line for line in out)  # the clock goes on, not anew
+    out = await chat.say("@wait 299")
+    assert not any("DNF" in line for line in out)
+    out = await chat.say("@wait 1")
+    assert "[group] bob did not finish in time: DNF. Very shameful!" in out
+    assert "[group] 1. alice" in out
+
+
+async def test_when_everybody_gives_up_nobody_wins(chat):
+    # Whoever chooses first, one of each pair of start lines is refused (not prompted,
+    # or the station taken): anna ends at Westminster or Temple, bert at the other.
+    await chat.say(
+        "anna: /new tube",
+        "bert: /join",
+        "anna: /start",
+        "anna: /go Temple",
+        "bert: /go Temple",
+        "anna: /go Westminster",
+        "bert: /go Westminster",
+    )
+    out = await chat.say("bert: /giveup", "anna: /giveup")
+    assert "[group] Nobody finished: nobody wins. Very shameful!" in out
+    assert not any(line.startswith("[group] 1.") for line in out)
+    fame = await chat.say("anna: /fame")
+    assert not any("won" in line for line in fame), fame
+
+
+@pytest.mark.parametrize(
+    ("limit", "lang", "told"),
+    [
+        ("0", "en", "[group] Leicester Square: this table plays without the roll there"),
+        ("0", "de", "[group] Leicester Square: An diesem Tisch wird dort nicht gewürfelt"),
+    ],
+)
+async def test_leicester_square_says_what_the_option_allows(limit, lang, told):
+    new = f"anna: /new tube leicester_limit={limit}"
+    out = await played([new, *OPENING, "carl: /go Leicester Square"], seed=4, lang=lang)
+    assert any(line.startswith(told) for line in out), out[-12:]
+    assert not any("twice" in line or "zweimal" in line for line in out)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+async def test_the_dnf_clock_of_two_minutes_ends_everyone_late_at_once(lang):
+    new = "anna: /new tube dnf_minutes=2 inhibitions=1"
+    out = await played([new, *OPENING, "carl: /go Walthamstow Central", "@wait 121"], 4, lang)
+    finished, timed_out, clock, dnf = {
+        "en": (
+            "[group] carl has dropped the only inhibition (1 of 1) and finishes in place 1!",
+            "[group] The DNF clock has run out for anna, bert.",
+            "15 minutes",
+            "[group] anna, bert did not finish in time: DNF. Very shameful!",
+        ),
+        "de": (
+            "[group] carl ist die einzige Hemmung los (1 von 1) und wird Nummer 1!",
+            "[group] Die DNF-Uhr ist abgelaufen für anna, bert.",
+            "15 Minuten",
+            "[group] Nicht rechtzeitig fertig geworden: anna, bert – DNF. Sehr peinlich!",
+        ),
+    }[lang]
+    assert finished in out and not any("alle 1 " in line or "all 1 " in line for line in out)
+    after = out[out.index(timed_out) :]
+    assert not any(clock in line for line in out)
+    # the two DNFs in one line, and no die rolled for a player whose time is up
+    assert after[1] == dnf and after[4] == "[group] 2. anna, bert"
+
+
+async def test_when_everybody_drinks_nobody_is_said_to_be_skipped():
+    out = await played(["anna: /new tube", *OPENING, "carl: /go Leicester Square"], seed=4)
+    assert "[group] Leicester Square! carl rolls 3: anna, bert, carl drink 3 sips each." in out
+    assert not any("skipped" in line for line in out)
+    assert (
+        "[group] Everyone still playing is drinking: the die waits with carl and goes on"
+        " round the table once someone presses Done."
+    ) in out
+
+
+async def test_done_owing_nothing_is_told_there_is_no_drinking_in_advance():
+    # seed 5: bert chooses first and moves first
+    start = ["anna: /new tube", "bert: /join", "anna: /start"]
+    out = await played([*start, "bert: /go Temple", "anna: /go Westminster", "anna: /done"], 5)
+    assert out[-1] == "[dm:anna] You owe no sips: no drinking in advance (a beer has no memory)."
+
+
+async def test_snol_by_a_player_or_without_a_referee_says_who_calls_it():
+    # seed 7: anna referees, bert moves first
+    start = ["anna: /new tube referee=1", "bert: /join", "carl: /join", "anna: /start"]
+    out = await played([*start, "bert: /go Temple", "carl: /go Aldgate", "carl: /snøl @bert"], 7)
+    assert out[-1] == "[dm:carl] Only the referee calls snøl."
+    start = ["anna: /new tube", "bert: /join", "anna: /start"]
+    out = await played(
+        [*start, "bert: /go Temple", "anna: /go Westminster", "anna: /snol @bert"], 5
+    )
+    assert out[-1] == (
+        "[dm:anna] This table plays without a referee, so nobody calls snøl"
+        " (/new tube referee=1 appoints one)."
+    )
+
+
+async def test_the_thames_gets_the_rule_books_answer_when_choosing_a_start_too():
+    out = await played(["anna: /new tube", "bert: /join", "anna: /start", "bert: /go Thames"], 5)
+    assert out[-1] == (
+        "[dm:bert] The River Thames is a river, not a subway. Go stick your head in the toilet"
+        " and flush."
+    )
+
+
+async def test_the_dnf_clock_reminds_of_the_time_left_not_of_an_answer():
+    new = "anna: /new tube dnf_minutes=2 inhibitions=1"
+    out = await played([new, *OPENING, "carl: /go Walthamstow Central", "@wait 100"], 4)
+    # bert is asked nothing but has the clock running; anna is asked to move
+    assert "[dm:bert] ⏰ bert: 30 s left on the DNF clock." in out
+    assert "[dm:anna] ⏰ The table is waiting for your answer – 30 s left." in out
+    assert not any(line.startswith("[dm:bert] ⏰ The table is waiting") for line in out)
+
+
+async def test_heathrows_terminals_are_heathrow_airport():
+    # The rule book: "Heathrow Airport is one station only in the game - the four
+    # terminals do not count as four different stations": TfL's names for them are its.
+    lines = ["anna: /new tube", *OPENING]
+    out = await played([*lines, "carl: /go Heathrow Terminal 5", "carl: /go Terminal 4"], 4)
+    told = (
+        "[dm:carl] Heathrow Airport cannot be reached with exactly 6 points under the"
+        " direction rules (/where lists what can)."
+    )
+    assert out.count(told) == 2
+    assert not any("No Underground station" in line for line in out)
+
+
+async def test_a_bad_name_in_go_via_is_named_alone():
+    # `/go <via> > <station>`: the refusal names the name that is no station, not the
+    # whole line; a missing station after ">" gets the command's usage.
+    lines = ["anna: /new tube", *OPENING, "carl: /go Euston > Narnia"]
+    out = await played([*lines, "carl: /go Narnia > Euston", "carl: /go Euston >"], 4)
+    assert out.count("[dm:carl] No Underground station is called “Narnia”.") == 2
+    assert "[dm:carl] Write /go <station>, or /go <via> > <station>." in out
+    assert not any("called “Euston" in line for line in out)
+
+
+async def test_german_help_names_the_german_snol_words():
+    # The referee's words the engine takes in German (zählen, aussetzen), as the German
+    # prompt says them, not the English ones.
+    out = await played(["anna: /new tube", "anna: /help"], 4, "de")
+    assert "[group] /snøl – Schiedsrichter: /snøl @Spieler (zählen | aussetzen)" in out
+    assert not any("count | suspend" in line for line in out)
+
+
+async def test_a_national_rail_name_is_not_taken_for_a_dlr_name_it_begins():
+    # "Deptford" is a National Rail station (a whole beer), not the DLR's Deptford
+    # Bridge (3 sips): an exact name of data/other_names.json wins over a beginning.
+    out = await played(["anna: /new tube", *OPENING, "carl: /go Deptford"], 4)
+    assert (
+        "[group] Deptford is British Rail: carl is stupid, drinks a whole beer (12 sips),"
+        " loses the turn and stays put."
+    ) in out
+
+
+async def test_choosing_a_start_offers_only_stations_on_the_circle():
+    # A name that means several stations offers those one may start at, no button that
+    # "Start stations must be on the Circle line" would refuse; one such is taken at once.
+    lines = ["alice: /new tube", "bob: /join", "alice: /start", "bob: /go square"]
+    out = await played([*lines, "bob: /go Hammersmith", "alice: /go Harrow"], 1)
+    assert "[dm:bob:buttons] [Euston Square] [Sloane Square]" in out
+    assert "[group] bob starts at Hammersmith (Hammersmith & City and Circle)." in out
+    assert "[dm:alice] Start stations must be on the Circle line." in out
+    assert not any("Harrow-on-the-Hill]" in line for line in out)
+
+
+async def test_a_name_of_several_stations_none_reachable_says_so():
+    # "Say which" would not help when none of them can be reached: the player is told so.
+    out = await played(["anna: /new tube", *OPENING, "carl: /go Hammersmith"], 4)
+    assert (
+        "[dm:carl] “Hammersmith” names several stations, none of them reachable with exactly"
+        " 6 points (/where lists what can)."
+    ) in out
+    assert not any("say which" in line for line in out)
