@@ -267,8 +267,8 @@ def test_a_rule_the_bot_checks_is_not_reported_and_not_put_to_the_vote():
 # ----- actions, Nö and Gegenteiltag ---------------------------------------------------
 
 
-def _played(hands, card, players=3):
-    state = game(players=players, hands=hands)
+def _played(hands, card, players=3, **options):
+    state = game(players=players, hands=hands, **options)
     state, _ = act(state, 0, DrawChoice(take=False))
     return act(state, 0, PlayCard(card=card))
 
@@ -358,8 +358,9 @@ def test_a_duel_is_replayed_until_one_wins_and_the_winner_chooses_a_reward():
     assert state.owed == {2: 1}  # only one card to discard
 
 
-def test_three_ties_are_settled_by_dice():
-    state, _ = _played([["rps", "tax", "gift"], ["diet"], ["blue"]], "rps")
+def test_with_ties_chosen_three_ties_are_settled_by_dice():
+    """`ties=3`, a table's own bound on replays (NOTES.md): the dice settle the fourth."""
+    state, _ = _played([["rps", "tax", "gift"], ["diet"], ["blue"]], "rps", ties=3)
     state, _ = act(state, 0, ChooseSeat(seat=1))
     for _ in range(3):
         state, _ = act(state, 0, Sign(sign=1))
@@ -381,10 +382,11 @@ def test_a_group_word_chain_by_elimination():
 
 def test_an_unbroken_word_chain_starts_a_new_round():
     """Two players who never break the chain: after CHAIN_WORDS words a new round begins
-    with a fresh letter and no words kept; after the last round, dice settle it."""
-    from rules.bohei.challenges import CHAIN_WORDS, MAX_ROUNDS
+    with a fresh letter and no words kept; with `ties=3` chosen, dice settle the fourth."""
+    from rules.bohei.challenges import CHAIN_WORDS
 
-    state, _ = _played([["chain_all", "tax"], ["diet"], ["blue"]], "chain_all")
+    MAX_ROUNDS = 3
+    state, _ = _played([["chain_all", "tax"], ["diet"], ["blue"]], "chain_all", ties=MAX_ROUNDS)
     rounds = []
     for _ in range(MAX_ROUNDS):
         ch = state.challenge
