@@ -1,7 +1,8 @@
 """Challenges: a duel (the player picks the opponent, and a neutral judge where the card
 needs one) or the whole group by elimination. Replayed until there is one winner (rule
 book); a table may choose `ties=N`, after N rounds without one the dice settle it, and a
-round nobody in it answers ends it without a winner. The winner may draw up to 2, discard up to 2, or do nothing.
+round nobody in it answers ends it without a winner. The winner may draw up to 2,
+discard up to 2, or do nothing.
 While a challenge runs, the rule cards are off for everyone in it.
 
 Games: dice (everyone rolls, highest wins), rps (rock-paper-scissors by private message),

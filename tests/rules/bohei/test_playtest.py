@@ -97,7 +97,10 @@ async def test_guesses_and_the_dice_that_settle_them_name_the_players():
         seed=3,
     )
     assert "The number was 4. Guesses of anna, bert, cora: 5, 5, 5." in out
-    assert "3 rounds and no winner, as the table chose (ties=3): dice decide. anna, bert, cora roll 1, 3, 1." in out
+    assert (
+        "3 rounds and no winner, as the table chose (ties=3): dice decide."
+        " anna, bert, cora roll 1, 3, 1."
+    ) in out
 
 
 # closing=5, nobody plays anything; bert and cora end closest to 7 (seed 10)
