@@ -279,6 +279,7 @@ WEALTH_TAX = [
     "dora: [Draw 🃏]",
     "dora> [Court Etiquette]",
     "dora> [Supplies]",
+    "dora: [Take it]",  # her own card's draw: a window for her too (Gegenteiltag, Nö)
     "emil: [Draw 🃏]",
     "emil> [Stadium Announcer]",
     "emil: [1: The Void]",

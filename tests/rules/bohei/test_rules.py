@@ -103,7 +103,9 @@ def test_phase_three_play_an_action_or_nothing_then_next_player():
     cards = [o.action.card for o in play.options]
     assert cards == ["draw2", "tax", None]  # Nö waits for a window
     state, _keys = act(state, 0, PlayCard(card="draw2"))
-    assert len(state.hands[0]) == 2 + 2  # its own effect needs no window
+    assert asked(state)["react"].seats == (0,)  # its own effect: a window for its player
+    state, _keys = act(state, 0, React(choice="accept"))
+    assert len(state.hands[0]) == 2 + 2
     assert state.turn == 1 and state.phase == "draw"
 
 
@@ -304,6 +306,7 @@ def test_opposite_day_turns_a_draw_into_a_discard():
 
 def test_opposite_day_turns_a_discard_into_a_draw():
     state, _ = _played([["all_discard", "tax"], ["diet", "opposite#1"], ["blue"]], "all_discard")
+    state, _ = act(state, 0, React(choice="accept"))
     state, _ = act(state, 1, React(choice="reverse"))
     state, _ = act(state, 2, React(choice="accept"))
     assert len(state.hands[1]) == 2  # played Gegenteiltag, drew 1
@@ -327,7 +330,8 @@ def test_a_real_world_question_each_answers_honestly():
     state, _ = act(state, 0, Answer(yes=True))
     state, _ = act(state, 1, Answer(yes=False))
     state, _ = act(state, 2, Answer(yes=True))
-    assert asked(state)["react"].seats == (2,)  # the player's own glasses need no window
+    assert asked(state)["react"].seats == (0, 2)  # the player's own glasses too
+    state, _ = act(state, 0, React(choice="accept"))
     state, _ = act(state, 2, React(choice="accept"))
     assert state.owed == {0: 2, 2: 2}
 
