@@ -31,6 +31,7 @@ SPEC = GameSpec(
     timeout=engine.timeout,
     outcome=engine.outcome,
     refusal=refusals.refusal,
+    opening=engine.opening,
     secrets=engine.secrets,
     invariants=engine.invariants,
     locales=Path(__file__).parent / "locales",

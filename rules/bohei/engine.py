@@ -9,6 +9,7 @@ from rules.bohei import (
     actions,
     challenges,
     deck,
+    hands,
     reactions,
     refusals,
     rules_board,
@@ -91,8 +92,15 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     if not _accepts(state, seat, action):
         raise refusals.refusal(state, seat, action) or RuleError("error.not_prompted")
     state = state.model_copy(deep=True)  # never touch the caller's state
+    before = [list(h) for h in state.hands]
     events = _dispatch(state, seat, action)
-    return state, events + settle(state)
+    events += settle(state)
+    return state, events + hands.changes(before, state)
+
+
+def opening(state: State) -> list[Event]:
+    """As the game begins: each player's dealt cards, privately."""
+    return hands.dealt(state)
 
 
 def _dispatch(state: State, seat: int, action: Action) -> list[Event]:

@@ -201,7 +201,7 @@ def test_noe_cancels_a_penalty_and_is_refused_without_one():
         engine.apply(state, 1, React(choice="reverse"))
     assert e.value.key == "bohei.error.opposite_only_actions"
     state, keys = act(state, 1, React(choice="noe"))
-    assert keys == ["bohei.reacted"]
+    assert keys == ["bohei.reacted", "bohei.hand_lost"]  # the Nö spent, told privately
     assert state.hands[1] == ["diet"] and not state.owed
     bare = _with_rule([["tax"], ["diet"], ["blue"]])
     bare, _ = act(bare, 1, Chat(text="Hallo"))
@@ -277,7 +277,7 @@ def _played(hands, card, players=3, **options):
 
 def test_an_action_opens_one_window_with_the_same_buttons_for_everyone_concerned():
     state, keys = _played([["others_draw", "tax"], ["diet", "noe#1"], ["blue"]], "others_draw")
-    assert keys[-1] == "bohei.concerned"
+    assert keys[-2:] == ["bohei.concerned", "bohei.hand_lost"]  # (the card played, privately)
     window = asked(state)["react"]
     assert window.key == "bohei.prompt.react"
     assert window.seats == (1, 2) and not window.secret
