@@ -4,6 +4,8 @@ The transcript format is a public contract (README, tests):
   in:  `alice: /join` said in the group, `alice> 30` said privately to the bot,
        `bob> [Essen]` / `bob: [2]` presses a button shown in that place (label or
        1-based number), `@wait 90` lets 90 seconds pass (deadlines fire),
+       `@skip 9` passes over the next 9 seeds of games and tables (a script picks
+       its game with `--seed`; a `/roll` draws from a stream of its own),
        blank lines and `# comments` are ignored.
   out: `[group] …`, `[dm:<user>] …`, `[group:buttons] [a] [b]`, `[group:edit] …` (the
        lines an edit adds to an earlier message: the living status),
@@ -28,6 +30,7 @@ GROUP = "group"
 LINE = re.compile(r"^(?P<user>[^\s:>\[\]]+)\s*(?P<place>[:>])\s?(?P<text>.*)$")
 PRESS = re.compile(r"^\[(?P<choice>[^\]]+)\]$")
 WAIT = re.compile(r"^@wait\s+(?P<seconds>\d+(\.\d+)?)\s*$")
+SKIP = re.compile(r"^@skip\s+(?P<count>\d{1,4})\s*$")
 
 
 @dataclass
@@ -51,6 +54,10 @@ class Console:
             return
         if wait := WAIT.match(raw):
             await self.wait(float(wait["seconds"]))
+            return
+        if skip := SKIP.match(raw):
+            for _ in range(int(skip["count"])):
+                self.router.entropy()
             return
         m = LINE.match(raw)
         if m is None:

@@ -32,7 +32,7 @@ class Call:
     rest: str
     usage: str  # the key of the refusal that shows how to call it (its table's; "" if none)
     lobby_ttl: float
-    entropy: Callable[[], int]
+    dice: Callable[[], int]  # `/roll`'s own stream (Router.dice), apart from the games' seeds
     seed: int = 0  # drawn once for a change, before its transaction (which may run again)
     nonce: bytes = b""  # likewise: the unguessable rest of a game's seed (bot/proof/games.py)
     update_id: str | None = None  # the platform's id of the update that carried it
@@ -54,7 +54,7 @@ Change = Callable[[Table, Outbox, float, Call], bool]
 
 def roll(lang: str, call: Call) -> str:
     if call.roll_secret is None or call.update_id is None:
-        seed, line = call.entropy(), None
+        seed, line = call.dice(), None
     else:
         seed, found = roll_proof.proved_seed(
             call.roll_secret, call.platform, call.chat, call.update_id, call.now
