@@ -8,13 +8,14 @@ from bot.proof.dice_text import roll_text
 from rules.core.errors import GameError
 from rules.core.rng import Rng
 from rules.dice import roll
+from tests.fixtures.written import written
 from tests.rules.dice.test_features import Script
 from tests.rules.dice.test_notation import FOREIGN, NONSENSE
 
 
 def said(lang: str, text: str, *faces: int) -> list[str]:
     result = roll(text, Script(list(faces)))  # type: ignore[arg-type]
-    return roll_text(lang, "ada", result).split("\n")
+    return written(roll_text(lang, "ada", result)).split("\n")
 
 
 @pytest.mark.parametrize(

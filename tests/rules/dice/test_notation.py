@@ -8,6 +8,7 @@ import pytest
 from rules.core.errors import GameError, ParseError, RuleError
 from rules.core.rng import Rng
 from rules.dice import MAX_DICE, roll
+from rules.dice.result import plain
 from tests.rules.dice.test_features import dealt
 from tests.rules.dice.written import written
 
@@ -183,7 +184,6 @@ NONSENSE = [
     ("1d20mi0", "dice.clamp_range", {"pos": 1, "low": 1, "high": 20}),
     ("2d6mi6!", "dice.explode_always", {"pos": 1}),
     ("2d6[]", "dice.bad_note", {"pos": 4, "limit": 40}),
-    ("2d6[**x**]", "dice.bad_note", {"pos": 4, "limit": 40}),
     ("2d6[fire", "dice.bad_note", {"pos": 4, "limit": 40}),
     ("2d6[" + "x" * 41 + "]", "dice.bad_note", {"pos": 4, "limit": 40}),
     ("4d6ra1", "dice.unexpected", {"token": "ra1", "pos": 4}),
@@ -245,3 +245,18 @@ def test_the_normalised_expression_rolls_the_same(text):
         first = roll(text, Rng.from_seed(seed)).results[0]
         again = roll(first.expression, Rng.from_seed(seed)).results[0]
         assert again == first
+
+
+def test_a_note_reads_as_typed_and_only_dice_are_marked():
+    r = dealt("2d6kh1 [**x** ~~y~~]", 2, 5)
+    assert [(p.text, p.dropped, p.success) for p in r.breakdown] == [
+        ("2d6kh1 (", False, False),
+        ("2", True, False),
+        (", 5) [**x** ~~y~~]", False, False),
+    ]
+    assert plain(r.breakdown) == "2d6kh1 (2, 5) [**x** ~~y~~]"
+
+
+def test_a_target_breakdown_marks_its_own_dice():
+    r = dealt("1d20 >= 2d6kl1", 12, 4, 3)
+    assert written(r.check.target_breakdown) == "2d6kl1 (~~4~~, 3)" and r.total == 1
