@@ -15,6 +15,7 @@ from tests.fixtures.robot import play_out, telegram_act
 HOSTILE = [
     ["~~x~~", "**x**", "__x__", "<b>x</b>", "@everyone"],
     ["`x`", "||x||", "a&b", "<3", "<i>&amp;"],
+    ["<@123456789012345678>", "# x", "> y", "- z", "[a](https://x.y)"],
 ]
 DICE = re.compile(r"[0-9!+-]+")  # what our marks may hold: dice faces
 
