@@ -168,35 +168,40 @@ def _kept(values: list[int], spec: Dice) -> set[int] | range:
 
 
 def _faces(dice: tuple[Die, ...]) -> Breakdown:
-    shown: list[str | Breakdown] = []
+    out: list[Shown] = []
+    plain: list[str] = []  # unmarked text not yet made a piece
     for i, die in enumerate(dice):
         if die.parts:
             text = "+".join([*(f"{p}!" for p in die.parts[:-1]), str(die.parts[-1])])
         else:
             text = f"{die.value}!" if die.exploded else str(die.value)
         if i:
-            shown.append(", ")
-        if not die.kept or die.success:
-            shown.append((Shown(text, dropped=not die.kept, success=die.kept),))
-        else:
-            shown.append(text)
-    return _cat(*shown)
+            plain.append(", ")
+        if die.kept and not die.success:
+            plain.append(text)
+            continue
+        if plain:
+            out.append(Shown("".join(plain)))
+            plain = []
+        out.append(Shown(text, dropped=not die.kept, success=die.kept))
+    if plain:
+        out.append(Shown("".join(plain)))
+    return tuple(out)
 
 
 def _cat(*parts: str | Breakdown) -> Breakdown:
     """Pieces one after another, neighbouring unmarked text read as one piece."""
     out: list[Shown] = []
     for part in parts:
-        for piece in (Shown(part),) if isinstance(part, str) else part:
+        for piece in (Shown(part),) if type(part) is str else part:
             if not piece.text:
                 continue
-            last = out[-1] if out else None
-            if last is not None and not (
-                last.dropped or last.success or piece.dropped or piece.success
-            ):
-                out[-1] = Shown(last.text + piece.text)
-            else:
-                out.append(piece)
+            if out and not (piece.dropped or piece.success):
+                last = out[-1]
+                if not (last.dropped or last.success):
+                    out[-1] = Shown(last.text + piece.text)
+                    continue
+            out.append(piece)
     return tuple(out)
 
 
