@@ -209,7 +209,7 @@ class Sender:
             # leaves the buttons, which answer "outdated"; never another's DMs closed).
             await self.courier.outboxes.ack(reply.chat, [reply.outbox_id])
         await dm_prompts.forget(self.router.redis, answer.user, message.channel.id, message.id)
-        content = f"{message.content}\n{reply.pressed}"[:2000]
+        content = f"{message.content}\n{to_markdown(reply.pressed)}"[:2000]
         try:
             if not answer.done:
                 await answer.interaction.response.edit_message(
