@@ -22,6 +22,7 @@ from pathlib import Path
 from bot.chat import pictures
 from bot.chat.router import Incoming, Router
 from bot.i18n import t
+from bot.marks import BOLD, STRIKE
 from bot.replies import Button, Reply
 from bot.table import buttons
 
@@ -144,7 +145,7 @@ class Console:
                     self.write(f"[{place}:buttons] " + " ".join(f"[{b.label}]" for b in row))
                 continue
             picture = await self._picture(reply, place)
-            for text in (reply.text, None if picture else reply.pre):
+            for text in (drawn(reply), None if picture else reply.pre):
                 for line in (text or "").splitlines():
                     self.write(f"[{place}] {line}".rstrip())
             if picture:
@@ -163,6 +164,13 @@ class Console:
                 )
                 if closing is not None:  # its step is over already (never, in a script)
                     await self.show([closing])
+
+
+def drawn(reply: Reply) -> str:
+    """The text as a terminal shows our emphasis: a dropped die ~~struck~~, a success
+    **bold**, as a reader of plain text knows them; names and typed text stay as typed."""
+    signs = {STRIKE: "~~", BOLD: "**"}
+    return "".join(f"{signs.get(s.mark, '')}{s.text}{signs.get(s.mark, '')}" for s in reply.spans)
 
 
 class ScriptClock:
