@@ -21,7 +21,7 @@ from tests.fixtures.fake_telegram import (
     running_bot,
     until,
 )
-from tests.fixtures.telegram_spec import png as png_of
+from tests.fixtures.telegram_photo import png as png_of
 
 ALICE, BOB = 11, 22
 

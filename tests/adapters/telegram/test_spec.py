@@ -22,7 +22,8 @@ from bot.chat import commands
 from bot.i18n import LANGUAGES
 from rules import registry
 from tests.fixtures.fake_telegram import GROUP, TOKEN, FakeTelegram
-from tests.fixtures.telegram_spec import BotApi, png
+from tests.fixtures.telegram_photo import png
+from tests.fixtures.telegram_spec import BotApi
 
 # (calls made with do_api_request on purpose: the library would not make them otherwise)
 pytestmark = pytest.mark.filterwarnings("ignore::telegram.warnings.PTBUserWarning")
