@@ -109,16 +109,18 @@ async def put(
 async def _refused(
     set_menu: Callable[[list[BotCommand]], Awaitable[Any]], menu: list[BotCommand]
 ) -> list[BotCommand]:
-    if not menu:
-        return []
-    try:
-        await set_menu(menu)
-        return []
-    except BadRequest:
-        if len(menu) == 1:
-            return menu
+    """The entries of a refused `menu` that Telegram refuses: each half set in turn, the
+    refused halves searched again."""
+    if len(menu) <= 1:
+        return menu
     half = len(menu) // 2
-    return await _refused(set_menu, menu[:half]) + await _refused(set_menu, menu[half:])
+    found = []
+    for part in (menu[:half], menu[half:]):
+        try:
+            await set_menu(part)
+        except BadRequest:
+            found += await _refused(set_menu, part)
+    return found
 
 
 async def register(bot: Any) -> None:

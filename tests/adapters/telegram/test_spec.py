@@ -271,6 +271,8 @@ async def test_a_menu_telegram_refuses_all_the_same_is_set_without_what_it_refus
     assert {v.description for v in fake.violations} == {"Bad Request: BOT_COMMAND_INVALID"}
     fake.violations.clear()
     assert named(fake.done("setMyCommands")[-1]) == {"roll": "Roll", "help": "Help"}
+    # found by halves: the menu, [roll], [Bad, help], [Bad], [help], then the menu without it
+    assert [len(c["commands"]) for c in fake.called("setMyCommands")] == [3, 1, 2, 1, 1, 2]
     errors = [r.getMessage() for r in caplog.records if r.levelno == logging.ERROR]
     assert errors[0] == "Telegram refused the en all_group_chats command menu: Bot_command_invalid"
     assert "leaves out /Bad (description 'Oops'): Telegram refuses it" in errors[-1]
