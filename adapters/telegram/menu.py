@@ -66,21 +66,41 @@ def entries(lang: str, private: bool) -> list[BotCommand]:
     return menu_of(named, lang)
 
 
+# What Telegram takes, as the ERROR for an entry left out says it.
+RULES = {
+    "command": "1-32 of a-z, 0-9 and _",
+    "description": f"1-{DESCRIPTION} characters",
+    "place": f"among the first {MOST}",
+}
+
+
 def checked(menu: list[BotCommand], what: str) -> list[BotCommand]:
     """The entries Telegram's published rules allow; each one left out is an ERROR."""
-    kept = []
+    kept: list[BotCommand] = []
     for entry in menu:
-        if not NAME.fullmatch(entry.command):
-            problem = f"command {entry.command!r} is not 1-32 of a-z, 0-9 and _"
-        elif not 1 <= _units(entry.description) <= DESCRIPTION:
-            problem = f"description {entry.description!r} is not 1-{DESCRIPTION} characters"
-        elif len(kept) == MOST:
-            problem = f"command {entry.command!r} is past the {MOST} a menu holds"
-        else:
+        field = _broken(entry, len(kept))
+        if field is None:
             kept.append(entry)
             continue
-        log.error("the %s command menu leaves out /%s: its %s", what, entry.command, problem)
+        value = entry.description if field == "description" else entry.command
+        log.error(
+            "the %s command menu leaves out /%s: its %s %r is not %s",
+            what,
+            entry.command,
+            field,
+            value,
+            RULES[field],
+        )
     return kept
+
+
+def _broken(entry: BotCommand, kept: int) -> str | None:
+    """The field of `entry` that breaks Telegram's rules (None: none does)."""
+    if not NAME.fullmatch(entry.command):
+        return "command"
+    if not 1 <= _units(entry.description) <= DESCRIPTION:
+        return "description"
+    return "place" if kept >= MOST else None
 
 
 async def put(
