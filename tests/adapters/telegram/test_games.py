@@ -92,20 +92,7 @@ def test_every_registered_game_is_played_through_both_platforms():
     assert set(PLAYS) <= games, "options kept for a game that is no longer registered"
 
 
-# Our `**bold**` and `~~struck~~` marks are still read out of finished text, names and all
-# (adapters/telegram/format.py; being mended on its own branch).
-_MARKUP = {"~~x~~", "**x**"}
-
-
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(n, marks=pytest.mark.xfail(strict=True, reason="h-marks"))
-        if n in _MARKUP
-        else n
-        for n in HOSTILE_NAMES
-    ],
-)
+@pytest.mark.parametrize("name", HOSTILE_NAMES)
 async def test_a_hostile_name_is_shown_as_typed_and_breaks_no_rule(fake, name):
     host, guest = (100, "Anna"), (101, name)
     redis = fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer())
