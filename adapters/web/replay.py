@@ -48,9 +48,10 @@ def _public_views(proof: game_proof.GameProof) -> list[Any] | None:
 
 
 def frame(table: Table | None, step: int) -> dict[str, Any] | None:
-    """The board after `step` answers of the table's last finished game, or None."""
+    """The board after `step` answers of the table's last game, once it is over (an
+    aborted one as far as it went, as /verify replays it), or None."""
     proof = table.proof if table is not None else None
-    if table is None or proof is None or proof.ended_at is None or table.status == "playing":
+    if table is None or proof is None or table.status == "playing":  # (aborted: as far as it went)
         return None
     views = _public_views(proof)
     if views is None:

@@ -53,7 +53,7 @@ def page_view(table: Table | None, seat: int | None, lang: str) -> dict[str, Any
     """The page's JSON for `seat` (None: a spectator) at `table`."""
     if table is None or table.status != "playing" or table.game is None:
         lang = table.lang if table is not None else lang
-        over = table is not None and table.proof is not None and table.proof.ended_at is not None
+        over = table is not None and table.proof is not None
         return {"playing": False, "lang": lang, "labels": labels(lang), "replay": over}
     spec = lobby.spec_of(table)
     state = play.state_of(spec, table)

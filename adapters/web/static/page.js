@@ -53,8 +53,9 @@ function centre(el) {
 }
 
 function markPlaces(svg, answers) {
-  // One ring per place offered, above everything, named by the place (data-answer holds
-  // the index of its first answer; several answers at one place ask which).
+  // A ring where each place offered is drawn (on a map and on its inset alike), above
+  // everything, named by the place (data-answer: the index of its first answer; several
+  // answers at one place ask which).
   const byPlace = new Map();
   for (const [i, a] of answers.entries()) {
     if (a.place === null) continue;
@@ -64,10 +65,10 @@ function markPlaces(svg, answers) {
   const targets = [];
   for (const el of svg.querySelectorAll("[data-place]")) {
     const place = el.getAttribute("data-place");
-    if (!byPlace.has(place) || targets.some(t => t.place === place)) continue;
+    if (!byPlace.has(place) || el.classList.contains("target")) continue;
     const [x, y] = centre(el);
     const ring = document.createElementNS(SVG_NS, "circle");
-    ring.setAttribute("cx", x); ring.setAttribute("cy", y); ring.setAttribute("r", 10);
+    ring.setAttribute("cx", x); ring.setAttribute("cy", y); ring.setAttribute("r", 7);
     ring.setAttribute("class", "target");
     ring.setAttribute("data-place", place);
     ring.setAttribute("data-answer", String(byPlace.get(place)[0]));

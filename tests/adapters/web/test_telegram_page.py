@@ -45,7 +45,9 @@ async def test_tapping_a_station_plays_it_in_the_group_and_every_page_follows(fa
         assert await alice.locator("circle.target").count() == 0  # not Alice's turn
         version = await alice.get_attribute("body", "data-version")
 
-        await bob.click('circle.target[data-place="baker_street"]', force=True)  # its centre
+        await bob.locator('circle.target[data-place="baker_street"]').first.click(
+            force=True
+        )  # its centre
         await bob.wait_for_selector("#notice.ok")
         await until(lambda: "Bob starts at Baker Street." in fake.everything(GROUP), 10)
         # Alice's page followed by itself: now she is asked, and may tap.
@@ -55,7 +57,7 @@ async def test_tapping_a_station_plays_it_in_the_group_and_every_page_follows(fa
 
         # The page that missed it taps the old question: outdated, nothing changes.
         said = fake.everything(GROUP)
-        await stale.click('circle.target[data-place="aldgate"]', force=True)
+        await stale.locator('circle.target[data-place="aldgate"]').first.click(force=True)
         await stale.wait_for_selector("#notice:not([hidden])")
         assert "outdated" in await stale.inner_text("#notice")
         await alice.wait_for_timeout(300)
