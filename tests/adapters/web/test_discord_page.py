@@ -28,7 +28,7 @@ async def seat_link(world, thread: int, user: int, name: str) -> str:
 
 async def test_a_seat_link_shows_its_own_hand_plays_in_the_thread_and_replays(world):
     fake = world.fake
-    async with running_web(world.redis) as (base, web), chromium() as browser:
+    async with running_web(world.redis) as (_base, web), chromium() as browser:
         world.bot.adapter.router.web = web.links  # the operator runs the web process
         new = fake.command("new", ALICE, "Alice", {"game": "einsistkeins_karten"})
         await world.feed(new)
