@@ -42,7 +42,7 @@ from bot.weblinks import WebLinks, unslug
 
 log = logging.getLogger(__name__)
 STATIC: Final = Path(__file__).parent / "static"
-CSP: Final = (
+CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "connect-src 'self'; base-uri 'none'; form-action 'none'; "
     "frame-ancestors 'self' https://web.telegram.org https://*.telegram.org"
@@ -50,6 +50,7 @@ CSP: Final = (
 RATE: Final = (60, 30)  # requests a user (a spectator: an address) may make per seconds
 POLL: Final = 0.5  # seconds between two looks at a table's version, per open page
 STREAM: Final = 600  # seconds an event stream lasts; the browser opens the next one itself
+PAGE_PURPOSE = "stammtisch web page v1"  # (what the key signs here, apart from seat links)
 MAX_BODY: Final = 8192  # bytes of an answer's request
 
 
@@ -81,7 +82,7 @@ class Web:
         return None
 
     def page_token(self, platform: str, chat: str, user: str, nonce: str) -> str:
-        message = f"web page\n{platform}\n{chat}\n{user}\n{nonce}".encode()
+        message = "\n".join((PAGE_PURPOSE, platform, chat, user, nonce)).encode()
         return nonce + "." + hmac.new(self.links.secret, message, hashlib.sha256).hexdigest()[:32]
 
     def page_token_ok(self, token: str, platform: str, chat: str, user: str) -> bool:
@@ -156,19 +157,20 @@ class Web:
         return response
 
     async def answer(self, request: web.Request) -> web.Response:
+        lang = normalize(request.headers.get("Accept-Language", "")[:2] or None)
         if request.content_type != "application/json" or not _same_origin(request):
-            return _json({"error": "refused"}, 403)
+            return _json({"error": t(lang, "web.refused")}, 403)
         if (request.content_length or 0) > MAX_BODY:
-            return _json({"error": "too long"}, 413)
+            return _json({"error": t(lang, "web.refused")}, 413)
         try:
             body = json.loads(await request.read())
             data, text = str(body.get("data", "")), str(body.get("text", ""))[:500]
             tap, page = str(body.get("tap", ""))[:40], str(body.get("page", ""))
         except (ValueError, AttributeError):
-            return _json({"error": "bad request"}, 400)
+            return _json({"error": t(lang, "web.refused")}, 400)
         found = await self.table_of(request)
         if found is None or found[2] is None:
-            return _json({"error": "no table"}, 404)
+            return _json({"error": t(lang, "web.no_table")}, 404)
         platform, chat, table = found
         viewer = self.viewer(request, table)
         seat = table.seat_of(viewer.user) if viewer is not None and viewer.user else None
