@@ -47,6 +47,7 @@ function textInto(pre, text) {
 }
 
 function centre(el) {
+  if (el.hasAttribute("data-cx")) return [Number(el.getAttribute("data-cx")), Number(el.getAttribute("data-cy"))];
   if (el.hasAttribute("cx")) return [Number(el.getAttribute("cx")), Number(el.getAttribute("cy"))];
   const x = Number(el.getAttribute("x")), y = Number(el.getAttribute("y"));
   return [x + Number(el.getAttribute("width") || 0) / 2, y + Number(el.getAttribute("height") || 0) / 2];
