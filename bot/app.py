@@ -5,6 +5,7 @@ STAMMTISCH_TABLE_TTL_DAYS      idle tables vanish after this many days (default 
 STAMMTISCH_LOBBY_TTL_MINUTES   an unstarted lobby closes after this long (default 120)
 STAMMTISCH_ROLL_SECRET         makes /roll verifiable (bot/proof/rolls.py); the same in
                                every worker, kept secret, never changed (else no proof)
+STAMMTISCH_WEB_*               the tables' live pages (bot/weblinks.py, adapters/web)
 """
 
 import gc
@@ -16,6 +17,7 @@ from typing import Any
 from bot.chat.router import LOBBY_TTL, Router
 from bot.store.connection import connect
 from bot.store.versioned import DEFAULT_TTL_SECONDS, RedisStore
+from bot.weblinks import WebLinks
 from rules import registry
 
 
@@ -26,6 +28,7 @@ def make_router(env: Mapping[str, str] = os.environ, redis: Any = None, **kwargs
     store = RedisStore(redis, ttl_seconds=table_ttl)
     secret = env.get("STAMMTISCH_ROLL_SECRET") or None
     kwargs.setdefault("roll_secret", secret.encode() if secret else None)
+    kwargs.setdefault("web", WebLinks.from_env(env))
     return Router(redis, store=store, lobby_ttl=lobby_ttl, **kwargs)
 
 

@@ -169,7 +169,8 @@ def _dom(doc: Group, x: float, y: float) -> None:
 
 def _fields(doc: Group, view: PublicView, label: Label, top: float) -> tuple[list[Node], list[Box]]:
     """The paths and fields; the labelled ones (workshops with their piles) as nodes, and
-    every field's box for the pieces to keep clear of."""
+    every field's box for the pieces to keep clear of. Each field's mark names it
+    (`data-place`, for a page that lets players tap it: adapters/web)."""
     b = board()
     for u, w in b.links:
         (xa, ya), (xb, yb) = _at(u, top), _at(w, top)
@@ -178,10 +179,10 @@ def _fields(doc: Group, view: PublicView, label: Label, top: float) -> tuple[lis
     for f in b.fields:
         x, y = _at(f.index, top)
         if f.kind is None:
-            doc.circle(x, y, 2.5, fill=PAPER, stroke="#9b8f7d", stroke_width=1)
+            doc.circle(x, y, 2.5, fill=PAPER, stroke="#9b8f7d", stroke_width=1, data_place=f.id)
             r = 2.5
         elif f.kind == "tunnel":
-            doc.circle(x, y, 5, fill=TUNNEL, stroke=INK, stroke_width=1)
+            doc.circle(x, y, 5, fill=TUNNEL, stroke=INK, stroke_width=1, data_place=f.id)
             r = 5
         elif f.kind == "start":
             doc.rect(
@@ -193,17 +194,28 @@ def _fields(doc: Group, view: PublicView, label: Label, top: float) -> tuple[lis
                 fill=COLOURS[f.colour or ""],
                 stroke=INK,
                 stroke_width=1.5,
+                data_place=f.id,
             )
             r = 6
         elif f.craft:
             if f.craft == SCHNEIDER:
                 _dom(doc, x, y)
-            doc.rect(x - 10, y - 10, 20, 20, rx=3, fill=PAPER, stroke=INK, stroke_width=1.5)
+            doc.rect(
+                x - 10,
+                y - 10,
+                20,
+                20,
+                rx=3,
+                fill=PAPER,
+                stroke=INK,
+                stroke_width=1.5,
+                data_place=f.id,
+            )
             doc.text(x, y + 5, CRAFT_MARK[f.craft], size=MIN_TEXT, anchor="middle", weight="bold")
             nodes.append(Node(f.id, x, y, f"[{_pile(view, f.craft)}]", r=11))
             r = 11
         else:
-            doc.circle(x, y, 4, fill=PAPER, stroke=INK, stroke_width=1)
+            doc.circle(x, y, 4, fill=PAPER, stroke=INK, stroke_width=1, data_place=f.id)
             r = 4
         boxes.append((x - r - 1, y - r - 1, x + r + 1, y + r + 1))
     return nodes, boxes

@@ -170,10 +170,16 @@ def draw_map(
         g.line(
             a.x, a.y, b.x, b.y, stroke=edge.colour, stroke_width=edge.width, stroke_linecap="round"
         )
+    # Each node names its place (`data-place`: a station, a pub, a city), for a page that
+    # lets players tap it (adapters/web); one hidden under a piece keeps an empty group
+    # that says where it lies (`data-cx`, `data-cy`) and draws nothing.
     for node in nodes:
         if node.r <= 0:  # a junction of edges only, hidden under something drawn later
+            g.group(data_place=node.id, data_cx=node.x, data_cy=node.y)
             continue
-        g.circle(node.x, node.y, node.r, fill=node.fill, stroke=INK, stroke_width=1.5)
+        g.circle(
+            node.x, node.y, node.r, fill=node.fill, stroke=INK, stroke_width=1.5, data_place=node.id
+        )
     labels = place_labels(tuple(nodes), size, bounds, obstacles=obstacles)
     by_id = {n.id: n for n in nodes}
     for label in labels:

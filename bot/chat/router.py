@@ -34,6 +34,7 @@ from bot.table.deadlines import Deadline, of_table, what_of_table_reads
 from bot.table.model import Table
 from bot.table.outbox import Outbox
 from bot.table.saved import Tables
+from bot.weblinks import WebLinks
 from rules import registry
 from rules.core.errors import GameError, ParseError, RuleError
 from rules.core.protocol import Prompt
@@ -68,6 +69,7 @@ class Router:
         roll_secret: bytes | None = None,  # makes /roll verifiable (bot/proof/rolls.py)
         # the unguessable part of a game's seed (bot/proof/games.py): a CSPRNG's
         nonce: Callable[[], bytes] = lambda: secrets.token_bytes(game_proof.NONCE_BYTES),
+        web: WebLinks | None = None,  # links to the tables' live pages (adapters/web)
     ) -> None:
         self.redis = redis  # for the adapters' own keys (bot/store/mailbox.py, pacing)
         self.store = store or RedisStore(redis)
@@ -82,6 +84,7 @@ class Router:
         self.reads_chat = True
         self.roll_secret = roll_secret
         self.nonce = nonce
+        self.web = web
         # Platforms whose adapter sends from the durable outbox (bot/chat/courier.py): what a
         # change says is written with it, and the adapter acknowledges each reply sent.
         self.durable: set[str] = set()
@@ -221,6 +224,10 @@ class Router:
         """A chat changed its id (Telegram: group → supergroup): its table follows."""
         await self.tables.move(platform, old_chat, new_chat)
 
+    async def table_version(self, platform: str, chat: str) -> int:
+        """The chat's table's version (0: none): one small read, for pages that follow it."""
+        return await self.tables.version(platform, chat)
+
     async def table(self, platform: str, chat: str, answers: bool = False) -> Table | None:
         """The chat's table; with `answers`, its game's logged answers too (a second read
         in the same round trip: bot/proof/games.py)."""
@@ -269,6 +276,7 @@ class Router:
             chat=msg.chat,
             now=self.clock(),
             roll_secret=self.roll_secret,
+            web=self.web,
         )
         if spec.reply is not None:
             # Touches no table, so the update is marked handled on its own: a /roll

@@ -18,6 +18,7 @@ from bot.table import buttons, lobby, play
 from bot.table import fame as hall
 from bot.table.model import Seat, Table
 from bot.table.outbox import Outbox
+from bot.weblinks import WebLinks
 from rules.core.errors import ParseError, RuleError
 from rules.core.rng import Rng
 from rules.dice import roll as roll_dice
@@ -44,6 +45,7 @@ class Call:
     now: float = 0.0
     roll_secret: bytes | None = None
     table: Table | None = None  # the chat's table, for a reply that reads it (/verify)
+    web: WebLinks | None = None  # the live page's links, where the operator runs it
 
 
 # (table, outbox, now, call) → True if the table changed and must be stored
@@ -158,11 +160,17 @@ def board(table: Table, out: Outbox, now: float, call: Call) -> bool:
     # it, with buttons.
     play.show_board(table, spec, play.state_of(spec, table), out, anew=True)
     play.repost_prompts(table, spec, out, now)
+    if call.web is not None:  # (the group's link shows no seat: spectators', or the Mini App)
+        out.group("web.board_link", url=call.web.public(table.platform, table.chat))
     return True
 
 
 def hand(table: Table, out: Outbox, now: float, call: Call) -> bool:
     play.show_hand(table, call.player.user, out)
+    if call.web is not None and table.proof is not None:  # a seat's own link: privately
+        user = call.player.user
+        url = call.web.seat(table.platform, table.chat, user, table.proof.commitment, now)
+        out.extra.append(Reply(text=out.text("web.seat_link", url=url), to=user))
     return False
 
 

@@ -216,6 +216,10 @@ class RedisStore:
             version, data = await command(self.redis, "HMGET", key, "v", "d")
         return Versioned(int(version or 0), data)
 
+    async def version(self, key: str) -> int:
+        """The stored version alone (0: nothing stored), without the data."""
+        return int(await self.redis.hget(key, "v") or 0)
+
     async def cas(
         self,
         key: str,

@@ -46,6 +46,10 @@ class Tables:
             return Table.load(data) if data else None
         return (await self._with_answers(platform, chat))[1]
 
+    async def version(self, platform: str, chat: str) -> int:
+        """The chat's table's version alone (0: no table)."""
+        return await self.store.version(table_key(platform, chat))
+
     async def _with_answers(self, platform: str, chat: str) -> tuple[int, Table | None]:
         """The table's version, and the table with its game's answers."""
         async with self.redis.pipeline(transaction=False) as pipe:
