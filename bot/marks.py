@@ -4,7 +4,8 @@ A dropped die struck through and a success in bold are marks the bot puts on the
 spans it makes (bot/proof/dice_text.py); nothing ever reads emphasis out of finished
 text, so a player named `**x**` or `~~x~~` is a span's plain text like any other, and
 each adapter escapes every span's text for its markup (Telegram HTML, Discord
-markdown) before it adds the tags of the marks. The console shows them as ~~struck~~ and **bold**, as a terminal reader knows them.
+markdown) before it adds the tags of the marks. The console shows them as ~~struck~~
+and **bold**, as a terminal reader knows them.
 """
 
 from collections.abc import Iterable
