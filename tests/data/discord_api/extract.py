@@ -38,12 +38,16 @@ def _refs(node: Any) -> set[str]:
     return set()
 
 
+def _without_responses(operation: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in operation.items() if k != "responses"}
+
+
 def extract(spec: dict[str, Any]) -> dict[str, Any]:
     paths = {}
     for route in ROUTES:
         item = spec["paths"][route]
         paths[route] = {
-            method: {k: v for k, v in op.items() if k != "responses"} if isinstance(op, dict) else op
+            method: _without_responses(op) if isinstance(op, dict) else op
             for method, op in item.items()
         }
     schemas = spec["components"]["schemas"]
