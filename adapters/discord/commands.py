@@ -260,15 +260,3 @@ def build_tree(
             await interaction.response.send_message(t(lang, "error.internal"), ephemeral=True)
 
     return tree
-
-
-async def sync(tree: app_commands.CommandTree, guild_id: int | None) -> None:
-    """Register the commands with Discord: in one guild at once (for development), or
-    globally (Discord may take a while to show changes everywhere)."""
-    await tree.set_translator(CatalogTranslator())
-    if guild_id is None:
-        await tree.sync()
-        return
-    guild = discord.Object(id=guild_id)
-    tree.copy_global_to(guild=guild)
-    await tree.sync(guild=guild)
