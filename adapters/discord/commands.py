@@ -147,7 +147,7 @@ def _move(verb: Verb, run: Run, choices: Choices | None = None) -> app_commands.
     """A game's own typed move (`/bid 30`); the game checks what follows the verb. Its
     words as the games declare them (a player, a bounded number, text offered from a
     list), else one line of text."""
-    if verb.options:
+    if verb.options is not None:
         return _declared(verb, run, choices)
 
     @app_commands.describe(value=text("dc.arg.move"))
@@ -168,7 +168,7 @@ def _annotation(option: VerbOption) -> Any:
 def _declared(verb: Verb, run: Run, choices: Choices | None) -> app_commands.Command:
     """A slash command with one typed option per declared word: discord.py reads the
     options from the callback's signature, so the signature is made from the data."""
-    options = verb.options
+    options = verb.options or ()
 
     async def callback(interaction: discord.Interaction, **given: Any) -> None:
         words = []

@@ -90,3 +90,36 @@ async def test_a_command_refused_in_its_own_field_is_left_out_and_the_rest_serve
     roll = world.fake.command("roll", 11, "Alice", {"expression": "2d6"})
     await world.feed(roll, client=bot)
     assert "Alice rolls" in world.fake.original(roll)["content"]
+
+
+async def test_every_game_verb_asks_for_its_words_by_type(world):
+    """A player is a user option, a place or card is completed from the game's list, a
+    number is an integer with its bounds; none is left with the untyped `value`."""
+    by_name = registered(world)
+    kinds = {name: {o["name"]: o for o in c.get("options", [])} for name, c in by_name.items()}
+    assert not [name for name, options in kinds.items() if "value" in options]
+    for verb in ("coop", "folder", "foul", "snøl", "snol", "pay", "deal"):
+        first = next(iter(kinds[verb].values()))
+        assert first["type"] == 6 and first["required"], verb  # USER
+    assert kinds["take"]["mayor"]["type"] == 6 and not kinds["take"]["mayor"].get("required")
+    for verb, word in (("play", "card"), ("go", "where"), ("coop", "project"), ("snøl", "call")):
+        assert kinds[verb][word]["type"] == 3 and kinds[verb][word]["autocomplete"], verb
+    guess = kinds["guess"]["number"]
+    assert (guess["type"], guess["min_value"], guess["max_value"]) == (4, 1, 20)  # INTEGER
+    assert kinds["bid"]["amount"]["type"] == 4 and kinds["bid"]["amount"]["min_value"] == 0
+    # the verbs whose words the game ignores ask for none
+    assert all(not kinds[verb] for verb in ("bohei", "done", "giveup", "where"))
+
+
+async def test_play_completes_the_cards_of_the_card_game(world):
+    fake = world.fake
+    await world.feed(fake.command("new", 11, "Alice", {"game": "einsistkeins_karten"}))
+    (thread,) = fake.threads
+    here = {"channel": thread, "thread": True}
+    await world.feed(fake.command("join", 22, "Bob", **here))
+    await world.feed(fake.command("start", 11, "Alice", **here))
+    typed = fake.autocomplete("play", "card", "lind", 11, **here)
+    await world.feed(typed)
+    (call,) = fake.called("POST", rf"/interactions/{typed['id']}/.+/callback")
+    names = [c["name"] for c in call.body["data"]["choices"]]
+    assert names and all("lind" in n.casefold() for n in names)
