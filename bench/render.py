@@ -2,6 +2,7 @@
 
     python -m bench.render            # everything
     python -m bench.render --phone    # only the games' boards as a phone shows them
+    python -m bench.render --encoders # …and every candidate PNG encoder on the same boards
 
 Boards: the London Underground (269 stations, every line, greedy labels) and a
 synthetic board of about 300 elements, both 800 × 800. The stall figure is the
@@ -14,8 +15,10 @@ import os
 import platform
 import random
 import statistics
+import struct
 import sys
 import time
+import zlib
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -26,7 +29,7 @@ from render import png as raster
 from render.maps import draw_map
 from render.svg import Svg
 from tests.fixtures import phone
-from tests.fixtures.board_samples import GAMES, samples
+from tests.fixtures.board_samples import GAMES, PILLOW, samples
 from tests.fixtures.tube_map import tube
 
 TUBE = tube()
@@ -100,33 +103,98 @@ async def longest_stall(svgs: list[str]) -> tuple[float, float]:
     return max(gaps) - 1, wall
 
 
-def phone_boards() -> None:
+def _ms(fn):  # type: ignore[no-untyped-def]
+    t0 = time.perf_counter()
+    out = fn()
+    return out, (time.perf_counter() - t0) * 1000
+
+
+def zlib_png(indices: bytes, flat: list[int], width: int, height: int, level: int) -> bytes:
+    """The palette picture written with the stdlib alone (zlib and struct), rows unfiltered."""
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        crc = zlib.crc32(kind + body)
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", crc)
+
+    count = len(flat) // 4
+    rgb = bytes(v for i in range(count) for v in flat[4 * i : 4 * i + 3])
+    alpha = bytes(flat[4 * i + 3] for i in range(count)).rstrip(b"\xff")
+    rows = b"".join(b"\x00" + indices[y * width : (y + 1) * width] for y in range(height))
+    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
+    parts = [b"\x89PNG\r\n\x1a\n", chunk(b"IHDR", header), chunk(b"PLTE", rgb)]
+    parts += [chunk(b"tRNS", alpha)] if alpha else []
+    return b"".join([*parts, chunk(b"IDAT", zlib.compress(rows, level)), chunk(b"IEND", b"")])
+
+
+def encoders(svg: str) -> dict[str, tuple[int, float]]:
+    """One board through each way of making its PNG: (bytes, ms from the SVG)."""
+    import imagequant
+    import oxipng
+
+    full, t_full = _ms(lambda: raster.rasterise(svg, colours=None))
+    (pixels, w, h), t_read = _ms(lambda: raster.rgba(full))
+    out = {"full colour": (len(full), t_full)}
+    for colours in (raster.COLOURS, 256):
+        (idx, flat), t_q = _ms(
+            lambda c=colours: imagequant.quantize_raw_rgba_bytes(
+                pixels, w, h, dithering_level=0.0, max_colors=c
+            )
+        )
+        flat = flat[: 4 * (max(idx) + 1)]
+        data, t_o = _ms(lambda idx=idx, flat=flat: raster.indexed_png(idx, flat, w, h))
+        out[f"iq {colours} + oxipng 0"] = (len(data), t_full + t_read + t_q + t_o)
+        if colours == raster.COLOURS:
+            for level in (6, 9):
+                data, t_z = _ms(lambda i=idx, f=flat, z=level: zlib_png(i, f, w, h, z))
+                out[f"iq {colours} + zlib {level}"] = (len(data), t_full + t_read + t_q + t_z)
+            palette = [flat[i : i + 4] for i in range(0, len(flat), 4)]
+            image = oxipng.RawImage(idx, w, h, color_type=oxipng.ColorType.indexed(palette))
+            data, t_o = _ms(lambda image=image: image.create_optimized_png(level=2))
+            out[f"iq {colours} + oxipng 2"] = (len(data), t_full + t_read + t_q + t_o)
+    return out
+
+
+def phone_boards(compare: bool) -> None:
     """Per game, over boards along a seeded random game and at its end (public board and
-    one seat's private picture): the largest PNG, the smallest label's height on a phone
-    (points, picture shown 360 wide; target >= 14), and labels colliding."""
-    print("game                   kind     boards  largest PNG  min label px  collisions")
+    one seat's private picture): the PNG's bytes and milliseconds now beside Pillow's
+    (recorded, tests/fixtures/board_samples.py), the smallest label's height on a phone
+    (points, picture shown 360 wide; target >= 14), and labels colliding. `compare`: also
+    every candidate encoder on the same boards."""
+    print(
+        "game                kind     boards  median PNG (Pillow)   largest  median ms (Pillow)"
+        "  min label px  collisions"
+    )
     for game, players in GAMES:
         by_kind: dict[str, list] = {}
         for sample in samples(game, players):
             by_kind.setdefault(sample.kind, []).append(sample)
         for kind, group in by_kind.items():
-            pngs = [len(raster.rasterise(s.svg)) for s in group]
+            made = [_ms(lambda s=s: raster.rasterise(s.svg)) for s in group]
+            sizes = [len(data) / 1024 for data, _ in made]
+            ms = statistics.median(t for _, t in made)
             readings = [phone.read(s.svg) for s in group]
             worst = min(readings, key=lambda r: r.min_px)
             collisions = sum(len(r.collisions) for r in readings)
+            before = PILLOW[game, kind]
             print(
-                f"{game + '-' + str(players):22} {kind:8} {len(group):6}  "
-                f"{max(pngs) / 1024:8.0f} KB  {worst.min_px:10.1f}    {collisions:5}"
-                f"   (smallest: {worst.smallest[:24]!r})"
+                f"{game:19} {kind:8} {len(group):6}  {statistics.median(sizes):6.1f} KB "
+                f"({before[0]:5.1f})  {max(sizes):5.1f} KB  {ms:6.0f} ms ({before[2]:4.0f})"
+                f"  {worst.min_px:10.1f}    {collisions:5}"
             )
+            if compare:
+                runs = [encoders(s.svg) for s in group]
+                for name in runs[0]:
+                    kb = statistics.median(r[name][0] for r in runs) / 1024
+                    t = statistics.median(r[name][1] for r in runs)
+                    print(f"{'':28}  {name:18} median {kb:6.1f} KB  {t:6.0f} ms")
 
 
 def main() -> None:
     print(
         f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
     )
-    phone_boards()
-    if "--phone" in sys.argv:
+    phone_boards(compare="--encoders" in sys.argv)
+    if "--phone" in sys.argv or "--encoders" in sys.argv:
         return
     for name, make in (
         ("synthetic ~300 elements", synthetic_board),

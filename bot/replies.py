@@ -2,13 +2,16 @@
 
 Text is plain: adapters escape it for their markup (Telegram HTML, Discord markdown)
 so user text can never inject formatting or mentions. `pre` is a monospace block
-(a board snapshot). Two light marks may appear in text and are mapped by adapters
-to their strikethrough/bold or left as they are: ~~dropped~~ and **success**.
+(a board snapshot). Our own emphasis (a dropped die struck through, a success in bold)
+is never written into the text: a reply that has any carries its text as spans too
+(`marks`, bot/marks.py), which adapters draw in their markup or leave plain.
 """
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any
+
+from bot.marks import Marked, plain, spans
 
 
 @dataclass(frozen=True)
@@ -73,6 +76,17 @@ class Reply:
     # table's change: the adapter acknowledges it once the platform accepted the reply.
     # Empty: a reply kept nowhere (a refusal, a roll, an apology).
     outbox_id: str = ""
+    # The text as spans with our emphasis (bot/marks.py), when it has any: they read
+    # `text` exactly (`marked` makes both). Empty: the text is plain.
+    marks: Marked = ()
+
+    @property
+    def spans(self) -> Marked:
+        """The text as spans: its marks, or the plain text as one span. Marks that no
+        longer read the text (a text changed without them) are left out: the text wins."""
+        if self.marks and plain(self.marks) == self.text:
+            return self.marks
+        return spans(self.text)
 
     @property
     def private(self) -> bool:
@@ -80,6 +94,13 @@ class Reply:
 
 
 _REPLY_FIELDS = frozenset(f.name for f in fields(Reply))
+
+
+def marked(text: str | Marked, **fields: Any) -> Reply:
+    """A Reply of a text that may have our emphasis: its plain text, and its spans."""
+    if isinstance(text, str):
+        return Reply(text=text, **fields)
+    return Reply(text=plain(text), marks=text, **fields)
 
 
 def amended(reply: Reply, **changes: Any) -> Reply:

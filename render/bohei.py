@@ -5,13 +5,13 @@ from typing import Any
 
 from render import pieces
 from render.boards import Label, Renderers, register
-from render.palette import MUTED, player
-from render.svg import MIN_TEXT, PHONE, ZOOM, Svg, clip
+from render.palette import INK, MUTED, PAPER, player
+from render.svg import MIN_TEXT, PHONE, ZOOM, Svg, text_width
 from render.text import columns, fit
 from rules.bohei.data import card
 from rules.bohei.model import WIN_AT, PublicView, SeatView
 
-COLOURS = {"rule": "#fff3c4", "action": "#e8f4fb", "challenge": "#f3e8fb"}
+COLOURS = {"rule": "#E69F00", "action": "#56B4E9", "challenge": "#CC79A7"}
 
 
 def _named(card_id: str) -> dict[str, dict[str, str]]:
@@ -84,41 +84,75 @@ def private(view: SeatView, names: list[str], label: Label) -> str:
     return fit(lines)
 
 
-# Pictures, laid out for a phone (render/svg.py PHONE, MIN_TEXT): the rule slots three a
-# row, the piles, the players, the challenge; privately, the hand three a row.
-CARD_W, CARD_H, GAP = 108, 112, 8
+# Pictures, laid out for a phone (render/svg.py PHONE, MIN_TEXT): each rule slot a row
+# the phone's width with the rule's name and its whole text (what a player must obey);
+# privately, each card of the hand a row with its kind, name and text. Emoji are not
+# in DejaVu, so a picture names a card's kind with §, ⚡ or ★ (the chat keeps 📜 ⚡ 🏆).
+ROOM = PHONE - 40
 NOW = "#fff3c4"
+
+
+def _row(doc: Svg, y: float, head: str, text: str, colour: str, caption: str = "") -> float:
+    """A card as a row: `head` bold, `text` under it, `caption` muted; returns its height."""
+    lines = pieces.wrap(head, MIN_TEXT, ROOM, bold=True)
+    body = pieces.wrap(text, MIN_TEXT, ROOM) if text else []
+    notes = pieces.wrap(caption, MIN_TEXT, ROOM) if caption else []
+    beside = text_width(lines[-1], MIN_TEXT, bold=True) + 12  # the caption after the name
+    along = len(notes) == 1 and beside + text_width(notes[0], MIN_TEXT) <= ROOM
+    height = 10 + 18 * (len(lines) + len(body) + (0 if along else len(notes)))
+    # paper with a stripe of the kind's colour: text on flat white packs tightest in a PNG
+    doc.rect(10, y, PHONE - 20, height, rx=6, fill=PAPER, stroke=INK, stroke_width=1.5)
+    doc.rect(11, y + 1, 5, height - 2, fill=colour)
+    if along:
+        end = y + 19 + 18 * (len(lines) - 1)
+        doc.text(PHONE - 18, end, notes.pop(), size=MIN_TEXT, anchor="end", fill=MUTED)
+    top = y + 19
+    for line in lines:
+        doc.text(22, top, line, size=MIN_TEXT, weight="bold")
+        top += 18
+    for line in body:
+        doc.text(22, top, line, size=MIN_TEXT)
+        top += 18
+    for line in notes:
+        doc.text(22, top, line, size=MIN_TEXT, fill=MUTED)
+        top += 18
+    return height
 
 
 def _slots(doc: Svg, view: PublicView, label: Label, y: float) -> float:
     for i, slot in enumerate(view.slots):
-        x, top = 10 + (i % 3) * (CARD_W + GAP), y + (i // 3) * (CARD_H + GAP)
+        number = f"{i + 1}. "
         if slot.closed:
-            pieces.card(
-                doc, x, top, label("bohei.board.closed"), w=CARD_W, h=CARD_H, colour="#dddddd"
-            )
+            y += _row(doc, y, number + label("bohei.board.closed"), "", MUTED) + 6
         elif slot.rule is None:
-            pieces.card(doc, x, top, label("bohei.board.free"), w=CARD_W, h=CARD_H)
+            y += _row(doc, y, number + label("bohei.board.free"), "", PAPER) + 6
         else:
             how = label("bohei.board.checked" if slot.checked else "bohei.board.watched")
-            name = card_name(slot.rule, label)
-            pieces.card(doc, x, top, name, w=CARD_W, h=CARD_H, colour=COLOURS["rule"], caption=how)
-    return y + -(-len(view.slots) // 3) * (CARD_H + GAP)
+            head, body = _card_words(slot.rule, label)
+            y += _row(doc, y, number + head, body, COLOURS["rule"], how) + 6
+    return y
+
+
+def _card_words(card_id: str, label: Label) -> tuple[str, str]:
+    """The card's name and text in the chat's language (through the catalog's card line)."""
+    named = _named(card_id)
+    return label("bohei.button.card", card=named["card"]), label(
+        "bohei.picture.text", card_text=named["card_text"]
+    )
 
 
 def board_svg(view: PublicView, names: list[str], label: Label) -> str:
     doc = Svg(PHONE, 1200, zoom=ZOOM)
     y = pieces.title(doc, PHONE, "Bohei")
     if view.phase != "over":
-        doc.rect(0, y, PHONE, 28, fill=NOW)
         turn = label("bohei.board.turn_of", seat=view.turn)
-        doc.text(10, y + 20, clip(turn, MIN_TEXT, PHONE - 20, True), size=MIN_TEXT, weight="bold")
-        y += 28
+        lines = pieces.wrap(turn, MIN_TEXT, PHONE - 20, bold=True)
+        doc.rect(0, y, PHONE, 10 + 18 * len(lines), fill=NOW)
+        y += 10 + pieces.paragraph(doc, 10, y + 20, turn, PHONE - 20, bold=True, step=18) + 18
     doc.text(10, y + 22, label("bohei.board.rules"), size=15, weight="bold")
-    y = _slots(doc, view, label, y + 30)
+    y = _slots(doc, view, label, y + 32)
     piles = label("bohei.board.piles", draw=view.draw_pile, discard=view.discard_pile)
-    doc.text(10, y + 16, clip(piles, MIN_TEXT, PHONE - 20), size=MIN_TEXT, fill=MUTED)
-    y += 28
+    y += 6 + pieces.paragraph(doc, 10, y + 16, piles, PHONE - 20, fill=MUTED) + 22
     rows = []
     for seat, name in enumerate(names):
         mark = "" if seat in view.winners else _mark(view, seat, label)  # ♛ by `scores`
@@ -131,9 +165,7 @@ def board_svg(view: PublicView, names: list[str], label: Label) -> str:
     )
     if view.challenge:
         text = _challenge_text(view, names, label)
-        for line in pieces.wrap(text, MIN_TEXT, PHONE - 20)[:3]:
-            doc.text(10, y + 18, clip(line, MIN_TEXT, PHONE - 20), size=MIN_TEXT, fill=MUTED)
-            y += 20
+        y += pieces.paragraph(doc, 10, y + 18, text, PHONE - 20, step=20, fill=MUTED) + 20
     doc.set_height(y + 10)
     return doc.to_string()
 
@@ -147,21 +179,11 @@ def private_svg(view: SeatView, names: list[str], label: Label) -> str:
         label("bohei.board.cards", count=len(view.hand)),
     )
     y += 8
-    for i, c in enumerate(view.hand):
+    for c in view.hand:
         kind = card(c).kind
-        x, top = 10 + (i % 3) * (CARD_W + GAP), y + (i // 3) * (CARD_H + GAP)
-        caption = label(f"bohei.kind.{kind}")
-        pieces.card(
-            doc,
-            x,
-            top,
-            card_name(c, label),
-            w=CARD_W,
-            h=CARD_H,
-            colour=COLOURS[kind],
-            caption=caption,
-        )
-    y += -(-len(view.hand) // 3) * (CARD_H + GAP)
+        head, body = _card_words(c, label)
+        caption = label(f"bohei.picture.kind.{kind}")
+        y += _row(doc, y, head, body, COLOURS[kind], caption) + 6
     doc.set_height(y + 4)
     return doc.to_string()
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from render.boards import Label, Renderers, register, told
 from render.palette import INK, MUTED, PAPER, player
-from render.pieces import legend, title, token, wrap
+from render.pieces import legend, paragraph, title, token, wrap
 from render.svg import MIN_TEXT, PHONE, ZOOM, Group, Svg, clip
 from render.text import fit
 from rules.einsistkeins.cards.model import Call, PublicView, SeatView
@@ -180,64 +180,80 @@ NOW = "#fff3c4"
 GAP = 8
 
 
-def draw_card(g: Group, x: float, y: float, name: str, *, seat: int | None = None) -> None:
-    """A pub card: lifebuoy band (colour and name), name, hours, district; the player's
-    token on its top edge."""
+def _card_lines(name: str, seat: bool) -> tuple[list[str], list[str], list[str], list[str]]:
+    """A pub card's texts, each wrapped to the card's width and none cut: lifebuoy band,
+    name, opening hours, district."""
+    p = pub(name)
+    room = CARD_W - 8
+    buoy = LIFEBUOY_NAMES.get(p.lifebuoy or "", "–")
+    band = wrap(buoy, MIN_TEXT, room)
+    return (
+        band,
+        wrap(p.name, MIN_TEXT, room, bold=True),
+        hours(p).split(", "),
+        wrap(p.district, MIN_TEXT, room),
+    )
+
+
+LINE = 17
+
+
+def card_height(name: str, seat: bool = False) -> float:
+    """The card's height: CARD_H, or taller where its texts need more lines."""
+    band, title, spans, district = _card_lines(name, seat)
+    need = 24 + (len(band) - 1) * LINE + 12 + LINE * (len(title) + len(spans) + len(district))
+    return max(CARD_H, need + 12)
+
+
+def draw_card(
+    g: Group, x: float, y: float, name: str, *, seat: int | None = None, h: float = CARD_H
+) -> None:
+    """A pub card `h` tall: lifebuoy band (colour and name), name, hours, district; the
+    player's token on its top edge."""
     p = pub(name)
     colour = BUOY_COLOURS.get(p.lifebuoy or "", NO_BUOY)
-    room = CARD_W - 8
-    g.rect(x, y, CARD_W, CARD_H, rx=6, fill=PAPER, stroke=INK, stroke_width=1.5)
-    g.rect(x, y, CARD_W, 22, rx=6, fill=colour, stroke=INK, stroke_width=1.5)
-    buoy = LIFEBUOY_NAMES.get(p.lifebuoy or "", "–")
+    band, title, spans, district = _card_lines(name, seat is not None)
+    g.rect(x, y, CARD_W, h, rx=6, fill=PAPER, stroke=INK, stroke_width=1.5)
+    g.rect(
+        x, y, CARD_W, 22 + (len(band) - 1) * LINE, rx=6, fill=colour, stroke=INK, stroke_width=1.5
+    )
     ink = PAPER if colour in DARK else INK
     cx = x + CARD_W / 2
-    # left-aligned: a played card's token stands on its top right corner
-    band = clip(buoy, MIN_TEXT, room - (24 if seat is not None else 0))
-    g.text(x + 6, y + 16, band, size=MIN_TEXT, fill=ink)
-    lines = wrap(p.name, MIN_TEXT, room, bold=True)[:3]
-    for i, line in enumerate(lines):
-        g.text(
-            cx,
-            y + 40 + i * 17,
-            clip(line, MIN_TEXT, room, True),
-            size=MIN_TEXT,
-            anchor="middle",
-            weight="bold",
-        )
-    for i, span in enumerate(hours(p).split(", ")[:2]):
-        g.text(cx, y + 98 + i * 17, span, size=MIN_TEXT, anchor="middle")
-    g.text(
-        cx,
-        y + CARD_H - 7,
-        clip(p.district, MIN_TEXT, room),
-        size=MIN_TEXT,
-        anchor="middle",
-        fill=MUTED,
-    )
+    # a played card's token stands on its top right corner, above the band's first line
+    for i, line in enumerate(band):
+        g.text(x + 6, y + 18 + i * LINE, line, size=MIN_TEXT, fill=ink)
+    top = y + 42 + (len(band) - 1) * LINE
+    for i, line in enumerate(title):
+        g.text(cx, top + i * LINE, line, size=MIN_TEXT, anchor="middle", weight="bold")
+    top += len(title) * LINE + 4
+    for i, span in enumerate(spans):
+        g.text(cx, top + i * LINE, span, size=MIN_TEXT, anchor="middle")
+    bottom = y + h - 7 - (len(district) - 1) * LINE
+    for i, line in enumerate(district):
+        g.text(cx, bottom + i * LINE, line, size=MIN_TEXT, anchor="middle", fill=MUTED)
     if seat is not None:
-        token(g, x + CARD_W - 12, y - 2, seat)
+        token(g, x + CARD_W - 12, y - 6, seat)
 
 
 def _cards(doc: Group, names: list[tuple[str, int | None]], y: float) -> float:
-    """Cards three a row from `y` (tokens stand 13 above a row); returns the y under them."""
+    """Cards three a row from `y` (tokens stand 17 above a row), as tall as the tallest
+    needs; returns the y under them."""
+    h = max(card_height(name, seat is not None) for name, seat in names)
     for i, (name, seat) in enumerate(names):
         x = 10 + (i % 3) * (CARD_W + GAP)
-        draw_card(doc, x, y + 14 + (i // 3) * (CARD_H + 22), name, seat=seat)
+        draw_card(doc, x, y + 18 + (i // 3) * (h + 26), name, seat=seat, h=h)
     rows = -(-len(names) // 3)
-    return y + 14 + rows * (CARD_H + 22) - 8
+    return y + 18 + rows * (h + 26) - 8
 
 
 def _banner(doc: Svg, lines: list[tuple[str, bool]], y: float) -> float:
-    doc.rect(0, y, PHONE, len(lines) * 20 + 8, fill=NOW)
-    for text, bold in lines:
+    wrapped = [
+        (line, bold) for text, bold in lines for line in wrap(text, MIN_TEXT, PHONE - 20, bold)
+    ]
+    doc.rect(0, y, PHONE, len(wrapped) * 20 + 8, fill=NOW)
+    for text, bold in wrapped:
         y += 20
-        doc.text(
-            10,
-            y,
-            clip(text, MIN_TEXT, PHONE - 20, bold),
-            size=MIN_TEXT,
-            weight="bold" if bold else None,
-        )
+        doc.text(10, y, text, size=MIN_TEXT, weight="bold" if bold else None)
     return y + 8
 
 
@@ -261,8 +277,7 @@ def board_svg(view: PublicView, names: list[str], label: Label) -> str:
     else:
         lines.insert(0, (label("einsistkeins_karten.board.turn", seat=view.turn), True))
     y = _banner(doc, lines, y)
-    doc.text(10, y + 18, clip(caption.rstrip(": "), 15, PHONE - 20, True), size=15, weight="bold")
-    y += 22
+    y += 22 + paragraph(doc, 10, y + 18, caption.rstrip(": "), PHONE - 20, size=15, bold=True)
     if on_table:
         y = _cards(doc, [(p.card, p.seat) for p in on_table], y)
     else:
@@ -308,29 +323,26 @@ def private_svg(view: SeatView, names: list[str], label: Label) -> str:
         doc.set_height(y + 44)
         return doc.to_string()
     y += 4
+    h = max(card_height(name) for name in view.hand)
+    playable = label("einsistkeins_karten.board.playable")
+    under = 12 + 18 * len(wrap(playable, MIN_TEXT, CARD_W)) if view.playable else 12
     for i, name in enumerate(view.hand):
         x = 10 + (i % 3) * (CARD_W + GAP)
-        top = y + (i // 3) * (CARD_H + 30)
-        draw_card(doc, x, top, name)
+        top = y + (i // 3) * (h + under)
+        draw_card(doc, x, top, name, h=h)
         if name in view.playable:
             doc.rect(
                 x - 3,
                 top - 3,
                 CARD_W + 6,
-                CARD_H + 6,
+                h + 6,
                 rx=8,
                 fill="none",
                 stroke=INK,
                 stroke_width=3,
             )
-            doc.text(
-                x + CARD_W / 2,
-                top + CARD_H + 20,
-                clip(label("einsistkeins_karten.board.playable"), MIN_TEXT, CARD_W),
-                size=MIN_TEXT,
-                anchor="middle",
-            )
-    y += -(-len(view.hand) // 3) * (CARD_H + 30)
+            paragraph(doc, x + CARD_W / 2, top + h + 20, playable, CARD_W, anchor="middle", step=18)
+    y += -(-len(view.hand) // 3) * (h + under)
     doc.set_height(y + 6)
     return doc.to_string()
 

@@ -3,6 +3,8 @@
 Each draws into a `Group` at a position; none knows any game.
 """
 
+import re
+
 from render.palette import INK, MUTED, PAPER, player
 from render.svg import MIN_TEXT, MONO, Group, clip, text_width
 
@@ -202,17 +204,38 @@ def wrap(text: str, size: float, room: float, bold: bool = False) -> list[str]:
     """Words into lines at most `room` units wide at `size` (a longer word stays whole)."""
     lines, current = [], ""
     words = []
-    for word in text.split():  # a word too long for a line breaks after its hyphens
-        if "-" in word.strip("-") and text_width(word, size, bold) > room:
-            parts = word.split("-")
-            words += [f"{p}-" for p in parts[:-1]] + [parts[-1]]
+    for word in text.split():  # a word too long for a line breaks after its hyphens, slashes
+        if text_width(word, size, bold) > room and re.search(r"[-/]", word.strip("-/")):
+            words += [p for p in re.split(r"(?<=[-/])", word) if p]
         else:
             words.append(word)
     for word in words:
-        joined = f"{current}{word}" if current.endswith("-") else f"{current} {word}".strip()
+        glued = current.endswith(("-", "/"))
+        joined = f"{current}{word}" if glued else f"{current} {word}".strip()
         if current and text_width(joined, size, bold) > room:
             lines.append(current)
             current = word
         else:
             current = joined
     return [*lines, current] if current else lines
+
+
+def paragraph(
+    g: Group,
+    x: float,
+    y: float,
+    text: str,
+    room: float,
+    *,
+    size: float = MIN_TEXT,
+    bold: bool = False,
+    step: float | None = None,
+    **attrs: str,
+) -> float:
+    """`text` wrapped to `room` from the baseline `y`, nothing cut (a word wider than a
+    line stays whole). Returns the height of the lines drawn after the first."""
+    step = step or round(size * 1.3)
+    lines = wrap(text, size, room, bold) or [""]
+    for i, line in enumerate(lines):
+        g.text(x, y + i * step, line, size=size, weight="bold" if bold else None, **attrs)
+    return (len(lines) - 1) * step

@@ -1,5 +1,5 @@
-"""SVG → PNG with resvg (the `resvg` wheel, real DejaVu fonts), then to a palette of at
-most 256 colours with Pillow.
+"""SVG → PNG with resvg (the `resvg` wheel, real DejaVu fonts), then to a palette of a
+few dozen colours with libimagequant (the `imagequant` binding), written by oxipng.
 
 Pure and synchronous, and it holds the GIL for tens of milliseconds on a big board:
 the bot calls it through bot/chat/pictures.py, which runs it in a worker process.
@@ -7,11 +7,17 @@ the bot calls it through bot/chat/pictures.py, which runs it in a worker process
 Why this binding: `resvg` lets us build the options — the fonts — once and reuse
 them; resvg-py loads the font files on every call, and measured here that made a
 ~300-element 800 × 800 board take 130 ms instead of 46 ms.
+
+resvg hands back a PNG whose rows use every PNG filter; undoing Paeth filters byte by
+byte in Python would take seconds, so oxipng (its `pyoxipng` binding) rewrites it once,
+fast and uncompressed, with unfiltered rows, and the stdlib's zlib then reads the pixels;
+oxipng also writes the palette picture (its libdeflater packs it tighter than zlib).
 """
 
 import functools
-import io
 import re
+import struct
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -24,17 +30,24 @@ IDENTITY = (1.0, 0.0, 0.0, 0.0, 1.0, 0.0)
 # at most, and Telegram itself shrinks photos past 1280; the bytes grow with the area:
 # EINS IST KEINS's 1280-wide map was 233 KB, 164 KB at 960 (bench/chat_flow.py).
 MAX_WIDTH = 960
-# A board has a few flat colours and the shades antialiasing makes between them: 256
-# colours keep it looking the same and make the PNG 2.5–3 times smaller (the EINS IST
-# KEINS board, 540 px wide: 152 KB RGBA, 61 KB with 256 colours in ~100 ms more; the
-# issue's budget is 120 KB a board). Pillow's fast octree, no dithering (dots on flat
-# paper would cost bytes and look dirty); `optimize` saved 5 % for 50 % more time.
-COLOURS = 256
+# A board has a few flat colours and the shades antialiasing makes between them.
+# libimagequant picks the palette that keeps them; with 64 colours a board looks the
+# same as in full colour and its PNG is 2.3–2.6 times smaller (docs/benchmarks.md,
+# bench.render: 256 colours cost 8–10 % more bytes for no visible gain). No dithering:
+# dots on flat paper cost bytes and look dirty.
+COLOURS = 64
+# libdeflater's level 10 (through oxipng) makes a board 13 % smaller than zlib's level
+# 6 in ~110 ms more; zlib's level 9 is larger and about as slow, oxipng's filter trials
+# (its level 2) four times slower again (bench.render --encoders).
+DEFLATE = 10
 _ROOT = re.compile(r"<svg\b[^>]*>")
+_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 def available() -> bool:
     try:
+        import imagequant  # noqa: F401
+        import oxipng  # noqa: F401
         import resvg  # noqa: F401
     except ImportError:
         return False
@@ -68,15 +81,68 @@ def rasterise(svg: str, max_width: int = MAX_WIDTH, colours: int | None = COLOUR
 def palette(png: bytes, colours: int = COLOURS) -> bytes:
     """The PNG with at most `colours` colours (transparency kept), or unchanged when that
     is not smaller."""
-    from PIL import Image
+    import imagequant
 
-    with Image.open(io.BytesIO(png)) as image:
-        reduced = image.quantize(
-            colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
-        )
-    out = io.BytesIO()
-    reduced.save(out, "PNG")
-    return out.getvalue() if out.tell() < len(png) else png
+    pixels, width, height = rgba(png)
+    indices, flat = imagequant.quantize_raw_rgba_bytes(
+        pixels, width, height, dithering_level=0.0, max_colors=colours
+    )
+    reduced = indexed_png(indices, flat[: 4 * (max(indices) + 1)], width, height)
+    return reduced if len(reduced) < len(png) else png
+
+
+def rgba(png: bytes) -> tuple[bytes, int, int]:
+    """The pixels of an 8-bit RGBA PNG as raw RGBA bytes, with its width and height."""
+    import oxipng
+
+    plain = oxipng.optimize_from_memory(
+        png,
+        level=0,
+        force=True,
+        filter=[oxipng.RowFilter.NoOp],
+        deflate=oxipng.Deflaters.libdeflater(0),
+        color_type_reduction=False,
+        bit_depth_reduction=False,
+        palette_reduction=False,
+        grayscale_reduction=False,
+    )
+    header, data = _read(plain)
+    width, height, depth, kind = struct.unpack(">IIBB", header[:10])
+    if (depth, kind) != (8, 6):
+        raise ValueError(f"not 8-bit RGBA: depth {depth}, colour type {kind}")
+    rows = zlib.decompress(data)
+    stride = 4 * width + 1
+    if any(rows[y * stride] for y in range(height)):
+        raise ValueError("a row is still filtered")
+    return b"".join(rows[y * stride + 1 : (y + 1) * stride] for y in range(height)), width, height
+
+
+def indexed_png(indices: bytes, flat: list[int], width: int, height: int) -> bytes:
+    """A PNG of one palette index a pixel; `flat` is the palette as r, g, b, a, r, …
+    Rows unfiltered (what suits a palette picture), deflated by oxipng's libdeflater."""
+    import oxipng
+
+    palette = [flat[i : i + 4] for i in range(0, len(flat), 4)]
+    image = oxipng.RawImage(indices, width, height, color_type=oxipng.ColorType.indexed(palette))
+    return image.create_optimized_png(
+        level=0, filter=[oxipng.RowFilter.NoOp], deflate=oxipng.Deflaters.libdeflater(DEFLATE)
+    )
+
+
+def _read(png: bytes) -> tuple[bytes, bytes]:
+    """A PNG's IHDR body and its IDAT chunks joined."""
+    if png[:8] != _SIGNATURE:
+        raise ValueError("not a PNG")
+    pos, header, data = 8, b"", []
+    while pos < len(png):
+        length, kind = struct.unpack(">I4s", png[pos : pos + 8])
+        body = png[pos + 8 : pos + 8 + length]
+        if kind == b"IHDR":
+            header = body
+        elif kind == b"IDAT":
+            data.append(body)
+        pos += 12 + length
+    return header, b"".join(data)
 
 
 def fit(svg: str, max_width: int) -> str:

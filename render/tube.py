@@ -276,16 +276,49 @@ def _line_legend() -> tuple[tuple[str, str], ...]:
     return tuple((n.colours[line], n.line_names[line]) for line in sorted(n.line_names))
 
 
+REACH_LINES = 16  # reachable stations two a line; past that the picture says how many more
+
+
 def private_svg(view: SeatView, names: list[str], label: Label) -> str:
-    doc = Svg(PHONE, 600, zoom=ZOOM)
+    doc = Svg(PHONE, 900, zoom=ZOOM)
     y = pieces.title(doc, PHONE, names[view.seat] if view.seat < len(names) else "?")
-    for text in private(view, names, label).split("\n")[:6]:
-        for line in pieces.wrap(text, 15, PHONE - 20)[:6]:
-            y += 21
-            doc.text(10, y, clip(line, 15, PHONE - 20), size=15)
-        y += 4
+    shown = SeatView(seat=view.seat, player=view.player, reachable=())
+    for text in private(shown, names, label).split("\n"):
+        if text:
+            y += 21 + pieces.paragraph(doc, 10, y + 21, text, PHONE - 20, size=15, step=21) + 4
+    if view.reachable:
+        y += 21 + pieces.paragraph(
+            doc,
+            10,
+            y + 21,
+            label("tube.board.reachable", stations=""),
+            PHONE - 20,
+            size=15,
+            bold=True,
+            step=21,
+        )
+        y = _stations(doc, list(view.reachable), label, y + 4)
     doc.set_height(y + 12)
     return doc.to_string()
+
+
+def _stations(doc: Svg, stations: list[str], label: Label, y: float) -> float:
+    """Station names in two columns, each whole (wrapped within its column); past
+    REACH_LINES lines, "+N more — /where" instead of the rest."""
+    half = (PHONE - 30) / 2
+    lines = 0
+    for i in range(0, len(stations), 2):
+        pair = [pieces.wrap(s, MIN_TEXT, half) for s in stations[i : i + 2]]
+        need = max(len(p) for p in pair)
+        if lines + need > REACH_LINES:
+            more = label("tube.picture.more", count=len(stations) - i)
+            return y + 20 + pieces.paragraph(doc, 10, y + 20, more, PHONE - 20, step=20, fill=MUTED)
+        for k, wrapped in enumerate(pair):
+            for j, line in enumerate(wrapped):
+                doc.text(10 + k * (half + 10), y + 20 + j * 19, line, size=MIN_TEXT)
+        y += need * 19
+        lines += need
+    return y + 6
 
 
 def params(key: str, params: dict[str, Any], label: Label) -> dict[str, Any]:

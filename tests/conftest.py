@@ -12,6 +12,7 @@ Fixtures for any test file:
 and for tests through the real chat clients:
 
 - `fake`: a fake Telegram Bot API (tests/fixtures/fake_telegram.py), started and stopped;
+  a request it refused as breaking the Bot API fails the test;
 - `world`: a fake Discord with one bot process logged in (tests/fixtures/fake_discord.py);
 - `text_boards`: boards go out as text snapshots, no PNG (~0.1 s each, and not what
   these tests look at); `world` has it.
@@ -162,6 +163,11 @@ async def fake():
     runner = await made.start()
     yield made
     await runner.cleanup()
+    # What the real Telegram would have refused fails the test that made the bot ask it
+    # (a test that breaks a rule on purpose takes its violations out of the list).
+    if made.violations:
+        refused = "\n".join(f"{v.method}: {v.description}" for v in made.violations)
+        pytest.fail(f"requests Telegram refuses:\n{refused}")
 
 
 @pytest.fixture

@@ -45,12 +45,15 @@ def main(argv: list[str] | None = None) -> int:
 def _entropy(seed: int | None) -> dict[str, Callable[[], Any]]:
     if seed is None:
         return {}
-    rng = Rng.from_seed(seed)
+    rng, dice = Rng.from_seed(seed), Rng.from_seed(seed)
+    # `/roll` draws from a copy of its own: a roll never moves a game's seed, and a seeded
+    # script's rolls and games each stay what they were when they shared one stream.
     # A stream of its own for the games' seeds' unguessable part: the dice and the games
     # of a seeded script stay what they were before games had it.
     nonces = Rng.from_seed(~seed)
     return {
         "entropy": lambda: rng.next64() >> 1,
+        "dice": lambda: dice.next64() >> 1,
         "nonce": lambda: b"".join(nonces.next64().to_bytes(8, "big") for _ in range(3)),
     }
 

@@ -4,6 +4,8 @@ The transcript format is a public contract (README, tests):
   in:  `alice: /join` said in the group, `alice> 30` said privately to the bot,
        `bob> [Essen]` / `bob: [2]` presses a button shown in that place (label or
        1-based number), `@wait 90` lets 90 seconds pass (deadlines fire),
+       `@skip 9` passes over the next 9 seeds of games and tables (a script picks
+       its game with `--seed`; a `/roll` draws from a stream of its own),
        blank lines and `# comments` are ignored.
   out: `[group] …`, `[dm:<user>] …`, `[group:buttons] [a] [b]`, `[group:edit] …` (the
        lines an edit adds to an earlier message: the living status),
@@ -20,6 +22,7 @@ from pathlib import Path
 from bot.chat import pictures
 from bot.chat.router import Incoming, Router
 from bot.i18n import t
+from bot.marks import BOLD, STRIKE
 from bot.replies import Button, Reply
 from bot.table import buttons
 
@@ -28,6 +31,7 @@ GROUP = "group"
 LINE = re.compile(r"^(?P<user>[^\s:>\[\]]+)\s*(?P<place>[:>])\s?(?P<text>.*)$")
 PRESS = re.compile(r"^\[(?P<choice>[^\]]+)\]$")
 WAIT = re.compile(r"^@wait\s+(?P<seconds>\d+(\.\d+)?)\s*$")
+SKIP = re.compile(r"^@skip\s+(?P<count>\d{1,4})\s*$")
 
 
 @dataclass
@@ -51,6 +55,10 @@ class Console:
             return
         if wait := WAIT.match(raw):
             await self.wait(float(wait["seconds"]))
+            return
+        if skip := SKIP.match(raw):
+            for _ in range(int(skip["count"])):
+                self.router.entropy()
             return
         m = LINE.match(raw)
         if m is None:
@@ -137,7 +145,7 @@ class Console:
                     self.write(f"[{place}:buttons] " + " ".join(f"[{b.label}]" for b in row))
                 continue
             picture = await self._picture(reply, place)
-            for text in (reply.text, None if picture else reply.pre):
+            for text in (drawn(reply), None if picture else reply.pre):
                 for line in (text or "").splitlines():
                     self.write(f"[{place}] {line}".rstrip())
             if picture:
@@ -156,6 +164,13 @@ class Console:
                 )
                 if closing is not None:  # its step is over already (never, in a script)
                     await self.show([closing])
+
+
+def drawn(reply: Reply) -> str:
+    """The text as a terminal shows our emphasis: a dropped die ~~struck~~, a success
+    **bold**, as a reader of plain text knows them; names and typed text stay as typed."""
+    signs = {STRIKE: "~~", BOLD: "**"}
+    return "".join(f"{signs.get(s.mark, '')}{s.text}{signs.get(s.mark, '')}" for s in reply.spans)
 
 
 class ScriptClock:

@@ -1,39 +1,50 @@
-"""Discord markdown: escaped text, the two light marks, fenced boards, 2000-character pieces."""
+"""Discord markdown: every text escaped, our marks around their spans, fenced boards,
+2000-character pieces.
 
-import re
+Every span's text is escaped, user text and ours alike (discord.py's escape_markdown,
+and escape_mentions so that `@everyone` or `<@id>` typed as a name reads as typed; the
+client's allowed mentions say who is notified), and only the marks the bot put on
+its spans (bot/marks.py) become markdown: a player named `**x**` reads as typed.
+"""
 
-from discord.utils import escape_markdown
+from discord.utils import escape_markdown, escape_mentions
 
+from bot import marks
+from bot.marks import Marked
 from bot.replies import Reply
 
 MESSAGE_LIMIT = 2000  # characters of a message's content
 FENCE = "```"
-_MARKS = re.compile(r"(~~.+?~~|\*\*.+?\*\*)")
+DELIMITERS = {marks.STRIKE: "~~", marks.BOLD: "**"}
 
 
-def to_markdown(text: str) -> str:
-    """Plain reply text → Discord markdown: everything escaped (player names, deal texts),
-    but ~~dropped~~ and **success** stay marks."""
+def escaped(text: str) -> str:
+    """Plain text as markdown that reads it literally."""
+    return escape_mentions(escape_markdown(text))
+
+
+def to_markdown(text: str | Marked) -> str:
+    """Spans (or plain text) → Discord markdown: each text escaped (player names, deal
+    texts), a span with our mark between its delimiters."""
     out = []
-    for i, part in enumerate(_MARKS.split(text)):
-        if i % 2:  # a mark: keep its delimiters, escape what is inside
-            out.append(part[:2] + escape_markdown(part[2:-2]) + part[-2:])
-        elif part:
-            out.append(escape_markdown(part))
+    for span in marks.spans(text):
+        shown = escaped(span.text)
+        mark = DELIMITERS.get(span.mark)
+        out.append(f"{mark}{shown}{mark}" if mark and shown.strip() else shown)
     return "".join(out)
 
 
 def with_mentions(markdown: str, mentions: tuple[tuple[str, str], ...]) -> str:
     """The names in the last line made mentions (each once, longest first)."""
     head, _, last = markdown.rpartition("\n")
-    marks: dict[str, str] = {}
+    found: dict[str, str] = {}
     for user, name in sorted(mentions, key=lambda m: -len(m[1])):
-        escaped = escape_markdown(name)
-        if escaped and escaped in last:
-            token = f"\x00{len(marks)}\x00"
-            last = last.replace(escaped, token, 1)
-            marks[token] = f"<@{int(user)}>"
-    for token, mark in marks.items():
+        shown = escaped(name)
+        if shown and shown in last:
+            token = f"\x00{len(found)}\x00"
+            last = last.replace(shown, token, 1)
+            found[token] = f"<@{int(user)}>"
+    for token, mark in found.items():
         last = last.replace(token, mark)
     return f"{head}\n{last}" if head else last
 
@@ -67,7 +78,7 @@ def split(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
 
 def pieces(reply: Reply, with_pre: bool = True) -> list[str]:
     """A reply's messages: its text, then its board snapshot fenced; as few as fit."""
-    parts = split(to_markdown(reply.text)) if reply.text else []
+    parts = split(to_markdown(reply.spans)) if reply.text else []
     if with_pre and reply.pre:
         parts += fenced(reply.pre)
     merged: list[str] = []

@@ -214,7 +214,7 @@ class Sender:
         answered = dm_prompts.heads(message.components)
         copies = await dm_prompts.take_copies(self.router.redis, answer.user, answered)
         await self._close_each(copies, reply.pressed)
-        content = f"{message.content}\n{reply.pressed}"[:2000]
+        content = f"{message.content}\n{to_markdown(reply.pressed)}"[:2000]
         try:
             if not answer.done:
                 await answer.interaction.response.edit_message(

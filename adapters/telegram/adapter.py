@@ -140,8 +140,8 @@ class TelegramAdapter:
 
 
 def _done(message: Message, line: str, chat: str) -> Reply:
-    """An edit of `message`: its text and `line` under it, its buttons removed. (Plain
-    text: the bot's light marks in it were already rendered, and are not again.)"""
+    """An edit of `message`: its text and `line` under it, its buttons removed. (Its text
+    as Telegram keeps it, without our marks: shown plain, escaped, as any text.)"""
     text = message.text or message.caption or ""
     to = None if chat else str(message.chat.id)
     return Reply(text=f"{text}\n{line}", edit=str(message.message_id), to=to, chat=chat)

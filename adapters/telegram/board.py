@@ -87,7 +87,7 @@ class Boards:
             redis_key(chat, "no_photos"), 1, nx=True, ex=NO_PHOTOS_SECONDS
         )
         if first:
-            await self.poster.text(chat, thread, [format.marked(t(lang, "tg.no_photos"))])
+            await self.poster.text(chat, thread, [format.escaped(t(lang, "tg.no_photos"))])
 
 
 def shows_pictures(reply: Reply) -> bool:

@@ -1,37 +1,40 @@
-"""Plain reply text → Telegram HTML: escaped, two light marks, <pre> boards, cut to fit.
+"""A reply's spans → Telegram HTML: every text escaped, our marks as tags, <pre> boards,
+cut to fit.
 
-Telegram limits a message to 4096 characters and a caption to 1024, counted after
-the HTML is parsed, in UTF-16 code units. We measure the plain text (never shorter
-than what Telegram counts) and cut it on line ends; every piece is formatted on its
-own, so no tag ever spans two messages and no cut falls inside `&amp;`.
+Every span's text is escaped, user text and ours alike, and only the marks the bot put
+on its spans (bot/marks.py) become tags: a player named `<b>x</b>` or `**x**` reads
+as typed. Telegram limits a message to 4096 characters and a caption to 1024, counted
+after the HTML is parsed, in UTF-16 code units. We measure the plain text (never
+shorter than what Telegram counts) and cut it on line ends; every piece is formatted
+on its own, so no tag ever spans two messages and no cut falls inside `&amp;`.
 """
 
 import html
 import itertools
-import re
 from collections.abc import Iterable
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
+from bot import marks
+from bot.marks import Marked, Span
 from bot.replies import Button, Reply
 
 MESSAGE_LIMIT = 4096
 CAPTION_LIMIT = 1024
 ALERT_LIMIT = 200  # the text of a callback answer
 
-# A mark's content holds neither `~` nor `*`, so two marks can only nest, never
-# cross: a user name with `**` in it cannot produce `<b><s></b></s>`, which Telegram
-# would refuse (and the whole message with it).
-_STRIKE = re.compile(r"~~([^~*\n]+)~~")
-_BOLD = re.compile(r"\*\*([^~*\n]+)\*\*")
+# Each span is one tag at most, opened and closed around its own escaped text, so tags
+# never cross (`<b><s></b></s>` would make Telegram refuse the whole message).
+TAGS = {marks.STRIKE: "s", marks.BOLD: "b"}
 
-Line = tuple[str, bool]  # a line of plain text, and whether it belongs to a <pre> block
+Line = tuple[Marked, bool]  # a line's spans, and whether it belongs to a <pre> block
 
 
 def lines_of(reply: Reply) -> list[Line]:
     """The reply's text, then its monospace block."""
-    text = [(line, False) for line in reply.text.split("\n")] if reply.text else []
-    return text + ([(line, True) for line in reply.pre.split("\n")] if reply.pre else [])
+    text = [(line, False) for line in marks.lines(reply.spans)] if reply.text else []
+    pre = [(marks.spans(line), True) for line in reply.pre.split("\n")] if reply.pre else []
+    return text + pre
 
 
 def units(text: str) -> int:
@@ -40,7 +43,7 @@ def units(text: str) -> int:
 
 
 def size(lines: Iterable[Line]) -> int:
-    parts = [units(line) for line, _ in lines]
+    parts = [units(marks.plain(line)) for line, _ in lines]
     return sum(parts) + max(len(parts) - 1, 0)  # the line breaks count too
 
 
@@ -56,10 +59,11 @@ def _chunks(lines: list[Line], limit: int) -> list[list[Line]]:
     used = 0
     for line, is_pre in lines:
         for part in _cut(line, limit):
-            cost = units(part) + (1 if current else 0)
+            width = units(marks.plain(part))
+            cost = width + (1 if current else 0)
             if current and used + cost > limit:
                 chunks.append(current)
-                current, cost = [], units(part)
+                current, cost = [], width
                 used = 0
             current.append((part, is_pre))
             used += cost
@@ -73,18 +77,27 @@ def to_html(lines: list[Line]) -> str:
     for is_pre, group in itertools.groupby(lines, key=lambda line: line[1]):
         texts = [text for text, _ in group]
         if is_pre:
-            body = html.escape("\n".join(texts), quote=False)
+            body = escaped("\n".join(marks.plain(text) for text in texts))
             out.append(f"<pre>{body}</pre>")
         else:
             out.extend(marked(text) for text in texts)
     return "\n".join(out)
 
 
-def marked(text: str) -> str:
-    """One line of plain text, escaped (user names included), then ~~x~~ → <s>x</s>
-    and **x** → <b>x</b>: the marks are applied after escaping, so only ours are tags."""
-    escaped = html.escape(text, quote=False)
-    return _BOLD.sub(r"<b>\1</b>", _STRIKE.sub(r"<s>\1</s>", escaped))
+def marked(line: Marked) -> str:
+    """One line's spans as HTML: each text escaped (user names included), and a span
+    with our mark wrapped in its tag; nothing in a text is ever read as a mark."""
+    out = []
+    for span in line:
+        text = escaped(span.text)
+        tag = TAGS.get(span.mark)
+        out.append(f"<{tag}>{text}</{tag}>" if tag and text else text)
+    return "".join(out)
+
+
+def escaped(text: str) -> str:
+    """Plain text as HTML that reads it literally."""
+    return html.escape(text, quote=False)
 
 
 def caption(reply: Reply) -> tuple[str, list[str]]:
@@ -104,21 +117,21 @@ def caption(reply: Reply) -> tuple[str, list[str]]:
 
 def mention(user_id: int, name: str) -> str:
     """A name that notifies its user (Telegram's text mention)."""
-    return f'<a href="tg://user?id={int(user_id)}">{html.escape(name, quote=False)}</a>'
+    return f'<a href="tg://user?id={int(user_id)}">{escaped(name)}</a>'
 
 
 def with_mentions(html_text: str, mentions: tuple[tuple[str, str], ...]) -> str:
     """The names in the last line made text mentions (each once, longest first, so
     "Al" does not take part of "Alice")."""
     head, _, last = html_text.rpartition("\n")
-    marks: dict[str, str] = {}
+    links: dict[str, str] = {}
     for user, name in sorted(mentions, key=lambda m: -len(m[1])):
-        escaped = html.escape(name, quote=False)
-        if escaped and escaped in last:
-            token = f"\x00{len(marks)}\x00"
-            last = last.replace(escaped, token, 1)
-            marks[token] = mention(int(user), name)
-    for token, link in marks.items():
+        shown = escaped(name)
+        if shown and shown in last:
+            token = f"\x00{len(links)}\x00"
+            last = last.replace(shown, token, 1)
+            links[token] = mention(int(user), name)
+    for token, link in links.items():
         last = last.replace(token, link)
     return f"{head}\n{last}" if head else last
 
@@ -136,15 +149,24 @@ def link_button(label: str, url: str) -> InlineKeyboardMarkup:
     return InlineKeyboardMarkup([[InlineKeyboardButton(label, url=url)]])
 
 
-def _cut(line: str, limit: int) -> list[str]:
-    if units(line) <= limit:
+def _cut(line: Marked, limit: int) -> list[Marked]:
+    """A line in pieces of at most `limit` units, each span cut where it must."""
+    if units(marks.plain(line)) <= limit:
         return [line]
-    parts, current, used = [], [], 0
-    for char in line:
-        width = units(char)
-        if used + width > limit:
-            parts.append("".join(current))
-            current, used = [], 0
-        current.append(char)
-        used += width
-    return [*parts, "".join(current)]
+    parts: list[Marked] = []
+    current: list[Span] = []
+    used = 0
+    for span in line:
+        chars: list[str] = []
+        for char in span.text:
+            width = units(char)
+            if used + width > limit:
+                if chars:
+                    current.append(Span("".join(chars), span.mark))
+                parts.append(tuple(current))
+                current, chars, used = [], [], 0
+            chars.append(char)
+            used += width
+        if chars:
+            current.append(Span("".join(chars), span.mark))
+    return [*parts, tuple(current)]

@@ -122,7 +122,7 @@ class PrivateChats:
         else:  # no longer seated (they left, or the game is over): Telegram knows the name
             name = await self._name(group, user) or t(lang, "tg.start_me_greeting")
         # The name goes in after escaping: it is a link, and user text.
-        text = format.marked(t(lang, "tg.start_me")).replace(
+        text = format.escaped(t(lang, "tg.start_me")).replace(
             "{name}", format.mention(int(user), name)
         )
         url = f"https://t.me/{self.poster.bot.username}?start={START_TOKEN}"

@@ -11,6 +11,7 @@ from typing import Literal
 
 from bot.chat import table_commands as do
 from bot.i18n import keys
+from bot.marks import Marked
 from rules import registry
 from rules.core.errors import ParseError
 from rules.core.protocol import VerbOption
@@ -40,7 +41,7 @@ class CommandSpec:
     usage: str | None = None  # the refusal that shows how to call it
     arg: Arg | None = None
     # What it does: a reply that needs no table (from the chat's language) …
-    reply: Callable[[str, do.Call], str] | None = None
+    reply: Callable[[str, do.Call], str | Marked] | None = None  # Marked: bot/marks.py
     # … or a change to the chat's table (True: store it), run in the table's transaction.
     change: do.Change | None = None
     # Said privately, it acts on the one table the user sits at (`/hand` in a DM).

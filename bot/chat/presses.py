@@ -46,7 +46,13 @@ def pressed(msg: Incoming, press: buttons.Press, table: Table, out: Outbox, now:
     if seat is None or seat not in prompt.seats:
         # A secret prompt's buttons went only to its seats, and a seat leaves the prompt
         # (in the same step) once it has answered.
-        raise press_refusal(table, prompts, prompt, msg.user)
+        refused = press_refusal(table, prompts, prompt, msg.user)
+        if seat is not None and refused.key == REFUSALS["not_you"] and spec.refusal:
+            # the game's own reason, where it has one ("Only the winner chooses the reward.")
+            action = prompt.options[press.option].action if press.option >= 0 else None
+            own = spec.refusal(play.state_of(spec, table), seat, action)
+            refused = own or refused
+        raise refused
     answer: Any
     if press.option == buttons.CHOICE:  # a refusal's choice: its message is done
         answer, choice = offers.chosen(table, press, msg.user)

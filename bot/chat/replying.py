@@ -5,7 +5,8 @@ from typing import Any
 
 from bot.chat.incoming import Incoming
 from bot.i18n import t
-from bot.replies import Reply
+from bot.marks import Marked
+from bot.replies import Reply, marked
 from bot.table import buttons
 from bot.table.outbox import Outbox
 from rules.core.errors import GameError
@@ -14,9 +15,9 @@ from rules.core.errors import GameError
 DONE = {"error.outdated": "status.outdated", "error.already_answered": "status.answered_before"}
 
 
-def reply(msg: Incoming, text: str) -> Reply:
+def reply(msg: Incoming, text: str | Marked) -> Reply:
     """An answer where `msg` was said: privately to a private message, else in the chat."""
-    return Reply(text=text, to=msg.user if msg.private else None, chat=msg.chat)
+    return marked(text, to=msg.user if msg.private else None, chat=msg.chat)
 
 
 def error_reply(msg: Incoming | None, lang: str, e: GameError, game: str = "") -> Reply:

@@ -59,7 +59,10 @@ class Router:
         *,
         store: RedisStore | None = None,
         clock: Callable[[], float] = time.time,
-        entropy: Callable[[], int] = lambda: secrets.randbits(63),
+        entropy: Callable[[], int] = lambda: secrets.randbits(63),  # games' and lobbies' seeds
+        # `/roll`'s seeds (without a roll secret): a stream of its own, so that a roll
+        # never moves the seed of a game started after it (a seeded run deals the same).
+        dice: Callable[[], int] = lambda: secrets.randbits(63),
         lobby_ttl: float = LOBBY_TTL,
         bot_name: str | None = None,
         roll_secret: bytes | None = None,  # makes /roll verifiable (bot/proof/rolls.py)
@@ -71,6 +74,7 @@ class Router:
         self.tables = Tables(redis, self.store)
         self.clock = clock
         self.entropy = entropy
+        self.dice = dice
         self.lobby_ttl = lobby_ttl
         self.bot_name = bot_name
         # Whether the platform shows us ordinary chat messages (not only commands and
@@ -258,7 +262,7 @@ class Router:
             rest=cmd.rest,
             usage=spec.usage or "",
             lobby_ttl=self.lobby_ttl,
-            entropy=self.entropy,
+            dice=self.dice,
             update_id=msg.update_id,
             reads_chat=self.reads_chat,
             platform=msg.platform,

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from bot.chat import info
 from bot.i18n import LANGUAGES, keys, t
+from bot.marks import Marked, joined
 from bot.proof import games as game_proof
 from bot.proof import rolls as roll_proof
 from bot.proof.dice_text import roll_text
@@ -32,7 +33,7 @@ class Call:
     rest: str
     usage: str  # the key of the refusal that shows how to call it (its table's; "" if none)
     lobby_ttl: float
-    entropy: Callable[[], int]
+    dice: Callable[[], int]  # `/roll`'s own stream (Router.dice), apart from the games' seeds
     seed: int = 0  # drawn once for a change, before its transaction (which may run again)
     nonce: bytes = b""  # likewise: the unguessable rest of a game's seed (bot/proof/games.py)
     update_id: str | None = None  # the platform's id of the update that carried it
@@ -52,9 +53,9 @@ Change = Callable[[Table, Outbox, float, Call], bool]
 # ----- replies without a table ---------------------------------------------------------
 
 
-def roll(lang: str, call: Call) -> str:
+def roll(lang: str, call: Call) -> Marked:
     if call.roll_secret is None or call.update_id is None:
-        seed, line = call.entropy(), None
+        seed, line = call.dice(), None
     else:
         seed, found = roll_proof.proved_seed(
             call.roll_secret, call.platform, call.chat, call.update_id, call.now
@@ -63,7 +64,7 @@ def roll(lang: str, call: Call) -> str:
     return roll_text(lang, call.player.name, roll_dice(call.rest, Rng.from_seed(seed)), line)
 
 
-def verify(lang: str, call: Call) -> str:
+def verify(lang: str, call: Call) -> str | Marked:
     """`/verify` alone: the chat's game (its commitment, or once over its replay) and
     the rolls' key hashes; `/verify record`: the game's record; with a roll id, that roll."""
     if [a.lower() for a in call.args] in ([w] for w in game_proof.RECORD_WORDS):
@@ -72,7 +73,7 @@ def verify(lang: str, call: Call) -> str:
     if game is not None and call.roll_secret is None:
         return game
     rolls = roll_proof.verify_text(lang, call.roll_secret, call.args, call.now)
-    return "\n".join(filter(None, [game, rolls]))
+    return joined(filter(None, [game, rolls]))
 
 
 def help(lang: str, call: Call) -> str:

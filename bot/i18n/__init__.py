@@ -14,6 +14,7 @@ import gettext
 import io
 import logging
 import math
+import string
 import unicodedata
 from functools import cache, lru_cache
 from pathlib import Path
@@ -23,6 +24,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
+from bot.marks import Marked, Span
 from rules import registry
 
 log = logging.getLogger(__name__)
@@ -158,6 +160,43 @@ def t(lang: str, key: str, **params: Any) -> str:
 
 def fill(lang: str, key: str, params: dict[str, Any]) -> str:
     """`t` with its parameters as one dict (bot/table/outbox.py: not unpacked and packed again)."""
+    text = _template(lang, key, params)
+    if not params:  # a label, a title: the same text every time
+        return _bare(text)
+    return text.format_map(_filled(params, lang))
+
+
+def marked(lang: str, key: str, **params: Any) -> Marked:
+    """`t` for a message with our emphasis in it: a parameter given as spans
+    (bot/marks.py) keeps its marks, every other is filled as `t` fills it, and the
+    catalog's own words are plain. The message's fields are filled one by one, so no
+    emphasis is ever read out of a filled-in text."""
+    template = _template(lang, key, params)
+    spans = {k: v for k, v in params.items() if _is_marked(v)}
+    shown = _filled({k: v for k, v in params.items() if k not in spans}, lang)
+    out: list[Span] = []
+    for literal, name, spec, conversion in _FORMATTER.parse(template):
+        if literal:
+            out.append(Span(literal))
+        if name is None:
+            continue
+        if name in spans and not spec and not conversion:
+            out.extend(Span(_printable(span.text), span.mark) for span in spans[name])
+            continue
+        field = name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "")
+        out.append(Span(("{" + field + "}").format_map(shown)))
+    return tuple(out)
+
+
+_FORMATTER = string.Formatter()
+
+
+def _is_marked(value: Any) -> bool:
+    return type(value) is tuple and all(type(part) is Span for part in value)
+
+
+def _template(lang: str, key: str, params: dict[str, Any]) -> str:
+    """The message `key` in `lang`, its plural form chosen by its count in `params`."""
     if lang not in LANGUAGES:  # (the usual "en"/"de" skips the parsing)
         lang = normalize(lang)
     version = registry.version()
@@ -172,8 +211,10 @@ def fill(lang: str, key: str, params: dict[str, Any]) -> str:
         text = template
     if text == key:
         log.error("message key %r missing in the %s catalog", key, lang)
-    if not params:  # a label, a title: the same text every time
-        return _bare(text)
+    return text
+
+
+def _filled(params: dict[str, Any], lang: str) -> "_Params":
     shown = _Params()
     for k, v in params.items():
         # (most parameters are small whole numbers, or names and words that are printable
@@ -183,7 +224,7 @@ def fill(lang: str, key: str, params: dict[str, Any]) -> str:
             shown[k] = v
         else:
             shown[k] = _shown(v, lang)
-    return text.format_map(shown)
+    return shown
 
 
 @lru_cache(maxsize=4096)

@@ -12,6 +12,7 @@ import sys
 from dataclasses import dataclass
 
 from bot.i18n import t
+from bot.marks import Marked, joined, plain
 from bot.proof.dice_text import roll_text
 from rules.core.errors import ParseError
 from rules.dice import proof
@@ -38,7 +39,7 @@ def proof_line(lang: str, found: Proof) -> str:
     return t(lang, "roll.proof", id=found.id, hash=found.commitment[:HASH_SHOWN])
 
 
-def verify_text(lang: str, secret: bytes | None, args: list[str], now: float) -> str:
+def verify_text(lang: str, secret: bytes | None, args: list[str], now: float) -> str | Marked:
     """`/verify`: the hashes of this hour and the next; `/verify ID [EXPRESSION]`: the
     roll's hash, and once its hour is over its key (and the replayed roll)."""
     if secret is None:
@@ -61,11 +62,11 @@ def verify_text(lang: str, secret: bytes | None, args: list[str], now: float) ->
         return t(
             lang, "verify.pending", id=rid, hash=proof.commitment(key), until=_when(window + 1)
         )
-    lines = [t(lang, "verify.revealed", id=rid, hash=proof.commitment(key), secret=key.hex())]
-    if len(args) > 1:
-        expression = " ".join(args[1:])
-        lines.append(roll_text(lang, "/verify", proof.replay(key, rid, expression)))
-    return "\n".join(lines)
+    revealed = t(lang, "verify.revealed", id=rid, hash=proof.commitment(key), secret=key.hex())
+    if len(args) < 2:
+        return revealed
+    expression = " ".join(args[1:])
+    return joined([revealed, roll_text(lang, "/verify", proof.replay(key, rid, expression))])
 
 
 def _hash(secret: bytes, window: int) -> str:
@@ -83,7 +84,7 @@ def main(argv: list[str]) -> int:
         return 2
     key, rid, expression = bytes.fromhex(argv[0]), argv[1].lstrip("#"), argv[2]
     print(f"SHA-256(key) = {proof.commitment(key)}")
-    print(roll_text("en", rid, proof.replay(key, rid, expression)))
+    print(plain(roll_text("en", rid, proof.replay(key, rid, expression))))
     return 0
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from pydantic import TypeAdapter
 
-from rules.bohei import engine, model, views
+from rules.bohei import engine, model, refusals, views
 from rules.core.protocol import GameSpec, VerbOption
 
 SPEC = GameSpec(
@@ -30,6 +30,8 @@ SPEC = GameSpec(
     seat_view=views.seat_view,
     timeout=engine.timeout,
     outcome=engine.outcome,
+    refusal=refusals.refusal,
+    opening=engine.opening,
     secrets=engine.secrets,
     invariants=engine.invariants,
     locales=Path(__file__).parent / "locales",

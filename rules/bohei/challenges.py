@@ -1,7 +1,8 @@
 """Challenges: a duel (the player picks the opponent, and a neutral judge where the card
-needs one) or the whole group by elimination. Replayed until there is one winner; after
-MAX_ROUNDS rounds without one, dice settle it (a group that cannot stop tying would reach
-for a die too). The winner may draw up to 2, discard up to 2, or do nothing.
+needs one) or the whole group by elimination. Replayed until there is one winner (rule
+book); a table may choose `ties=N`, after N rounds without one the dice settle it, and a
+round nobody in it answers ends it without a winner. The winner may draw up to 2,
+discard up to 2, or do nothing.
 While a challenge runs, the rule cards are off for everyone in it.
 
 Games: dice (everyone rolls, highest wins), rps (rock-paper-scissors by private message),
@@ -16,7 +17,7 @@ import re
 from rules.bohei import deck
 from rules.bohei.data import ChallengeCard, card, named
 from rules.bohei.data import deck as the_deck
-from rules.bohei.model import MAX_ROUNDS, Challenge, State
+from rules.bohei.model import Challenge, State
 from rules.core.errors import RuleError
 from rules.core.protocol import Event
 from rules.core.rng import Rng
@@ -368,9 +369,10 @@ def _replay(state: State, seats: list[int]) -> list[Event]:
     assert ch is not None
     ch.seats = seats
     ch.round += 1
-    if ch.round <= MAX_ROUNDS:
+    bound = state.options.ties
+    if not bound or ch.round <= bound:
         return _begin(state)
-    # Settled by dice: rolled for everyone still in until one is highest.
+    # Settled by dice (the table chose `ties`): rolled for everyone still in until one is highest.
     rng = Rng(state.rng)
     events = []
     while True:
@@ -378,7 +380,11 @@ def _replay(state: State, seats: list[int]) -> list[Event]:
         events.append(
             Event(
                 key="bohei.dice_off",
-                params={"rolls": [f"{v}" for v in rolls.values()], "roller_seats": list(rolls)},
+                params={
+                    "rolls": [f"{v}" for v in rolls.values()],
+                    "roller_seats": list(rolls),
+                    "rounds": bound,
+                },
             )
         )
         top = max(rolls.values())

@@ -4,7 +4,6 @@ The draw pile's order is hidden; the discard pile is face down too (cards discar
 an effect go there "without function", rule book: they are never announced).
 """
 
-from rules.bohei.data import names_of
 from rules.bohei.model import State
 from rules.core.protocol import Event
 from rules.core.rng import Rng
@@ -29,11 +28,8 @@ def draw(state: State, seat: int, n: int) -> list[Event]:
             events.append(Event(key="bohei.reshuffled", params={"count": len(pile)}))
         drawn.append(state.draw.pop())
     state.hands[seat].extend(drawn)
-    if drawn:
+    if drawn:  # (which cards: told privately with every change of a hand, hands.py)
         events.append(Event(key="bohei.drew", params={"seat": seat, "count": len(drawn)}))
-        events.append(
-            Event(key="bohei.drew_private", params={"cards": names_of(drawn)}, to=(seat,))
-        )
     return events
 
 

@@ -5,7 +5,18 @@ reaction window, note who just reached 7 cards (the Bohei call), and move to the
 turn once nothing is pending. Phases never import each other; this module chains them.
 """
 
-from rules.bohei import actions, challenges, deck, reactions, rules_board, turn, violations, winning
+from rules.bohei import (
+    actions,
+    challenges,
+    deck,
+    hands,
+    reactions,
+    refusals,
+    rules_board,
+    turn,
+    violations,
+    winning,
+)
 from rules.bohei.data import instances
 from rules.bohei.model import (
     HAND_START,
@@ -79,10 +90,17 @@ def _accepts(state: State, seat: int, action: object) -> bool:
 
 def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     if not _accepts(state, seat, action):
-        raise RuleError("error.not_prompted")
+        raise refusals.refusal(state, seat, action) or RuleError("error.not_prompted")
     state = state.model_copy(deep=True)  # never touch the caller's state
+    before = [list(h) for h in state.hands]
     events = _dispatch(state, seat, action)
-    return state, events + settle(state)
+    events += settle(state)
+    return state, events + hands.changes(before, state)
+
+
+def opening(state: State) -> list[Event]:
+    """As the game begins: each player's dealt cards, privately."""
+    return hands.dealt(state)
 
 
 def _dispatch(state: State, seat: int, action: Action) -> list[Event]:

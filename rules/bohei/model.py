@@ -10,7 +10,6 @@ from rules.core.turns import Collect
 HAND_START = 3
 WIN_AT = 7  # start your own turn holding exactly this many cards
 SLOTS = 2
-MAX_ROUNDS = 3  # a challenge replayed this often without a winner is settled by dice
 
 
 def _checkable() -> dict[str, Any]:
@@ -35,9 +34,13 @@ class Options(Frozen):
     turn: int = Field(default=60, ge=10, le=3600)
     go_min: int = Field(default=3, ge=1, le=30)  # "GO" comes this many seconds after "ready" …
     go_max: int = Field(default=8, ge=1, le=60)  # … at most this many
-    # Closing time: after this many rounds, whoever is closest to 7 cards wins (a group
-    # chat has no landlord to ring the bell; random play must end too).
-    closing: int = Field(default=30, ge=5, le=50)
+    # Closing time, a table's own choice (0: none, the rule book's only end is 7 cards at
+    # the start of one's turn): after this many rounds, whoever is closest to 7 cards wins.
+    closing: int = Field(default=0, ge=0, le=50)
+    # "so lange erneut gespielt, bis es einen eindeutigen Gewinner … gibt" (rule book):
+    # 0, a challenge is replayed until one wins; N, after N rounds without a winner the
+    # dice settle it (a table that would rather not tie all evening).
+    ties: int = Field(default=0, ge=0, le=20)
     # Rule cards the bot checks on group messages: "all", "none", or card ids joined by
     # commas (`checks=lower,no_e`). The others are watched by the group (`/foul`).
     checks: str = Field(

@@ -1,8 +1,9 @@
-"""Draws and discards caused by someone else, and the short window to answer them.
+"""Draws and discards a card or a penalty imposes, and the short window to answer them.
 
-Every draw or discard a player must make because of another player's card, and every
-penalty, first opens a reaction window for the seats concerned: each may play Nö
-(cancels it), Gegenteiltag (turns an action card's effect around for them) or take it.
+Every draw or discard a player must make because of an action card (another player's or
+their own: "für die entsprechende Person", rule book) and every penalty first opens a
+reaction window for the seats concerned: each may play Nö (cancels it), Gegenteiltag
+(turns an action card's effect around for them) or take it.
 The window opens for every seat concerned, whether or not it holds such a card, with
 the same three buttons: the group cannot tell who holds one until it is played.
 """
@@ -23,26 +24,18 @@ def enqueue(state: State, pendings: list[Pending]) -> None:
     state.queue.extend(pendings)
 
 
-def needs_window(p: Pending) -> bool:
-    """A card's effect on its own player needs no window; everything else does (a
-    penalty too: the rule book names Nö against one's own violation)."""
-    return p.source == "penalty" or p.by != p.seat
-
-
 def open_next(state: State) -> list[Event]:
-    """Open the next batch's window, or resolve batches that need none."""
-    events: list[Event] = []
-    while state.window is None and state.queue and not state.owed:
+    """Open the next batch's window. Every seat a batch concerns is asked, the card's own
+    player too: Nö and Gegenteiltag "können jederzeit gespielt werden", and a player may
+    well turn their own "discard 1" into a draw to reach 7 (NOTES.md)."""
+    if state.window is None and state.queue and not state.owed:
         head = state.queue[0].batch
         batch = [p for p in state.queue if p.batch == head]
         state.queue = [p for p in state.queue if p.batch != head]
-        asked = sorted({p.seat for p in batch if needs_window(p)})
-        if asked:
-            # Asked by its prompt (bohei.prompt.react): the same for every seat concerned.
-            state.window = Window(batch=batch, answers=Collect(asked=tuple(asked)))
-        else:
-            events += _resolve(state, batch, {})
-    return events
+        asked = tuple(sorted({p.seat for p in batch}))
+        # Asked by its prompt (bohei.prompt.react): the same for every seat concerned.
+        state.window = Window(batch=batch, answers=Collect(asked=asked))
+    return []
 
 
 def reverses(p: Pending) -> bool:

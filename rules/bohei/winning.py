@@ -81,8 +81,9 @@ def distance(state: State, seat: int) -> int:
 
 
 def closing(state: State) -> bool:
-    """The turn just begun is past the last round (option `closing`)."""
-    return state.turns > state.options.closing * state.players
+    """The turn just begun is past the last round (option `closing`, 0: no closing time)."""
+    rounds = state.options.closing
+    return rounds > 0 and state.turns > rounds * state.players
 
 
 def _closest(state: State) -> list[int]:

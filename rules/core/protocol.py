@@ -27,7 +27,7 @@ from pydantic import (
     model_serializer,
 )
 
-from rules.core.errors import ParseError
+from rules.core.errors import ParseError, RuleError
 
 
 class Frozen(BaseModel):
@@ -274,6 +274,10 @@ class GameSpec:
     # What players are told as the game begins, before anyone is asked (a hand just dealt,
     # privately to its seat): `setup` returns a state only. None: nothing.
     opening: Callable[[Any], list[Event]] | None = None
+    # Why `seat`, asked by no prompt that takes `action`, may not take it now, in the
+    # game's own words ("Only the winner chooses the reward."): (state, seat, action) →
+    # the error, or None for the bot's own line ("It is not your turn: …").
+    refusal: Callable[[Any, int, Any], RuleError | None] | None = None
     # A memo of the process, not game data: the classes of this game's own actions as
     # `parse_action` has met them (no rule depends on it; `replace` makes a fresh one).
     _own_actions: set[type] = field(default_factory=set, init=False, repr=False, compare=False)

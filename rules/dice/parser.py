@@ -77,8 +77,9 @@ _COMPARES = (  # longest first: `>=` before `>`, `==` before `=`
     ("=", "="),
 )
 _COMPARE_STARTS = frozenset(spelled[0] for spelled, _ in _COMPARES)
-# An annotation is shown in the reply: no marks the chat would read (** ~~), no brackets.
-_NOTE = re.compile(r"\[([^\[\]*~\n]{1," + str(MAX_NOTE) + r"})\]")
+# An annotation is shown in the reply as typed (`[**x**]` too: the bot's marks are
+# spans, never characters in a text); only brackets and line breaks would misread.
+_NOTE = re.compile(r"\[([^\[\]\n]{1," + str(MAX_NOTE) + r"})\]")
 _WORD = re.compile(r"[^\W_]{1,12}")  # the offending token, when it is a word or a number
 _DEFAULT = Dice(1, 20)
 

@@ -4,6 +4,25 @@ from dataclasses import dataclass
 
 
 @dataclass(frozen=True, slots=True)
+class Shown:
+    """A piece of a breakdown as it reads, and whether it is one die that was dropped
+    (struck through where the chat can) or a success (in bold): the bot draws the marks,
+    so nothing reads them back out of a text a player may have typed into (`[~~note~~]`)."""
+
+    text: str
+    dropped: bool = False  # dropped by keep/drop, or replaced by a reroll
+    success: bool = False  # kept and passing the success target
+
+
+Breakdown = tuple[Shown, ...]
+
+
+def plain(breakdown: Breakdown) -> str:
+    """The breakdown's text without its marks: `4d6kh3 (6, 5, 3, 1) + 2`."""
+    return "".join(piece.text for piece in breakdown)
+
+
+@dataclass(frozen=True, slots=True)
 class Die:
     value: int
     kept: bool = True  # False: dropped by keep/drop, shown struck through
@@ -35,7 +54,7 @@ class Check:
     sign: str  # how it is written back: ≥ ≤ > < =
     value: int  # the total of the left side
     target: int
-    target_breakdown: str | None  # when the target has dice or arithmetic: `1d6 (4)`
+    target_breakdown: Breakdown | None  # when the target has dice or arithmetic: `1d6 (4)`
     passed: bool
 
 
@@ -43,7 +62,7 @@ class Check:
 class SingleRoll:
     expression: str  # normalised, e.g. `4d6kh3+2`
     total: int
-    breakdown: str  # `4d6kh3 (6, 5, 3, ~~1~~) + 2`: ~~dropped~~, exploded!, **success**;
+    breakdown: Breakdown  # `4d6kh3 (6, 5, 3, 1) + 2`, the 1 dropped; exploded dice read 6!;
     # of the left side only when there is a check
     successes: bool  # the total counts successes: every dice term counts successes
     groups: tuple[DiceGroup, ...]  # the dice terms, left to right (a check's target last)

@@ -4,7 +4,7 @@ from rules.core.errors import RuleError
 from rules.core.rng import Rng
 from rules.dice.limits import MAX_DICE
 from rules.dice.parser import Parsed
-from rules.dice.result import Check, DiceGroup, Die, SingleRoll
+from rules.dice.result import Breakdown, Check, DiceGroup, Die, Shown, SingleRoll
 from rules.dice.tree import SIGNS, Chain, Compare, Dice, Group, Neg, Node, Note, Num
 
 
@@ -34,31 +34,31 @@ class _Roller:
         self.capped = False
         self.groups: list[DiceGroup] = []
 
-    def eval(self, node: Node) -> tuple[int, str]:
+    def eval(self, node: Node) -> tuple[int, Breakdown]:
         """The value of a node and its breakdown."""
         match node:
             case Num(value):
-                return value, str(value)
+                return value, (Shown(str(value)),)
             case Dice():
                 group = self.dice(node)
-                return group.value, f"{group.notation} ({_faces(group.dice)})"
+                return group.value, _cat(f"{group.notation} (", _faces(group.dice), ")")
             case Group(inner):
                 value, shown = self.eval(inner)
-                return value, f"({shown})"
+                return value, _cat("(", shown, ")")
             case Note(inner, text):
                 value, shown = self.eval(inner)
-                return value, f"{shown} [{text}]"
+                return value, _cat(shown, f" [{text}]")
             case Neg(operand):
                 value, shown = self.eval(operand)
-                return -value, f"-{shown}"
+                return -value, _cat("-", shown)
             case Chain(first, rest):
                 total, shown = self.eval(first)
                 parts = [shown]
                 for op, operand in rest:
                     value, shown = self.eval(operand)
                     total = _arith(op, total, value)
-                    parts.append(f"{op} {shown}")
-                return total, " ".join(parts)
+                    parts.append(_cat(f" {op} ", shown))
+                return total, _cat(*parts)
         raise AssertionError(node)
 
     def spend(self) -> bool:
@@ -167,19 +167,42 @@ def _kept(values: list[int], spec: Dice) -> set[int] | range:
     return low if mode in ("kl", "dh") else high
 
 
-def _faces(dice: tuple[Die, ...]) -> str:
-    shown = []
-    for die in dice:
+def _faces(dice: tuple[Die, ...]) -> Breakdown:
+    out: list[Shown] = []
+    plain: list[str] = []  # unmarked text not yet made a piece
+    for i, die in enumerate(dice):
         if die.parts:
             text = "+".join([*(f"{p}!" for p in die.parts[:-1]), str(die.parts[-1])])
         else:
             text = f"{die.value}!" if die.exploded else str(die.value)
-        if not die.kept:
-            text = f"~~{text}~~"  # the bot maps ~~ to the platform's strikethrough
-        elif die.success:
-            text = f"**{text}**"
-        shown.append(text)
-    return ", ".join(shown)
+        if i:
+            plain.append(", ")
+        if die.kept and not die.success:
+            plain.append(text)
+            continue
+        if plain:
+            out.append(Shown("".join(plain)))
+            plain = []
+        out.append(Shown(text, dropped=not die.kept, success=die.kept))
+    if plain:
+        out.append(Shown("".join(plain)))
+    return tuple(out)
+
+
+def _cat(*parts: str | Breakdown) -> Breakdown:
+    """Pieces one after another, neighbouring unmarked text read as one piece."""
+    out: list[Shown] = []
+    for part in parts:
+        for piece in (Shown(part),) if type(part) is str else part:
+            if not piece.text:
+                continue
+            if out and not (piece.dropped or piece.success):
+                last = out[-1]
+                if not (last.dropped or last.success):
+                    out[-1] = Shown(last.text + piece.text)
+                    continue
+            out.append(piece)
+    return tuple(out)
 
 
 def _arith(op: str, a: int, b: int) -> int:

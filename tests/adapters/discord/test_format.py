@@ -2,13 +2,24 @@
 
 from adapters.discord import components
 from adapters.discord.format import MESSAGE_LIMIT, fenced, pieces, split, to_markdown
+from bot.marks import BOLD, STRIKE, Span
 from bot.replies import Button, InputRequest, Reply
 from bot.table.buttons import TYPED, encode
 
 
-def test_user_text_is_escaped_but_the_two_marks_stay():
-    assert to_markdown("Bob_1 rolls 3d6: ~~1~~ 4 **6**") == "Bob\\_1 rolls 3d6: ~~1~~ 4 **6**"
+def test_text_is_escaped_and_only_our_marked_spans_are_marks():
+    rolled = (Span("Bob_1 rolls 3d6: "), Span("1", STRIKE), Span(" 4 "), Span("6", BOLD))
+    assert to_markdown(rolled) == "Bob\\_1 rolls 3d6: ~~1~~ 4 **6**"
+    assert to_markdown("Bob_1 rolls 3d6: ~~1~~ 4 **6**") == (
+        "Bob\\_1 rolls 3d6: \\~\\~1\\~\\~ 4 \\*\\*6\\*\\*"
+    )  # typed, not ours: shown as typed
     assert to_markdown("# Boss\n> `x` *y*") == "\\# Boss\n\\> \\`x\\` \\*y\\*"
+    assert to_markdown((Span("**x**", BOLD),)) == "**\\*\\*x\\*\\***"  # a mark's own text too
+
+
+def test_mentions_typed_in_text_notify_no_one_and_read_as_typed():
+    assert to_markdown("@everyone and @here") == "@\u200beveryone and @\u200bhere"
+    assert to_markdown("<@123456789012345678>") == "<@\u200b123456789012345678>"
 
 
 def test_a_fence_in_a_board_cannot_end_its_code_block():

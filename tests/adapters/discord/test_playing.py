@@ -276,7 +276,8 @@ async def test_hostile_names_mention_nobody_and_format_nothing(world):
     new = fake.command("new", ALICE, "@everyone __Boss__ `x` ||y||", {"game": "auktion"})
     await world.feed(new)
     body = callback(world, new)["data"]
-    assert "@everyone \\_\\_Boss\\_\\_ \\`x\\` \\|\\|y\\|\\|" in body["content"]
+    # (escape_mentions' zero-width space: @everyone reads as typed, and pings no one)
+    assert "@\u200beveryone \\_\\_Boss\\_\\_ \\`x\\` \\|\\|y\\|\\|" in body["content"]
     assert body["allowed_mentions"] == {"parse": []}
     for message in fake.posted(fake.threads[0]):
         assert message["allowed_mentions"] == {"parse": []}

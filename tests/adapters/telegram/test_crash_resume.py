@@ -192,6 +192,7 @@ async def _run(real_redis_url: str, kills: int, seed: int) -> Figures:
         await runner.cleanup()
         await redis.flushdb()
         await redis.aclose()
+    assert not fake.violations  # every request, killed worker or not, as the Bot API takes it
     return figures
 
 

@@ -1,4 +1,4 @@
-"""Telegram HTML from plain replies: escaping, the light marks, <pre>, cutting to fit."""
+"""Telegram HTML from replies: escaping, our marks as tags, <pre>, cutting to fit."""
 
 import html
 from html.parser import HTMLParser
@@ -7,7 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from adapters.telegram import format
-from bot.replies import Reply
+from bot.marks import BOLD, STRIKE, Span
+from bot.replies import Reply, marked
 
 
 class _Tags(HTMLParser):
@@ -41,17 +42,34 @@ def test_a_hostile_name_is_escaped():
     assert format.pieces(format.lines_of(reply)) == ['🎲 &lt;b&gt;&amp;"x rolls 1d6']
 
 
-def test_the_light_marks_become_tags_after_escaping():
-    assert format.marked("4d6kh3 (6, 5, 3, ~~1~~) = 14") == "4d6kh3 (6, 5, 3, <s>1</s>) = 14"
-    assert format.marked("6d6>=5 (**6**, 1)") == "6d6&gt;=5 (<b>6</b>, 1)"
-    assert format.marked("~~<i>~~") == "<s>&lt;i&gt;</s>"  # a mark never lets a tag through
+def test_our_marks_become_tags_around_their_escaped_spans():
+    dropped = (Span("4d6kh3 (6, 5, 3, "), Span("1", STRIKE), Span(") = 14"))
+    assert format.marked(dropped) == "4d6kh3 (6, 5, 3, <s>1</s>) = 14"
+    assert format.marked((Span("6d6>=5 ("), Span("6", BOLD), Span(", 1)"))) == (
+        "6d6&gt;=5 (<b>6</b>, 1)"
+    )
+    assert format.marked((Span("<i>", STRIKE),)) == "<s>&lt;i&gt;</s>"  # never a tag through
 
 
-@given(st.text(alphabet="ab~*<&\n ", max_size=40))
-def test_marks_in_user_text_never_make_tags_that_cross(text):
-    tags = _parsed(format.to_html([(line, False) for line in text.split("\n")]))
-    assert tags.ok and not tags.open
-    assert tags.text.replace("~", "").replace("*", "") == text.replace("~", "").replace("*", "")
+def test_marks_typed_as_text_stay_text():
+    reply = Reply(text="~~ada~~ **bo** <b>cy</b> a&b <3 ||x|| `y` __z__")
+    (piece,) = format.pieces(format.lines_of(reply))
+    assert piece == "~~ada~~ **bo** &lt;b&gt;cy&lt;/b&gt; a&amp;b &lt;3 ||x|| `y` __z__"
+    assert _parsed(piece).text == reply.text
+
+
+@given(
+    st.lists(
+        st.tuples(st.text(alphabet="ab~*<&\n ", max_size=12), st.sampled_from(["", STRIKE, BOLD]))
+    )
+)
+def test_any_spans_make_tags_that_nest_and_read_the_text_exactly(parts):
+    reply = marked(tuple(Span(text, mark) for text, mark in parts))
+    for piece in format.pieces(format.lines_of(reply)) or [""]:
+        tags = _parsed(piece)
+        assert tags.ok and not tags.open
+    shown = "\n".join(_parsed(p).text for p in format.pieces(format.lines_of(reply)))
+    assert shown == reply.text
 
 
 def test_the_board_snapshot_is_a_pre_block_with_its_text_escaped():
@@ -63,7 +81,7 @@ def test_the_board_snapshot_is_a_pre_block_with_its_text_escaped():
 
 def test_long_text_is_cut_on_line_ends_and_every_piece_stands_alone():
     board = "\n".join(f"{i:04d} " + "x" * 95 for i in range(100))  # 10,000 characters
-    reply = Reply(text="**Title** & more", pre=board)
+    reply = Reply(text="**Title** & more", pre=board)  # asterisks typed, no mark
     pieces = format.pieces(format.lines_of(reply))
     assert len(pieces) == 3
     for piece in pieces:
@@ -71,20 +89,24 @@ def test_long_text_is_cut_on_line_ends_and_every_piece_stands_alone():
         assert tags.ok and not tags.open  # every <pre> is closed in its own message
         assert format.units(tags.text) <= format.MESSAGE_LIMIT
     shown = [_parsed(p).text for p in pieces]
-    assert "\n".join(shown) == "Title & more\n" + board  # nothing lost, nothing doubled
+    assert "\n".join(shown) == "**Title** & more\n" + board  # nothing lost, nothing doubled
     assert all(p.startswith("<pre>") for p in pieces[1:])
 
 
 def test_length_is_counted_as_telegram_counts_it_in_utf16_units():
     dice = "🎲" * 3000  # 6,000 UTF-16 units: two messages although 3,000 characters
-    pieces = format.pieces([(dice, False)])
+    pieces = format.pieces([((Span(dice),), False)])
     assert [format.units(p) for p in pieces] == [4096, 6000 - 4096]
     assert "".join(pieces) == dice  # no emoji is cut in half
 
 
 def test_a_line_longer_than_a_message_is_cut_without_breaking_an_entity():
-    pieces = format.pieces([("&" * 5000, False)])
-    assert [html.unescape(p) for p in pieces] == ["&" * 4096, "&" * 904]
+    pieces = format.pieces([((Span("&" * 4000), Span("&" * 1000, BOLD)), False)])
+    assert pieces == [
+        "&amp;" * 4000 + "<b>" + "&amp;" * 96 + "</b>",
+        "<b>" + "&amp;" * 904 + "</b>",
+    ]  # the bold span cut in two keeps its mark in both
+    assert [_parsed(p).text for p in pieces] == ["&" * 4096, "&" * 904]
 
 
 def test_a_caption_drops_the_snapshot_when_both_do_not_fit():

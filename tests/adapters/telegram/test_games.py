@@ -1,15 +1,32 @@
-"""Whole games through Telegram with robot players (tests/fixtures/robot.py): every prompt of a
-game must reach the right chat with buttons that work, and nothing private the group."""
+"""Whole games through Telegram with robot players (tests/fixtures/robot.py), in English and
+German, players with hostile names: every prompt of a game must reach the right chat with
+buttons that work, nothing private the group, and every request be one the Bot API takes
+(the strict fake refuses any other, and the `fake` fixture fails the test)."""
 
 import hashlib
+import re
 
 import fakeredis
 import pytest
 
+from bot.chat import hygiene
+from bot.i18n import LANGUAGES, t
 from bot.proof import games as game_proof
 from rules import registry
 from tests.fixtures.fake_telegram import GROUP, FakeTelegram, running_bot, until
-from tests.fixtures.robot import PLAYS, play_out, robot_games, telegram_act
+from tests.fixtures.robot import (
+    HOSTILE_NAMES,
+    PLAYS,
+    hostile_players,
+    play_out,
+    robot_games,
+    telegram_act,
+)
+
+
+def fixed(lang: str, key: str) -> str:
+    """The longest part of a message that no parameter fills (" begins! At the table: ")."""
+    return max(re.split(r"\{\w+\}", t(lang, key, _=0)), key=len)
 
 
 def private_lines(fake: FakeTelegram, users: list[int]) -> set[str]:
@@ -23,9 +40,10 @@ def private_lines(fake: FakeTelegram, users: list[int]) -> set[str]:
     return lines
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize(("game", "players", "options"), robot_games("telegram"))
-async def test_a_whole_game_with_robot_players(fake, game, players, options):
-    users = [(100 + i, f"Player{i}") for i in range(players)]
+async def test_a_whole_game_with_robot_players(fake, game, players, options, lang):
+    users = hostile_players(players, start=len(game))
     redis = fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer())
     async with running_bot(fake, redis) as bot:
         router = bot.adapter.router
@@ -35,23 +53,25 @@ async def test_a_whole_game_with_robot_players(fake, game, players, options):
 
         act = telegram_act(fake, users)
 
-        fake.say(*users[0], f"/new {game} {options}")
+        fake.say(*users[0], f"/new {game} {options}", lang=lang)  # the table speaks `lang`
         for user in users[1:]:
             fake.say(*user, "/join")
         fake.say(*users[0], "/start")
-        await until(lambda: "begins" in fake.everything(GROUP))
+        await until(lambda: fixed(lang, "game.started") in fake.everything(GROUP))
         await bot.adapter.sender.drain()
         moves = await play_out(load, act, seed=len(game))
-        await until(lambda: "is over" in fake.everything(GROUP))
+        await until(lambda: fixed(lang, "game.over") in fake.everything(GROUP))
         await bot.adapter.sender.drain()
         proof = (await router.table("telegram", str(GROUP), answers=True)).proof
     await redis.aclose()
     assert moves > players
     # The /start message commits to the seed; the end reveals it (bot/proof/games.py).
-    started = [m["text"] for m in fake.sent.values() if "begins" in m.get("text", "")]
-    assert f"seed has SHA-256 {proof.commitment}." in started[0]
+    begins = fixed(lang, "game.started")
+    started = [m["text"] for m in fake.sent.values() if begins in m.get("text", "")]
+    assert t(lang, "proof.committed", hash=proof.commitment) in started[0]
     assert hashlib.sha256(bytes.fromhex(proof.seed)).hexdigest() == proof.commitment
-    assert f"The seed was {proof.seed} " in fake.everything(GROUP)
+    revealed = t(lang, "proof.revealed", seed=proof.seed).split("{hash}")[0]
+    assert revealed in fake.everything(GROUP)
     assert game_proof.check(proof).match  # its answers, as the bot logged them, replay
     group = fake.everything(GROUP)
     leaked = {line for line in private_lines(fake, [u for u, _ in users]) if line in group}
@@ -61,6 +81,7 @@ async def test_a_whole_game_with_robot_players(fake, game, players, options):
     chat_scope = {"type": "chat", "chat_id": GROUP}
     assert [m["scope"] for m in fake.called("setMyCommands")].count(chat_scope) == 1
     assert [m["scope"] for m in fake.called("deleteMyCommands")] == [chat_scope]
+    assert fake.api.requests > moves and not fake.violations  # all as the Bot API takes it
 
 
 def test_every_registered_game_is_played_through_both_platforms():
@@ -69,3 +90,20 @@ def test_every_registered_game_is_played_through_both_platforms():
         assert {p.values[0] for p in robot_games(platform)} == games
     assert "auktion" in games  # registered from tests/games/ alone
     assert set(PLAYS) <= games, "options kept for a game that is no longer registered"
+
+
+@pytest.mark.parametrize("name", HOSTILE_NAMES)
+async def test_a_hostile_name_is_shown_as_typed_and_breaks_no_rule(fake, name):
+    host, guest = (100, "Anna"), (101, name)
+    redis = fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer())
+    async with running_bot(fake, redis) as bot:
+        fake.say(*host, "/new auktion rounds=1")
+        fake.say(*guest, "/join")
+        fake.say(*host, "/start")
+        await until(lambda: fixed("en", "game.started") in fake.everything(GROUP))
+        await bot.adapter.sender.drain()
+    await redis.aclose()
+    assert not fake.violations
+    seated = [text for text in fake.shown(GROUP) if fixed("en", "game.started") in text]
+    # as typed; a name past 64 characters cut there, with "…" (bot/chat/hygiene.py)
+    assert seated and hygiene.name(name) in seated[0], seated

@@ -141,6 +141,7 @@ async def test_three_webhook_worker_processes_play_a_whole_game(real_redis_url):
         await redis.flushdb()
         await redis.aclose()
     assert moves > 10
+    assert not fake.violations  # every request of every worker as the Bot API takes it
     served = {port for _, port in delivered}
     assert served == set(ports), "every worker served updates"
     # Each update was delivered twice; a second application would have answered the

@@ -21,6 +21,7 @@ from tests.fixtures.fake_telegram import (
     running_bot,
     until,
 )
+from tests.fixtures.telegram_photo import png as png_of
 
 ALICE, BOB = 11, 22
 
@@ -367,7 +368,7 @@ async def test_a_press_that_fails_is_still_answered_with_an_apology(fake, bot):
 
 async def test_a_picture_with_more_text_than_a_caption_holds_sends_the_rest(fake, bot, monkeypatch):
     async def png(svg: str) -> bytes:
-        return b"\x89PNG fake"
+        return png_of(8, 8)
 
     monkeypatch.setattr(pictures, "png", png)
     lines = [f"Card {n}: " + "x" * 60 for n in range(80)]  # ~5 600 characters

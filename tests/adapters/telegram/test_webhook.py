@@ -131,3 +131,4 @@ async def test_webhook_processes_check_the_secret_and_apply_a_redelivered_update
         await redis.aclose()
     assert len(fake.texts(GROUP)) == 1 and "opened a table" in fake.texts(GROUP)[0]
     assert table.status == "lobby"
+    assert not fake.violations  # every request as the Bot API takes it

@@ -4,17 +4,19 @@
 import pytest
 
 from bot.i18n import t
+from bot.marks import BOLD, STRIKE, Span, plain
 from bot.proof.dice_text import roll_text
 from rules.core.errors import GameError
 from rules.core.rng import Rng
 from rules.dice import roll
+from tests.fixtures.written import written
 from tests.rules.dice.test_features import Script
 from tests.rules.dice.test_notation import FOREIGN, NONSENSE
 
 
 def said(lang: str, text: str, *faces: int) -> list[str]:
     result = roll(text, Script(list(faces)))  # type: ignore[arg-type]
-    return roll_text(lang, "ada", result).split("\n")
+    return written(roll_text(lang, "ada", result)).split("\n")
 
 
 @pytest.mark.parametrize(
@@ -75,3 +77,22 @@ def test_every_refusal_is_one_translated_line(text, lang):
     assert "{" not in line, line  # every placeholder filled
     for value in err.value.params.values():  # what was typed, where, and what to write
         assert str(value) in line
+
+
+def test_only_dice_are_marked_never_what_a_player_typed():
+    result = roll("2d20kh1 [**n**] fire **x** ~~y~~", Script([4, 17]))  # type: ignore[arg-type]
+    text = roll_text("en", "~~ada~~ <b>", result)
+    assert [s for s in text if s.mark] == [Span("4", STRIKE)]
+    assert plain(text) == "🎲 ~~ada~~ <b> rolls (fire **x** ~~y~~)\n2d20kh1 (4, 17) [**n**] = 17"
+
+
+def test_successes_are_bold_and_a_target_marks_its_own_dice():
+    successes = roll("3d6>=5", Script([5, 2, 6]))  # type: ignore[arg-type]
+    assert [s for s in roll_text("en", "a", successes) if s.mark] == [
+        Span("5", BOLD),
+        Span("6", BOLD),
+    ]
+    check = roll("1d20 >= 2d6kl1", Script([12, 4, 3]))  # type: ignore[arg-type]
+    assert written(roll_text("en", "a", check)).split("\n")[1] == (
+        "1d20 (12) = 12 ≥ 2d6kl1 (~~4~~, 3) = 3: success ✅"
+    )

@@ -4,6 +4,7 @@ game's pictures as a phone shows them 360 points wide: labels 14 points tall or 
 none over another or over a marker or cut off, PNG at most 120 KB, the winner crowned,
 AUFRUHR!'s step and offer, every legend complete; the checks proved on a bad picture."""
 
+import statistics
 import struct
 import xml.etree.ElementTree as ET
 
@@ -20,7 +21,7 @@ from rules.core.protocol import Option, Prompt
 from rules.einsistkeins.pubs import LIFEBUOY_NAMES
 from rules.tube.network import net
 from tests.fixtures import phone
-from tests.fixtures.board_samples import GAMES, NAMES, Sample, samples, states
+from tests.fixtures.board_samples import GAMES, NAMES, PILLOW, Sample, samples, states
 from tests.games.auktion.model import Bid
 
 SVG = (
@@ -81,10 +82,11 @@ def test_every_label_is_14_points_tall_on_a_phone_and_collides_with_nothing(samp
 
 @pytest.mark.skipif(not png.available(), reason="no resvg")
 @pytest.mark.parametrize("game", [g for g, _ in GAMES])
-def test_a_board_picture_is_at_most_120_kb(game):
+def test_a_board_picture_is_at_most_120_kb_and_no_larger_than_with_pillow(game):
     # the public boards (the private pictures are a few cards or lines: 3–30 KB)
     sizes = [len(png.rasterise(s.svg)) for s in BOARDS[game] if s.kind == "board"]
     assert sizes and max(sizes) <= 120 * 1024, sizes
+    assert statistics.median(sizes) <= PILLOW[game, "board"][0] * 1024, sizes
 
 
 def _texts(svg: str) -> list[str]:

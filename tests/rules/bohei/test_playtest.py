@@ -86,7 +86,8 @@ async def test_guesses_and_the_dice_that_settle_them_name_the_players():
     guess = ["anna> 5", "bert> 5", "cora> 5"]
     out = await play(
         [
-            *JOIN,
+            "anna: /new bohei ties=3",  # the table's own bound on replays
+            *JOIN[1:],
             "anna: [That's me 🙋]",
             "anna: [No, thanks]",
             "anna> [Extension]",
@@ -96,7 +97,10 @@ async def test_guesses_and_the_dice_that_settle_them_name_the_players():
         seed=3,
     )
     assert "The number was 4. Guesses of anna, bert, cora: 5, 5, 5." in out
-    assert "Three rounds and no winner: dice decide. anna, bert, cora roll 1, 3, 1." in out
+    assert (
+        "3 rounds and no winner, as the table chose (ties=3): dice decide."
+        " anna, bert, cora roll 1, 3, 1."
+    ) in out
 
 
 # closing=5, nobody plays anything; bert and cora end closest to 7 (seed 10)
@@ -275,6 +279,7 @@ WEALTH_TAX = [
     "dora: [Draw 🃏]",
     "dora> [Court Etiquette]",
     "dora> [Supplies]",
+    "dora: [Take it]",  # her own card's draw: a window for her too (Gegenteiltag, Nö)
     "emil: [Draw 🃏]",
     "emil> [Stadium Announcer]",
     "emil: [1: The Void]",

@@ -151,6 +151,7 @@ ROLLED = [text for text, *_ in SAME_MEANING] + [
     "20x 1000d2!!",
     "(((((((((((((((((((((((((((((1)))))))))))))))))))))))))))))",
     "1" + "+1d6[a]" * 24,
+    "2d6[**bold**]",  # a note reads as typed: the bot's marks are never characters
 ]
 REFUSED = [
     "3d6 e6",
@@ -164,7 +165,6 @@ REFUSED = [
     "1 < 2d6 < 6",
     "1d6r<7",
     "1d1!!",
-    "2d6[**bold**]",
     "2d6[" + "[" * 50 + "]",
     "1d20mi21",
     "2d6 adv",

@@ -11,6 +11,7 @@ import pytest
 from rules.core.errors import GameError, ParseError, RuleError
 from rules.core.rng import Rng
 from rules.dice import MAX_DICE, roll
+from tests.rules.dice.written import written
 
 
 class Script:
@@ -77,7 +78,7 @@ def faces(single) -> list[int]:
 )
 def test_dealt_dice(text, dice, breakdown, total):
     r = dealt(text, *dice)
-    assert (r.breakdown, r.total) == (breakdown, total)
+    assert (written(r.breakdown), r.total) == (breakdown, total)
 
 
 def test_structure_of_a_roll():
@@ -105,7 +106,7 @@ def test_explosions_chain_right_after_their_die():
         (4, True, False),
         (2, False, True),
     ]
-    assert r.total == 15 and r.breakdown == "2d4! (4!, 4!, 1, 4!, 2)"
+    assert r.total == 15 and written(r.breakdown) == "2d4! (4!, 4!, 1, 4!, 2)"
 
 
 def test_explosions_stop_at_the_dice_limit():
@@ -159,7 +160,7 @@ def test_totals_match_the_dice_shown():
         r = one("(2d6+3)*2 - 1d4", seed)
         two_d6, d4 = r.groups
         assert r.total == (two_d6.value + 3) * 2 - d4.value
-        assert r.breakdown == (
+        assert written(r.breakdown) == (
             f"(2d6 ({two_d6.dice[0].value}, {two_d6.dice[1].value}) + 3) * 2"
             f" - 1d4 ({d4.dice[0].value})"
         )
@@ -189,7 +190,7 @@ def test_keep_and_drop(text, keep):
         ordered = sorted(d.value for d in dice)
         assert kept == (ordered[-n:] if side == "high" else ordered[:n])
         assert len(dropped) == len(dice) - n and r.total == sum(kept)
-        shown = r.breakdown[r.breakdown.index("(") + 1 : -1].split(", ")
+        shown = written(r.breakdown)[written(r.breakdown).index("(") + 1 : -1].split(", ")
         assert shown == [str(d.value) if d.kept else f"~~{d.value}~~" for d in dice]
 
 
@@ -202,7 +203,7 @@ def test_exploding_dice_roll_again_only_on_the_maximum():
         assert len(dice) == 3 + sum(d.exploded for d in dice) == 3 + sum(d.extra for d in dice)
         assert all(b.extra == a.exploded for a, b in itertools.pairwise(dice))
         assert r.total == sum(d.value for d in dice)
-        shown = r.breakdown.removeprefix("3d6! (").removesuffix(")").split(", ")
+        shown = written(r.breakdown).removeprefix("3d6! (").removesuffix(")").split(", ")
         assert shown == [f"{d.value}!" if d.exploded else str(d.value) for d in dice]
         exploded += sum(d.exploded for d in dice)
     assert exploded > 0
@@ -215,7 +216,7 @@ def test_success_counting():
         assert r.successes and r.groups[0].successes
         assert all(d.success == (d.value >= 5) for d in dice)
         assert r.total == sum(d.value >= 5 for d in dice)
-        assert r.breakdown.count("**") == 2 * r.total
+        assert written(r.breakdown).count("**") == 2 * r.total
     for text, passes in [("8d10>7", lambda v: v > 7), ("6d6<=2", lambda v: v <= 2)]:
         r = one(text)
         assert r.total == sum(passes(v) for v in faces(r))
@@ -253,7 +254,7 @@ def test_repeats(text):
     result = roll(text, Rng.from_seed(3))
     assert len(result.results) == 6 and result.label is None
     assert {r.expression for r in result.results} == {"4d6kh3"}
-    assert len({r.breakdown for r in result.results}) > 1  # independent rolls
+    assert len({written(r.breakdown) for r in result.results}) > 1  # independent rolls
     twin = Rng.from_seed(3)
     drawn = [twin.randint(1, 6) for _ in range(24)]
     assert [v for r in result.results for v in faces(r)] == drawn
@@ -297,7 +298,7 @@ def test_no_expression_is_a_d20(text, count):
     assert len(result.results) == count
     for r in result.results:
         assert r.expression == "1d20" and 1 <= r.total <= 20
-        assert r.breakdown == f"1d20 ({r.total})"
+        assert written(r.breakdown) == f"1d20 ({r.total})"
     assert result.label == ("stealth" if "#" in text else None)
 
 

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from rules.core.errors import GameError, RuleError
 from rules.core.rng import Rng
 from rules.dice import MAX_DICE, MAX_LENGTH, roll
+from tests.rules.dice.written import written
 
 # ----- any text at all ------------------------------------------------------------------
 
@@ -234,7 +235,7 @@ def test_every_group_keeps_its_invariants(group_terms, seed, data):
         low, high = faces(term)
         assert all(low <= d.value <= high for d in dice)
         assert (group.sides, group.fudge) == (term.sides, term.fudge)
-        assert f"{group.notation} (" in result.breakdown
+        assert f"{group.notation} (" in written(result.breakdown)
         # explosions: only dice passing the target explode, each followed by its extra roll
         explodes = PASSES[term.explode[0]] if term.explode else None
         for i, die in enumerate(dice):

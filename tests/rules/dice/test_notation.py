@@ -8,7 +8,9 @@ import pytest
 from rules.core.errors import GameError, ParseError, RuleError
 from rules.core.rng import Rng
 from rules.dice import MAX_DICE, roll
+from rules.dice.result import plain
 from tests.rules.dice.test_features import dealt
+from tests.rules.dice.written import written
 
 # ----- 1. comparisons of totals: never a silent misreading --------------------------------
 
@@ -55,9 +57,9 @@ def test_a_comparison_that_cannot_tell_dice_apart_compares_the_total(
 
 def test_a_total_comparison_shows_its_target_dice():
     r = dealt("1d20 >= 1d20", 12, 9)
-    assert r.breakdown == "1d20 (12)" and r.check.target_breakdown == "1d20 (9)"
+    assert written(r.breakdown) == "1d20 (12)" and written(r.check.target_breakdown) == "1d20 (9)"
     assert r.check.sign == "≥"
-    assert dealt("2d6 > 7", 3, 5).check.target_breakdown is None  # a plain number
+    assert written(dealt("2d6 > 7", 3, 5).check.target_breakdown) is None  # a plain number
 
 
 @pytest.mark.parametrize(
@@ -77,7 +79,12 @@ def test_a_comparison_that_tells_dice_apart_still_counts_successes(
     text, faces, breakdown, successes
 ):
     r = dealt(text, *faces)
-    assert (r.breakdown, r.total, r.successes, r.check) == (breakdown, successes, True, None)
+    assert (written(r.breakdown), r.total, r.successes, r.check) == (
+        breakdown,
+        successes,
+        True,
+        None,
+    )
 
 
 FOREIGN = [
@@ -157,7 +164,7 @@ def test_words_that_merely_start_like_notation_stay_labels(text):
 )
 def test_notations_players_type(text, faces, expression, breakdown, total):
     r = dealt(text, *faces)
-    assert (r.expression, r.breakdown, r.total) == (expression, breakdown, total)
+    assert (r.expression, written(r.breakdown), r.total) == (expression, breakdown, total)
 
 
 def test_advantage_keeps_the_rest_as_a_label():
@@ -177,7 +184,6 @@ NONSENSE = [
     ("1d20mi0", "dice.clamp_range", {"pos": 1, "low": 1, "high": 20}),
     ("2d6mi6!", "dice.explode_always", {"pos": 1}),
     ("2d6[]", "dice.bad_note", {"pos": 4, "limit": 40}),
-    ("2d6[**x**]", "dice.bad_note", {"pos": 4, "limit": 40}),
     ("2d6[fire", "dice.bad_note", {"pos": 4, "limit": 40}),
     ("2d6[" + "x" * 41 + "]", "dice.bad_note", {"pos": 4, "limit": 40}),
     ("4d6ra1", "dice.unexpected", {"token": "ra1", "pos": 4}),
@@ -215,7 +221,7 @@ def test_rerolled_dice_are_not_kept_nor_counted():
         (6, False, True, True),
         (2, False, False, False),
     ]
-    assert r.total == 2 and r.breakdown == "3d6kh2≥5r1 (~~1~~, **5**, **6**, ~~2~~)"
+    assert r.total == 2 and written(r.breakdown) == "3d6kh2≥5r1 (~~1~~, **5**, **6**, ~~2~~)"
 
 
 @pytest.mark.parametrize(
@@ -239,3 +245,18 @@ def test_the_normalised_expression_rolls_the_same(text):
         first = roll(text, Rng.from_seed(seed)).results[0]
         again = roll(first.expression, Rng.from_seed(seed)).results[0]
         assert again == first
+
+
+def test_a_note_reads_as_typed_and_only_dice_are_marked():
+    r = dealt("2d6kh1 [**x** ~~y~~]", 2, 5)
+    assert [(p.text, p.dropped, p.success) for p in r.breakdown] == [
+        ("2d6kh1 (", False, False),
+        ("2", True, False),
+        (", 5) [**x** ~~y~~]", False, False),
+    ]
+    assert plain(r.breakdown) == "2d6kh1 (2, 5) [**x** ~~y~~]"
+
+
+def test_a_target_breakdown_marks_its_own_dice():
+    r = dealt("1d20 >= 2d6kl1", 12, 4, 3)
+    assert written(r.check.target_breakdown) == "2d6kl1 (~~4~~, 3)" and r.total == 1
