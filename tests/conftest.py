@@ -184,6 +184,9 @@ async def world(text_boards, monkeypatch):
     yield made
     await made.close()
     await runner.cleanup()
+    # Whatever Discord would have refused fails the test (a test that breaks a rule on
+    # purpose takes its violations: `fake.take_violations()`).
+    assert not fake.violations, f"Discord would refuse: {fake.violations}"
 
 
 @pytest.fixture(autouse=True)

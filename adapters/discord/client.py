@@ -18,6 +18,7 @@ from typing import Any
 import discord
 
 from adapters.discord import commands
+from adapters.discord import sync as registration
 from adapters.discord.adapter import PLATFORM, DiscordAdapter
 from bot.store.scheduler import STOP_SECONDS, run_ticker, stop
 
@@ -62,7 +63,7 @@ class StammtischClient(discord.AutoShardedClient):
 
     async def setup_hook(self) -> None:
         if self.sync_commands:
-            await commands.sync(self.tree, self.guild_id)
+            await registration.sync(self.tree, self.guild_id)
         if self.run_ticker:
             deadlines = self.adapter.router.deadlines(PLATFORM)
             self._ticker = asyncio.create_task(

@@ -147,7 +147,7 @@ def _move(verb: Verb, run: Run, choices: Choices | None = None) -> app_commands.
     """A game's own typed move (`/bid 30`); the game checks what follows the verb. Its
     words as the games declare them (a player, a bounded number, text offered from a
     list), else one line of text."""
-    if verb.options:
+    if verb.options is not None:
         return _declared(verb, run, choices)
 
     @app_commands.describe(value=text("dc.arg.move"))
@@ -168,7 +168,7 @@ def _annotation(option: VerbOption) -> Any:
 def _declared(verb: Verb, run: Run, choices: Choices | None) -> app_commands.Command:
     """A slash command with one typed option per declared word: discord.py reads the
     options from the callback's signature, so the signature is made from the data."""
-    options = verb.options
+    options = verb.options or ()
 
     async def callback(interaction: discord.Interaction, **given: Any) -> None:
         words = []
@@ -260,15 +260,3 @@ def build_tree(
             await interaction.response.send_message(t(lang, "error.internal"), ephemeral=True)
 
     return tree
-
-
-async def sync(tree: app_commands.CommandTree, guild_id: int | None) -> None:
-    """Register the commands with Discord: in one guild at once (for development), or
-    globally (Discord may take a while to show changes everywhere)."""
-    await tree.set_translator(CatalogTranslator())
-    if guild_id is None:
-        await tree.sync()
-        return
-    guild = discord.Object(id=guild_id)
-    tree.copy_global_to(guild=guild)
-    await tree.sync(guild=guild)

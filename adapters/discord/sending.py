@@ -209,6 +209,11 @@ class Sender:
             # leaves the buttons, which answer "outdated"; never another's DMs closed).
             await self.courier.outboxes.ack(reply.chat, [reply.outbox_id])
         await dm_prompts.forget(self.router.redis, answer.user, message.channel.id, message.id)
+        # the other copies of the question answered here (its DM, when the press was in
+        # the thread's ephemeral copy) are answered too
+        answered = dm_prompts.heads(message.components)
+        copies = await dm_prompts.take_copies(self.router.redis, answer.user, answered)
+        await self._close_each(copies, reply.pressed)
         content = f"{message.content}\n{to_markdown(reply.pressed)}"[:2000]
         try:
             if not answer.done:
@@ -225,8 +230,11 @@ class Sender:
         """The user's direct messages with live prompt components are done: each shows
         `line` and loses them (answered in a modal or outdated). Ephemeral prompts cannot
         be edited later; they vanish with the client's session."""
+        await self._close_each(await dm_prompts.take(self.router.redis, user), line)
+
+    async def _close_each(self, prompts: list[tuple[int, int, str]], line: str) -> None:
         assert self.client is not None
-        for channel, message, text in await dm_prompts.take(self.router.redis, user):
+        for channel, message, text in prompts:
             partial = self.client.get_partial_messageable(channel)
             try:
                 await partial.get_partial_message(message).edit(
@@ -267,10 +275,13 @@ class Sender:
         return sent
 
     async def say_private(self, answer: Answer, reply: Reply) -> None:
-        if answer.lost:  # the interaction takes no ephemeral answer: a DM instead
+        view = components.view_for(reply.buttons, reply.input)
+        # The interaction takes no ephemeral answer: a DM instead. And a question asked
+        # in a DM goes as a plain DM, which any process can close when it is answered
+        # elsewhere or goes out of date (an ephemeral answer only its interaction can).
+        if answer.lost or (view is not None and answer.interaction.guild_id is None):
             await self._direct(replace(reply, to=answer.user), answer)
             return
-        view = components.view_for(reply.buttons, reply.input)
         await self._post(answer.private, reply, view, picture=await self._picture(reply))
 
     async def _group(
@@ -330,8 +341,9 @@ class Sender:
             view = components.view_for(reply.buttons, reply.input)
             sent = await self._post(channel.send, reply, view, picture=await self._picture(reply))
             if view is not None and sent is not None:  # kept, to close it when done
+                answers = dm_prompts.heads(view.children)
                 await dm_prompts.keep(
-                    self.router.redis, reply.to, channel.id, sent.id, sent.content
+                    self.router.redis, reply.to, channel.id, sent.id, sent.content, answers
                 )
         except discord.Forbidden as e:
             if e.code != DM_CLOSED:

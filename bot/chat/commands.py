@@ -101,9 +101,10 @@ class Verb:
     name: str
     help: str  # a full key: `<game id>.command.<verb>` where the game's catalog has one
     # How menus ask for its words (GameSpec.verb_options): the first game's (by id) that
-    # declares them; () for one line of text. Games sharing a verb (`/go`) ask alike:
-    # a station, a field, a pub, offered from the list of the game running where asked.
-    options: tuple[VerbOption, ...] = ()
+    # declares them, () for none; None (no game declares them) for one line of text.
+    # Games sharing a verb (`/go`) ask alike: a station, a field, a pub, offered from the
+    # list of the game running where asked.
+    options: tuple[VerbOption, ...] | None = None
 
 
 def verbs() -> list[Verb]:
@@ -120,7 +121,7 @@ def verbs() -> list[Verb]:
             if own in known and (verb not in found or found[verb].help == "cmd.move"):
                 found[verb] = replace(found.get(verb, Verb(verb, own)), help=own)
             found.setdefault(verb, Verb(verb, "cmd.move"))
-            if not found[verb].options and verb in game.verb_options:
+            if found[verb].options is None and verb in game.verb_options:
                 found[verb] = replace(found[verb], options=game.verb_options[verb])
     return [found[v] for v in sorted(found)]
 

@@ -45,4 +45,5 @@ SPEC = GameSpec(
         "refuse",
     ),
     verb_options=commands.VERB_OPTIONS,
+    choices=commands.choices,
 )

@@ -5,7 +5,7 @@ from functools import cache
 
 from pydantic import BaseModel
 
-from rules.aufruhr import treasury
+from rules.aufruhr import data, treasury
 from rules.aufruhr.actions import Answer, GiftAnswer, GiveFolder, Pay, Propose, ProposeCoop
 from rules.aufruhr.clone import mayor
 from rules.aufruhr.data import place
@@ -81,7 +81,38 @@ VERB_OPTIONS = {
     "decline": (VerbOption(name="deal", kind="integer", min=1, required=False),),
     "bid": (VerbOption(name="amount", kind="integer", min=0),),
     "demand": (VerbOption(name="demand", kind="text"),),
+    # `/coop <mayor> <project>: <terms>` (cooperation.py): the project offered from the
+    # big RuhrCity projects, the terms optional
+    "coop": (
+        VerbOption(name="mayor", kind="player"),
+        VerbOption(name="project", kind="text", choices="projects"),
+        VerbOption(name="terms", kind="text", prefix=": ", required=False),
+    ),
+    # `/folder <mayor> <tokens by their stars>: <demand>` (gifts.py)
+    "folder": (
+        VerbOption(name="mayor", kind="player"),
+        VerbOption(name="tokens", kind="text"),
+        VerbOption(name="demand", kind="text", prefix=": "),
+    ),
+    # the giver, where folders of several wait
+    "take": (VerbOption(name="mayor", kind="player", required=False),),
+    "refuse": (VerbOption(name="mayor", kind="player", required=False),),
 }
+
+
+@cache
+def choices(name: str) -> tuple[str, ...]:
+    """The lists menus offer words from (GameSpec.choices): "projects", the big RuhrCity
+    projects a cooperation names, in both languages (`/coop` reads either)."""
+    if name != "projects":
+        return ()
+    names = {
+        n
+        for p in data.cards().projects
+        if (p.kind, p.size) == ("ruhrcity", "big")
+        for n in p.name.values()
+    }
+    return tuple(sorted(names))
 
 
 def _decimal(word: str) -> bool:

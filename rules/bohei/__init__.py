@@ -40,6 +40,8 @@ SPEC = GameSpec(
     verb_options={
         "guess": (VerbOption(name="number", kind="integer", min=1, max=20),),
         "word": (VerbOption(name="word"),),
+        "foul": (VerbOption(name="player", kind="player"),),  # `/foul @player`
+        "bohei": (),  # words after `/bohei` are ignored
     },
     # Where the bot cannot read the chat, every rule is watched by the group (`/foul`).
     without_chat=lambda options: options.model_copy(update={"checks": "none"}),

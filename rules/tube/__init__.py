@@ -39,6 +39,18 @@ SPEC = GameSpec(
     locales=Path(__file__).parent / "locales",
     rulebook="rules/tube/NOTES.md",
     commands=("go", "done", "giveup", "where", "snøl", "snol"),
-    verb_options={"go": (VerbOption(name="where", choices="stations"),)},
+    verb_options={
+        "go": (VerbOption(name="where", choices="stations"),),
+        # `/snøl @player [count | suspend]` (referee.py); the words after `/done`,
+        # `/giveup` and `/where` are ignored, so menus ask for none
+        **{
+            verb: (
+                VerbOption(name="player", kind="player"),
+                VerbOption(name="call", choices="calls", required=False),
+            )
+            for verb in ("snøl", "snol")
+        },
+        **{verb: () for verb in ("done", "giveup", "where")},
+    },
     choices=data.choices,
 )

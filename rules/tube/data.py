@@ -118,5 +118,8 @@ def other_names() -> OtherNames:
 
 
 def choices(name: str) -> tuple[str, ...]:
-    """The lists menus offer words from (GameSpec.choices): "stations", by name."""
+    """The lists menus offer words from (GameSpec.choices): "stations", by name, and
+    "calls", the referee's words after `/snøl @player` (referee.py)."""
+    if name == "calls":
+        return ("hurry", "count", "suspend")
     return tuple(sorted(s.name for s in network().stations)) if name == "stations" else ()

@@ -18,7 +18,8 @@ from pathlib import Path
 
 from pydantic import TypeAdapter
 
-from rules.core.protocol import GameSpec
+from rules.core.protocol import GameSpec, VerbOption
+from rules.einsistkeins import pubs
 from rules.einsistkeins.cards.engine import (
     apply,
     invariants,
@@ -51,5 +52,8 @@ CARD_GAME = GameSpec(
     locales=Path(__file__).parent.parent / "locales",
     rulebook="rules/einsistkeins/NOTES.md",
     commands=("play",),
+    # a card is a pub: offered from the pubs, as the board game's `/go` offers them
+    verb_options={"play": (VerbOption(name="card", choices="pubs"),)},
+    choices=pubs.choices,
     opening=opening,
 )

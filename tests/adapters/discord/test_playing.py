@@ -655,3 +655,28 @@ async def test_a_deal_is_answered_with_its_buttons_in_the_thread(world):
     await world.feed(fake.press(message, accept, BOB, "Bob", **here))
     assert "Bob accepts deal 1 of Alice." in fake.text_of(thread)
     assert fake.messages[message["id"]]["components"] == []  # all it named have answered
+
+
+async def test_a_question_answered_in_one_copy_is_closed_in_all(world):
+    """Bob's sealed bid came by DM; /board gives him the question again, ephemerally in
+    the thread. He answers there: the DM copy shows the answer and keeps no button."""
+    fake = world.fake
+    thread = await open_game(world)
+    bob_dm = fake.dm_channel(BOB)
+    (dm_copy,) = messages(world, bob_dm)
+    await world.feed(fake.command("board", BOB, "Bob", channel=thread, thread=True))
+    copies = [
+        m
+        for m in messages(world, thread, ephemeral=True)
+        if components(m).get("1") == components(dm_copy)["1"]
+    ]
+    assert copies, "no ephemeral copy of Bob's question"
+    press = fake.press(
+        copies[-1], components(copies[-1])["1"], BOB, "Bob", channel=thread, thread=True
+    )
+    await world.feed(press)
+    closed = fake.messages[dm_copy["id"]]
+    assert closed["components"] == [] and "sealed bid" in closed["content"]
+    answered = fake.messages[copies[-1]["id"]]  # the pressed copy, edited as the response
+    assert answered["components"] == []
+    assert closed["content"].endswith(answered["content"].splitlines()[-1])

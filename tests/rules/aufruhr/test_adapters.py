@@ -80,14 +80,16 @@ async def test_a_folder_handed_by_slash_command_through_discord(world):
     for user in users[1:]:
         await world.feed(dc.command("join", *user, **where))
     await world.feed(dc.command("start", *users[0], **where))
-    give = dc.command("folder", *users[0], {"value": "<@102> 3 1: vote for me"}, **where)
+    # the mayor a user option, the tokens and the demand text options
+    folder = {"mayor": (102, "Bob"), "tokens": "3 1", "demand": "vote for me"}
+    give = dc.typed_command("folder", *users[0], folder, **where)
     await world.feed(give)
     assert "Anna hands Bob a bribe folder." in dc.text_of(thread)
     told = [m["content"] for m in dc.messages.values() if m["flags"] & EPHEMERAL]
     told += [m["content"] for m in dc.messages.values() if m["channel_id"] != str(thread)]
     assert any("You hand Bob your folder" in t and "★★★ ★" in t for t in told), told
     assert any("Anna hands you a folder" in t and "★★★ ★" in t for t in told), told
-    await world.feed(dc.command("take", *users[1], {"value": ""}, **where))
+    await world.feed(dc.typed_command("take", *users[1], {}, **where))
     assert "Bob takes Anna's folder and covers what was inside." in dc.text_of(thread)
     assert "★" not in dc.text_of(thread) and "vote for me" not in dc.text_of(thread)
 
