@@ -15,6 +15,7 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 
 log = logging.getLogger(__name__)
 SOCKET_TIMEOUT = 5.0  # seconds
+UNREACHABLE = "Redis could not be reached: {}"  # (for logs: a player hears write_outcome's)
 
 
 class NotSent(RedisConnectionError):
@@ -40,7 +41,7 @@ class _Told:
         except (RedisConnectionError, RedisTimeoutError, OSError) as e:
             if self.wrote:
                 raise
-            raise NotSent(f"Redis could not be reached: {e}") from e
+            raise NotSent(UNREACHABLE.format(e)) from e
         self.wrote = False
 
     async def send_packed_command(self, command: Any, check_health: bool = True) -> None:
