@@ -72,6 +72,14 @@ def connect(
     return fakeredis.FakeAsyncRedis()
 
 
+def embedded() -> Any:
+    """A fresh fakeredis of its own, said nowhere: a console script's store, which lives
+    as long as the script (`connect` warns when a bot falls back to it)."""
+    import fakeredis
+
+    return fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer())
+
+
 def _without_password(url: str) -> str:
     if "@" not in url:
         return url
