@@ -4,8 +4,34 @@ import logging
 import os
 from typing import Any
 
+from redis.asyncio.connection import ConnectionPool
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
 log = logging.getLogger(__name__)
 SOCKET_TIMEOUT = 5.0  # seconds
+UNREACHABLE = "Redis could not be reached: {}"  # (for logs: a player hears write_outcome's)
+
+
+class NotSent(RedisConnectionError):
+    """Redis could not be reached when a connection was made for a command: nothing of
+    the command was sent (bot/store/versioned.py tells the player so at once)."""
+
+
+class Pool(ConnectionPool):
+    """redis-py's pool, saying when nothing of a command was sent.
+
+    The pool makes sure a connection is connected and ready before it hands it to a
+    command (`ensure_connection`: connect, or connect again if the server closed it), so
+    a failure there is before anything of the command was written: `NotSent`. Anything
+    later (a send, an answer that does not come, a client's retry) is redis-py's own
+    error: the command may have run."""
+
+    async def ensure_connection(self, connection: Any) -> None:
+        try:
+            await super().ensure_connection(connection)
+        except (RedisConnectionError, RedisTimeoutError, OSError) as e:
+            raise NotSent(UNREACHABLE.format(e)) from e
 
 
 def connect(
@@ -30,13 +56,13 @@ def connect(
         from redis.asyncio.retry import Retry
         from redis.backoff import NoBackoff
 
-        # No retries, said outright: from_url gives none today (redis-py 6.4), but
-        # redis.asyncio.Redis(...) retries 3 times with a backoff of up to 10 s, so a
-        # paused server would cost a command several timeouts before the player heard
-        # anything. Each caller decides instead: a command answers at once (bot/store/versioned.py
-        # finds out whether its write landed), the ticker and the outbox's sweep try
-        # again on their next round.
-        return redis.Redis.from_url(url, retry=Retry(NoBackoff(), 0), **timeouts)
+        # No retries, said outright: redis.asyncio.Redis(...) retries 3 times with a
+        # backoff of up to 10 s in some versions, so a paused server would cost a command
+        # several timeouts before the player heard anything. Each caller decides instead:
+        # a command answers at once (bot/store/versioned.py finds out whether its write
+        # landed), the ticker and the outbox's sweep try again on their next round.
+        pool = Pool.from_url(url, retry=Retry(NoBackoff(), 0), **timeouts)
+        return redis.Redis.from_pool(pool)  # (the client closes its pool with it)
     import fakeredis
 
     log.warning(
@@ -44,6 +70,14 @@ def connect(
         "Tables live only in this process and are lost when it stops."
     )
     return fakeredis.FakeAsyncRedis()
+
+
+def embedded() -> Any:
+    """A fresh fakeredis of its own, said nowhere: a console script's store, which lives
+    as long as the script (`connect` warns when a bot falls back to it)."""
+    import fakeredis
+
+    return fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer())
 
 
 def _without_password(url: str) -> str:
