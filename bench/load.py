@@ -546,10 +546,15 @@ def main() -> None:
     durable = not args.no_durable
     sys.setrecursionlimit(10_000)
     with contextlib.ExitStack() as stack:
-        url = stack.enter_context(redis_cluster() if args.cluster else redis_server())
+        url = (
+            stack.enter_context(redis_cluster()).url
+            if args.cluster
+            else stack.enter_context(redis_server())
+        )
         print(
             f"machine: {platform.machine()}, {os.cpu_count()} cores, Python "
-            f"{platform.python_version()}, {'3-master cluster' if args.cluster else 'one'} "
+            f"{platform.python_version()}, "
+            f"{'3-master cluster, a replica each' if args.cluster else 'one'} "
             f"redis-server on loopback; games {', '.join(args.games)}; replies "
             f"{'kept in the durable outbox, acknowledged' if durable else 'not kept'}"
         )
