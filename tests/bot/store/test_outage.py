@@ -23,7 +23,8 @@ import redis.asyncio as aioredis
 
 from bot.chat.router import Router
 from bot.store.connection import connect
-from bot.store.keys import table_key, update_key
+from bot.store.keys import table_key
+from bot.store.markers import Marker
 from bot.store.versioned import KEEP, MaybeApplied, NotApplied, RedisStore
 from bot.store.write_outcome import SETTLE_SECONDS
 from tests.fixtures.fake_telegram import GROUP, FakeTelegram, running_bot, until
@@ -228,8 +229,9 @@ async def test_a_pause_longer_than_the_bot_asks_is_told_as_unknown_and_a_retry_a
                 server.thaw()
                 # What the server held in its sockets runs now: the write, or the bot's
                 # fence against it (whichever it read first); the marker says which.
-                marker = update_key("telegram", str(GROUP), _update_of(fake, ALICE))
-                landed = not (await reader.redis.get(marker) or b"").startswith(b"fence:")
+                marker = Marker.of("telegram", str(GROUP), _update_of(fake, ALICE))
+                held = await reader.redis.hget(marker.record, marker.update) or b""
+                landed = b"|fence:" not in held
                 assert ("0" in await _bids(reader)) == landed
                 again = await _press_again(fake, ALICE, "Alice", button)
                 assert (await _bids(reader)).get("0") == 1  # applied once in all
@@ -261,7 +263,7 @@ async def test_a_write_to_a_stopped_redis_is_known_not_applied(retries):
             redis = aioredis.Redis(port=server.port, socket_timeout=TIMEOUT)  # 3 retries
         store = RedisStore(redis)
         key = table_key("telegram", "-1")
-        marker = update_key("telegram", "-1", "1")
+        marker = Marker.of("telegram", "-1", "1")
         try:
             await store.transact(key, lambda data: (b"one", None))  # remembered: no read next
             server.stop()
@@ -294,7 +296,7 @@ async def test_a_write_paused_past_the_timeout_is_told_as_landed_or_not_truthful
                 await store.transact(key, lambda data: (KEEP, None))  # known: no read next
                 server.freeze()
                 asyncio.get_running_loop().call_later(TIMEOUT, server.thaw)
-                marker = update_key("telegram", "-1", str(n))
+                marker = Marker.of("telegram", "-1", str(n))
                 try:
                     await store.transact(key, lambda data: (data + b"+", None), marker=marker)
                     told.append(True)
