@@ -73,4 +73,3 @@ async def test_the_ticker_drops_them_by_itself(redis):
         assert fired == []  # dropped, not fired on nothing
     finally:
         await stop(ticker)
-
