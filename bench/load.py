@@ -70,7 +70,8 @@ from bench.robots import PLATFORM, Answer
 from bot.chat.router import Incoming, Router
 from bot.store import outboxes as outbox_store
 from bot.store.connection import connect
-from bot.store.keys import outbox_key, table_key, update_key
+from bot.store.keys import outbox_key, table_key
+from bot.store.markers import Marker
 from bot.store.outboxes import Outboxes
 from bot.store.versioned import RedisStore
 from rules import registry
@@ -452,7 +453,7 @@ async def _floor(
     version = (await store.load(key)).version
     for i in range(2 * n):
         read = i % 2 == 1
-        marker = update_key(PLATFORM, "floor", f"f{i}-{time.monotonic_ns()}")
+        marker = Marker.of(PLATFORM, "floor", f"f{i}-{time.monotonic_ns()}")
         fields = {outbox_store.field(version + 1, j): b"x" * b for j, b in enumerate(kept)}
         push = (outbox_key(PLATFORM, "floor"), fields) if kept else None
         also = (lambda pipe: outbox_store.index(pipe, PLATFORM, "floor")) if kept else None
