@@ -4,10 +4,6 @@ tail is packed every PACK answers into one zlib-compressed element."""
 import zlib
 from typing import Any
 
-from redis.asyncio.cluster import RedisCluster
-
-from bot import resp
-
 # Answers packed into one element of the log's list: 32 AUFRUHR! answers are ~1.6 KB of
 # JSON lines, ~50 B of Redis memory each as list elements; packed, ~10 B each.
 PACK = 32
@@ -29,8 +25,10 @@ return 1
 async def pack(redis: Any, key: str) -> bool:
     """Pack the lines at the tail of the log `key` into one element (after the write that
     brought it to a multiple of PACK answers). False: the list changed meanwhile."""
-    read = (("LLEN", key), ("LRANGE", key, -2 * PACK, -1))
-    length, tail = await _sent(redis, read)
+    async with redis.pipeline(transaction=False) as pipe:  # (one round trip)
+        pipe.llen(key)
+        pipe.lrange(key, -2 * PACK, -1)
+        length, tail = await pipe.execute()
     lines: list[bytes] = []
     for entry in reversed(tail):
         if entry[:1] != b"[":
@@ -39,15 +37,4 @@ async def pack(redis: Any, key: str) -> bool:
     if len(lines) < 2:
         return False
     packed = zlib.compress(b"\n".join(lines), 9)
-    (done,) = await _sent(redis, (("EVAL", _PACK, 1, key, length, len(lines), packed),))
-    return bool(done)
-
-
-async def _sent(redis: Any, commands: tuple[tuple[Any, ...], ...]) -> list[Any]:
-    """The commands' answers, in one round trip. To a standalone Redis packed by
-    bot/resp.py and sent on the lane, as the table's write is (redis-py's pipeline and
-    `eval` cost ~40 µs more CPU for a pack's two round trips); a cluster's client routes
-    them itself, one by one (it refuses a script in a pipeline)."""
-    if isinstance(redis, RedisCluster):
-        return [await redis.execute_command(*command) for command in commands]
-    return await resp.exchange(redis, resp.pack(commands), len(commands))
+    return bool(await redis.eval(_PACK, 1, key, length, len(lines), packed))

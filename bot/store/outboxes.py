@@ -17,11 +17,7 @@ that starts finds what a dead one left unsent.
 import zlib
 from typing import Any, Final
 
-from redis.asyncio.cluster import RedisCluster
-from redis.exceptions import NoScriptError
-
 from bot.replies import Reply
-from bot.resp import command
 from bot.store.keys import outbox_key, outboxes_key, sending_key
 from bot.store.mailbox import encoded
 from bot.store.versioned import PUSH_CAP, Push
@@ -98,7 +94,6 @@ class Outboxes:
         self._renew = redis.register_script(_RENEW)
         self._release = redis.register_script(_RELEASE)
         self._take = redis.register_script(_TAKE)
-        self.cluster = isinstance(redis, RedisCluster)
 
     # ----- read and sent by the lease holder (bot/chat/courier.py) -------------------------
 
@@ -111,16 +106,13 @@ class Outboxes:
         """These replies were accepted by the platform (or refused for good): gone."""
         if not ids:
             return
-        if self.cluster:
-            await self.redis.hdel(outbox_key(self.platform, chat), *ids)
-        else:  # (bot/resp.py: on the process's lane, with the table's writes)
-            await command(self.redis, "HDEL", outbox_key(self.platform, chat), *ids)
+        await self.redis.hdel(outbox_key(self.platform, chat), *ids)
 
     async def take(self, chat: str, owner: str, ttl: float) -> list[tuple[str, bytes]] | None:
         """Take the chat's send lease for `ttl` seconds, and read what `waiting` says, in
         one round trip; None if another process holds the lease."""
         keys = [sending_key(self.platform, chat), outbox_key(self.platform, chat)]
-        raw = await self._run(self._take, keys, [owner, int(ttl * 1000)])
+        raw = await self._take(keys=keys, args=[owner, int(ttl * 1000)])
         if raw is None:
             return None
         return sorted((_text(k), v) for k, v in zip(raw[::2], raw[1::2], strict=True))
@@ -128,24 +120,13 @@ class Outboxes:
     async def renew(self, chat: str, owner: str, ttl: float) -> bool:
         """Keep the lease `ttl` seconds longer; False if it is no longer ours."""
         keys = [sending_key(self.platform, chat)]
-        return bool(await self._run(self._renew, keys, [owner, int(ttl * 1000)]))
+        return bool(await self._renew(keys=keys, args=[owner, int(ttl * 1000)]))
 
     async def release(self, chat: str, owner: str, force: bool = False) -> bool:
         """Give the lease up if the outbox is empty (or `force`: a send failed, the sweep
         will try again); False: something came meanwhile, send on."""
         keys = [sending_key(self.platform, chat), outbox_key(self.platform, chat)]
-        return bool(await self._run(self._release, keys, [owner, int(force)]))
-
-    async def _run(self, script: Any, keys: list[str], args: list[Any]) -> Any:
-        """One of the lease's scripts: on a standalone Redis sent by hand (bot/resp.py:
-        on the process's lane, with the table's writes), loaded on NOSCRIPT."""
-        if self.cluster:
-            return await script(keys=keys, args=args)
-        try:
-            return await command(self.redis, "EVALSHA", script.sha, len(keys), *keys, *args)
-        except NoScriptError:
-            script.sha = await self.redis.script_load(script.script)
-            return await command(self.redis, "EVALSHA", script.sha, len(keys), *keys, *args)
+        return bool(await self._release(keys=keys, args=[owner, int(force)]))
 
     # ----- the sweep -------------------------------------------------------------------
 

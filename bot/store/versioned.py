@@ -36,10 +36,9 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import NoScriptError, RedisError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from bot.lane import NotSent
 from bot.ops import logs, metrics
-from bot.resp import Queued, asked, command, pack
 from bot.store import markers
+from bot.store.connection import NotSent
 from bot.store.markers import MARKER_TTL_SECONDS, Marker
 from bot.store.write_outcome import SETTLE_SECONDS, Duplicate, MaybeApplied, NotApplied, landed
 
@@ -224,10 +223,7 @@ class RedisStore:
         self._known: OrderedDict[str, Versioned] = OrderedDict()
 
     async def load(self, key: str) -> Versioned:
-        if self.cluster:
-            version, data = await self.redis.hmget(key, ["v", "d"])
-        else:  # (bot/resp.py: on the process's lane, bot/lane.py)
-            version, data = await command(self.redis, "HMGET", key, "v", "d")
+        version, data = await self.redis.hmget(key, ["v", "d"])
         return Versioned(int(version or 0), data)
 
     async def cas(
@@ -272,17 +268,6 @@ class RedisStore:
             args.extend(drop[1])
         return keys, args
 
-    async def _evalsha(self, keys: list[str], args: list[Any]) -> Any:
-        """The compare-and-set, one command (no pipeline object: redis-py's costs ~0.2 ms
-        a write in its own bookkeeping); the script loaded on NOSCRIPT (first use, or
-        after a restart or SCRIPT FLUSH)."""
-        run = self.redis.execute_command
-        try:
-            return await run("EVALSHA", self._cas.sha, len(keys), *keys, *args)
-        except NoScriptError:
-            self._cas.sha = await self.redis.script_load(_CAS)
-            return await run("EVALSHA", self._cas.sha, len(keys), *keys, *args)
-
     async def claim(self, marker: Marker) -> None:
         """Mark an update handled that writes nothing (a refusal, a roll); `Duplicate` if
         it was handled already. One round trip."""
@@ -305,11 +290,10 @@ class RedisStore:
         when Redis could not be reached at all (nothing was sent)."""
         token = token or _token()  # (the marker holds it: see _CAS)
         if self.cluster:
-            # A cluster client refuses scripts in a pipeline (their keys may lie anywhere),
-            # and a script touches one slot only: the write goes alone, and what goes with
-            # it (`also`, and `drop`'s set, which lies elsewhere) follows once it has won.
+            # A script touches one slot only, and `drop`'s set lies in another: the write
+            # goes alone, and what goes with it (`also`, `drop`) follows once it has won.
             keys, args = self._cas_args(key, expected, write, marker, push, token=token)
-            lost = _lost(await self._evalsha(keys, args), token)
+            lost = _lost(await self._cas(keys=keys, args=args), token)
             if lost is None and (also is not None or (drop and drop[1])):
                 async with self.redis.pipeline(transaction=False) as pipe:
                     if also is not None:
@@ -318,34 +302,35 @@ class RedisStore:
                         pipe.zrem(drop[0], *drop[1])
                     await pipe.execute()
             return lost
-
-        # The write goes first: a deadline it schedules must not fire before the step it
-        # belongs to exists. Packed and sent by hand (bot/resp.py: on the process's lane,
-        # bot/lane.py), which knows when nothing was sent: a Redis out of reach is then
-        # known to have received nothing (`NotApplied`; the client's own retries,
-        # bot/store/connection.py, would hide where a failure happened). Not redis-py's script
-        # object either: called with a pipeline it sends SCRIPT EXISTS before every
-        # write, a round trip more. The script is loaded when the server answers
-        # NOSCRIPT (first use, or after a restart or SCRIPT FLUSH); `also` is then sent
-        # once more, which its contract (harmless if the write loses) allows.
         keys, args = self._cas_args(key, expected, write, marker, push, drop, token)
-        commands: list[tuple[Any, ...]] = []
-        if also is not None:
-            queued = Queued()
-            also(queued)
-            commands = queued.commands
         try:
-            try:
-                evalsha = ("EVALSHA", self._cas.sha, len(keys), *keys, *args)
-                packed = pack((evalsha, *commands))
-                results = await asked(self.redis, packed, 1 + len(commands))
-            except NoScriptError:
-                self._cas.sha = await self.redis.script_load(_CAS)
-                evalsha = ("EVALSHA", self._cas.sha, *evalsha[2:])
-                results = await asked(self.redis, pack((evalsha, *commands)), 1 + len(commands))
+            return _lost(await self._sent(keys, args, also), token)
         except NotSent as e:
-            raise NotApplied() from e  # (no connection: nothing was sent)
-        return _lost(results[0], token)
+            raise NotApplied(key) from e  # (no connection could be had: nothing was sent)
+
+    async def _sent(
+        self, keys: list[str], args: list[Any], also: Callable[[Any], None] | None
+    ) -> Any:
+        """The compare-and-set's answer. With `also`, in one pipeline with what it queues,
+        one round trip, the write first: a deadline it schedules must not fire before the
+        step it belongs to exists. By the script's SHA, not the script object: in a
+        pipeline that sends SCRIPT EXISTS before every write, a round trip more. The
+        script is loaded when the server answers NOSCRIPT (first use, a restart, SCRIPT
+        FLUSH), and `also` is then sent once more, which its contract (harmless if the
+        write loses) allows."""
+        if also is None:
+            return await self._cas(keys=keys, args=args)  # (redis-py loads it on NOSCRIPT)
+        for attempt in range(2):
+            async with self.redis.pipeline(transaction=False) as pipe:
+                pipe.evalsha(self._cas.sha, len(keys), *keys, *args)
+                also(pipe)
+                try:
+                    return (await pipe.execute())[0]
+                except NoScriptError:
+                    if attempt:
+                        raise
+            await self.redis.script_load(_CAS)
+        raise AssertionError("unreachable")
 
     async def transact(
         self,
@@ -363,7 +348,7 @@ class RedisStore:
         the table), or KEEP to write nothing (one round trip only).
         `also(result, pipe)` may queue commands sent in the same round trip as the write
         — before it is known to win, so only commands harmless if it loses (`pipe` has
-        redis-py's command methods: a pipeline on a cluster, else bot/resp.Queued).
+        redis-py's command methods: the write's pipeline).
         `marker` (in a record of the same hash tag, bot/store/markers.py) names the platform
         update being handled: it is marked with the write (or, for KEEP, on its own),
         and an update marked already raises `Duplicate`. When Redis fails mid-write,

@@ -3,7 +3,7 @@ answer, none is applied twice on retry, and the game goes on after (issue 17).
 
 A real redis-server of the test's own (append-only file, so a restart keeps the
 tables) serves the real Telegram application (polling the fake Bot API), through a
-client made as production makes it (bot/redis_conn.connect: no retries) but with a 1 s
+client made as production makes it (bot/store/connection.connect: no retries) but with a 1 s
 timeout instead of 5 s, so that the outages may be a few seconds and still last several
 timeouts. The server is frozen (SIGSTOP: it holds the connections and answers nothing)
 or shut down (connections refused) while players press their sealed-bid buttons and
@@ -20,9 +20,11 @@ import time
 
 import pytest
 import redis.asyncio as aioredis
+from redis.asyncio.retry import Retry
+from redis.backoff import ExponentialBackoff
 
 from bot.chat.router import Router
-from bot.store.connection import connect
+from bot.store.connection import TcpConnection, connect
 from bot.store.keys import table_key
 from bot.store.markers import Marker
 from bot.store.versioned import KEEP, MaybeApplied, NotApplied, RedisStore
@@ -260,7 +262,16 @@ async def test_a_write_to_a_stopped_redis_is_known_not_applied(retries):
         if retries == "none":
             redis = connect(server.url, timeout=TIMEOUT)
         else:
-            redis = aioredis.Redis(port=server.port, socket_timeout=TIMEOUT)  # 3 retries
+            # 3 retries with a backoff, as redis.asyncio.Redis(...) makes them, on the
+            # connection class that tells a connect that failed (bot/store/connection.py)
+            retry = Retry(ExponentialBackoff(cap=10, base=1), 3)
+            pool = aioredis.ConnectionPool(
+                port=server.port,
+                socket_timeout=TIMEOUT,
+                retry=retry,
+                connection_class=TcpConnection,
+            )
+            redis = aioredis.Redis.from_pool(pool)
         store = RedisStore(redis)
         key = table_key("telegram", "-1")
         marker = Marker.of("telegram", "-1", "1")

@@ -5,8 +5,6 @@ import pytest
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from bot.chat.router import Incoming
-from bot.resp import exchange
-from bot.store import versioned as store_module
 from bot.store.keys import table_key, updates_key
 from bot.store.versioned import MARKER_TTL_SECONDS, Duplicate, Marker, RedisStore, Write
 from bot.store.write_outcome import landed
@@ -61,27 +59,29 @@ async def test_a_refusal_delivered_twice_is_answered_once_and_never_applied_late
 
 class LosesAnswer:
     """The answer to the compare-and-set is lost: the write reached Redis (`land=True`)
-    or did not, and either way the store sees a timeout. Put where the store sends a
-    write (bot/resp.asked: on the process's lane, bot/lane.py, or a connection of the
-    pool), once armed; tests/test_lane.py shows the lane turns a lost answer into that
-    timeout."""
+    or did not, and either way the store sees a timeout, as redis-py raises it when an
+    answer does not come within the socket timeout. Put where the store sends a write
+    (`RedisStore._sent`), once armed."""
 
     def __init__(self, land: bool) -> None:
         self.land, self.armed = land, False
+        self.sent = RedisStore._sent
 
-    async def __call__(self, redis, packed: bytes, answers: int) -> list:
-        if not self.armed:
-            return await exchange(redis, packed, answers)
-        self.armed = False
-        assert packed.startswith(b"*") and b"EVALSHA" in packed[:32], "not the write"
-        if self.land:
-            await exchange(redis, packed, answers)  # the answer, lost
-        raise RedisTimeoutError("Timeout reading from socket")
+    def install(self, monkeypatch) -> None:
+        async def sent(store, keys, args, also):
+            if not self.armed:
+                return await self.sent(store, keys, args, also)
+            self.armed = False
+            if self.land:
+                await self.sent(store, keys, args, also)  # the answer, lost
+            raise RedisTimeoutError("Timeout reading from socket")
+
+        monkeypatch.setattr(RedisStore, "_sent", sent)
 
 
 async def _with_lost_answer(redis, monkeypatch, land: bool) -> tuple[list, object]:
     lost = LosesAnswer(land)
-    monkeypatch.setattr(store_module, "asked", lost)
+    lost.install(monkeypatch)
     chat = Chat.make(redis)
     await chat.say(*STARTED)
     lost.armed = True

@@ -7,7 +7,6 @@ import os
 import pytest
 from redis.asyncio.connection import AbstractConnection
 
-from bot.lane import Lane
 from bot.store.connection import _without_password
 from bot.store.keys import (
     adapter_key,
@@ -177,23 +176,16 @@ async def test_a_refusal_is_never_decided_on_what_a_process_remembers(redis, red
 @pytest.fixture
 def round_trips(monkeypatch):
     """Counts what goes over the wire: every send of one command or one pipeline is a
-    round trip, and so is every request on the process's lane (bot/lane.py) — what its
-    caller waits for, whether it goes alone or in one write with others'. Patched on
-    the connection class, so it sees pipelines and the script machinery too (fakeredis'
-    connection inherits this method), and on the lane's write."""
+    round trip. Patched on the connection class, so it sees pipelines and the script
+    machinery too (fakeredis' connection inherits this method)."""
     counter = {"trips": 0}
-    send, write = AbstractConnection.send_packed_command, Lane._write
+    send = AbstractConnection.send_packed_command
 
     async def counted(self, *args, **kwargs):
         counter["trips"] += 1
         return await send(self, *args, **kwargs)
 
-    def written(self, connection, batch):
-        counter["trips"] += len(batch)
-        return write(self, connection, batch)
-
     monkeypatch.setattr(AbstractConnection, "send_packed_command", counted)
-    monkeypatch.setattr(Lane, "_write", written)
     return counter
 
 
