@@ -31,7 +31,6 @@ from urllib.parse import urlsplit
 import fakeredis
 import pytest
 import redis.asyncio as aioredis
-from pydantic import BaseModel
 from redis.asyncio.cluster import RedisCluster
 
 from bot.store.cluster import Cluster
@@ -180,48 +179,6 @@ async def world(text_boards, monkeypatch):
     yield made
     await made.close()
     await runner.cleanup()
-
-
-@pytest.fixture(autouse=True)
-def taken_as_loaded(monkeypatch):
-    """Every table a transaction takes from this process's last write (bot/table/model.py
-    `Table.take`) is checked against the same bytes parsed anew: the same fields, of the
-    same types (an int where a parse gives a float, a tuple for a list), dicts in the
-    same order, and the same private state. A change made to a table after its write
-    fails the test that made it too. (Not in the tests' subprocesses.)"""
-    from bot.table.model import Table
-
-    take = Table.take.__func__
-
-    def checked(cls, data):
-        table = take(cls, data)
-        if (differs := _unlike(table, Table.load(data), "table")) is not None:
-            pytest.fail(f"a table taken from its write is not what its bytes load as: {differs}")
-        return table
-
-    monkeypatch.setattr(Table, "take", classmethod(checked))
-
-
-def _unlike(a, b, path):
-    """Where `a` and `b` differ in value, type or order (None: nowhere)."""
-    if type(a) is not type(b):
-        return f"{path}: {a!r} ({type(a).__name__}) against {b!r} ({type(b).__name__})"
-    if isinstance(a, BaseModel):
-        a, b = (
-            {**x.__dict__, **{f"_{k}": v for k, v in (x.__pydantic_private__ or {}).items()}}
-            for x in (a, b)
-        )
-    if isinstance(a, dict):
-        if list(a) != list(b):
-            return f"{path}: keys {list(a)} against {list(b)}"
-        pairs = [(f"{path}.{k}", a[k], b[k]) for k in a]
-    elif isinstance(a, (list, tuple)):
-        if len(a) != len(b):
-            return f"{path}: {len(a)} items against {len(b)}"
-        pairs = [(f"{path}[{i}]", x, y) for i, (x, y) in enumerate(zip(a, b, strict=True))]
-    else:
-        return None if a == b else f"{path}: {a!r} against {b!r}"
-    return next((d for p, x, y in pairs if (d := _unlike(x, y, p)) is not None), None)
 
 
 # The test-only games (tests/games/) join the registry as a game under rules/ would.

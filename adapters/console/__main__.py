@@ -19,6 +19,7 @@ from adapters.console.session import PLATFORM, Console, ScriptClock
 from bot.app import make_router
 from bot.chat.router import Router
 from bot.i18n import LANGUAGES, t
+from bot.store.connection import embedded
 from bot.store.scheduler import run_ticker
 from rules.core.rng import Rng
 
@@ -66,9 +67,7 @@ async def run_script(
     redis: Any = None,
 ) -> None:
     """Play `lines` on a fresh embedded store with a script clock; print the transcript."""
-    import fakeredis
-
-    redis = redis or fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer())
+    redis = redis or embedded()
     router = Router(redis, clock=ScriptClock(), **_entropy(seed))
     console = Console(router, write, lang=lang, admins=frozenset(admins or ()), images=images)
     for line in lines:

@@ -26,7 +26,6 @@ from typing import Any, Final
 
 import aiohttp
 import discord
-from redis.exceptions import RedisError
 
 from adapters.discord import components, dm_prompts
 from adapters.discord.answer import Answer
@@ -37,6 +36,7 @@ from bot.chat.router import Router
 from bot.i18n import normalize, t
 from bot.replies import Reply
 from bot.store import mailbox
+from bot.store.errors import RedisError
 from bot.store.outboxes import Outboxes
 
 log = logging.getLogger(__name__)

@@ -3,40 +3,19 @@
 Telegram allows a bot about 20 messages a minute in one group and asks for no more
 than one a second in any chat; beyond that it answers 429 and makes us wait. Several
 webhook processes may serve the same group, so the count lives in Redis (one sorted
-set of send times per group, one Lua round trip per message), not in a process.
+set of send times per group, one Lua round trip per message: bot/store/pace.py), not
+in a process.
 Private chats are not paced: Telegram tolerates short bursts there.
 """
 
 import asyncio
-import secrets
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from redis.exceptions import RedisError
-
 from adapters.telegram.chats import redis_key
-
-# Returns how many seconds to wait (as a string: Lua numbers become integers in Redis
-# replies); with ARGV[5] = 1 and no wait, also counts a message sent now.
-PACE_SCRIPT = """
-local now, window, limit, gap = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]),
-  tonumber(ARGV[4])
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
-local wait = 0
-local last = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')
-if last[2] then wait = math.max(wait, tonumber(last[2]) + gap - now) end
-if redis.call('ZCARD', KEYS[1]) >= limit then
-  local first = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
-  wait = math.max(wait, tonumber(first[2]) + window - now)
-end
-if wait <= 0 and ARGV[5] == '1' then
-  redis.call('ZADD', KEYS[1], now, ARGV[6])
-  redis.call('EXPIRE', KEYS[1], math.ceil(window) + 1)
-end
-return tostring(wait)
-"""
-
+from bot.store.errors import RedisError
+from bot.store.pace import SendTimes
 
 # After Redis failed to answer, messages go unpaced for this long without asking it again:
 # an outage must not cost every message a client timeout (5 s) or two.
@@ -56,7 +35,7 @@ class Pace:
     ) -> None:
         self.per_minute, self.gap, self.window = per_minute, gap, window
         self.clock, self.sleep = clock, sleep
-        self._script = redis.register_script(PACE_SCRIPT)
+        self._times = SendTimes(redis)
         self._unpaced_until = 0.0  # (time.monotonic: the test clocks do not move it)
 
     async def ready(self, chat: int) -> None:
@@ -74,17 +53,14 @@ class Pace:
             return  # Redis failed just now: Telegram's own 429s pace us meanwhile
         key = redis_key(chat, "sent")
         while True:
-            now = self.clock()
-            args = [now, self.window, self.per_minute, self.gap, int(take), _member(now)]
+            now, window, limit = self.clock(), self.window, self.per_minute
             try:
-                wait = float(await self._script(keys=[key], args=args))
+                wait = await self._times.wait(
+                    key, now, window=window, limit=limit, gap=self.gap, take=take
+                )
             except RedisError:
                 self._unpaced_until = time.monotonic() + UNPACED_SECONDS
                 raise
             if wait <= 0:
                 return
             await self.sleep(wait)
-
-
-def _member(now: float) -> str:
-    return f"{now!r}:{secrets.token_hex(4)}"  # unique: two processes may send at one instant

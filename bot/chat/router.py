@@ -418,12 +418,12 @@ class Router:
     ) -> list[Reply]:
         """Run `op` on the chat's table (a new one if it has none, unless not `create`:
         then `_NoTable`)."""
-        # (a float as a loaded table holds it: `Table.take` hands on what a command set)
+        # (a float, as a loaded table holds it)
         now = float(self.clock() if now is None else now)
 
         def fn(data: bytes | None) -> tuple[Any, Outbox]:
             if data:
-                table = Table.take(data)
+                table = Table.load(data)
             elif not create:
                 raise _NoTable(chat)
             else:

@@ -87,15 +87,14 @@ def _translations(lang: str) -> gettext.GNUTranslations:
 def _messages(lang: str, games_version: int) -> dict[str, str]:
     """Every singular message of one language, the first catalog's where several have a
     key, as gettext's chain of fallbacks finds them: one dict lookup instead of a walk
-    down the chain (a command formats about ten messages)."""
+    down the chain (a command formats about ten messages). Read from Babel's catalogs,
+    with what `write_mo` leaves out (untranslated and fuzzy messages) left out here too."""
     merged: dict[str, str] = {}
-    tr: Any = _translations_at(lang, _paths_at(lang, games_version))
-    chain = []
-    while tr is not None:
-        chain.append(tr)
-        tr = tr._fallback
-    for catalog in reversed(chain):
-        merged.update((k, v) for k, v in catalog._catalog.items() if isinstance(k, str))
+    for catalog in reversed(_catalogs_at(lang, _paths_at(lang, games_version))):
+        for m in catalog:
+            if m.id and isinstance(m.id, str) and m.string and not m.fuzzy:
+                key = m.id if m.context is None else f"{m.context}\x04{m.id}"
+                merged[key] = m.string
     return merged
 
 

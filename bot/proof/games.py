@@ -41,7 +41,6 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, PrivateAttr, ValidationError
 
 from bot.i18n import t
-from bot.private_attrs import quick_private
 from bot.store.answer_log import PACK
 from rules import registry
 from rules.core.errors import GameError
@@ -67,7 +66,6 @@ PACKED_LIMIT = 16_000
 RECORD_WORDS = ("record", "protokoll")  # `/verify record`
 
 
-@quick_private
 class GameProof(BaseModel):
     """One game's seed, its commitment and what is known of its answers, kept in its table."""
 
@@ -87,9 +85,7 @@ class GameProof(BaseModel):
     end: str | None = None  # SHA-256 of the answers and final state, announced at the end
     ended_at: float | None = None  # None while it runs (or when it was aborted)
     # The lines of the log as stored (None: not read, see `with_answers`); the lines this
-    # command adds, and whether the stored ones go first (a new game, an overflow). Read
-    # and written through `__pydantic_private__`, past pydantic's __getattr__ (~1.7 µs
-    # an access, and every answer makes three or four).
+    # command adds, and whether the stored ones go first (a new game, an overflow).
     _stored: list[str] | None = PrivateAttr(default=None)
     _new: list[str] = PrivateAttr(default_factory=list)
     _reset: bool = PrivateAttr(default=False)
@@ -101,33 +97,32 @@ class GameProof(BaseModel):
     def lines(self) -> list[str]:
         if self.log:
             return zlib.decompress(base64.b64decode(self.log)).decode().splitlines()
-        held = self.__pydantic_private__
-        stored = [] if held["_reset"] else held["_stored"]
+        new = self._new
+        stored = [] if self._reset else self._stored
         if stored is None:
-            if self.actions == len(held["_new"]) or self.overflow:
+            if self.actions == len(new) or self.overflow:
                 stored = []
             else:
                 raise RuntimeError("the answers were not read (Tables.load(..., answers=True))")
-        return stored + held["_new"]
+        return stored + new
 
     def with_answers(self, entries: list[bytes] | list[str]) -> "GameProof":
         """The log as read from its list: lines, and lines packed (`pack`)."""
         stored = [line for entry in entries for line in _unpacked_lines(entry)]
-        self.__pydantic_private__["_stored"] = stored
+        self._stored = stored
         return self
 
     def packs(self) -> bool:
         """Whether this command's write brings the log to a multiple of PACK answers, or
         ends the game: its tail is to be packed once the write has won (bot/table/saved.py)."""
-        new = len(self.__pydantic_private__["_new"])
+        new = len(self._new)
         crossed = self.actions // PACK != (self.actions - new) // PACK
         return bool(new) and (crossed or self.end is not None)
 
     def appended(self) -> tuple[list[str], bool]:
         """What the table's write does to the log: the lines it appends, and whether the
         list is emptied first."""
-        held = self.__pydantic_private__
-        return held["_new"], held["_reset"]
+        return self._new, self._reset
 
 
 def seed_bytes(engine_seed: int, nonce: bytes) -> bytes:
@@ -192,7 +187,7 @@ def begin(game: str, seats: int, options: BaseModel, seed: bytes) -> GameProof:
         commitment=commitment(seed),
         chain="",
     )
-    proof.__pydantic_private__["_reset"] = True  # the chat's previous game's log goes
+    proof._reset = True  # the chat's previous game's log goes
     return proof
 
 
@@ -200,47 +195,50 @@ def record(proof: GameProof | None, seat: int, action: BaseModel | dict[str, Any
     """One more answer the engine applied: a line for the log, a link of the chain."""
     if proof is None or proof.overflow:
         return
-    held = proof.__pydantic_private__
     if proof.actions >= MAX_ACTIONS:  # bounded: the log does not grow on
         proof.overflow, proof.log, proof.chain = True, "", None
-        held.update(_new=[], _reset=True)
+        proof._new, proof._reset = [], True
         return
     if proof.log:  # stored before 2026-11-24: its log moves to the list, all of it
-        held.update(_new=[_canonical(json.loads(x)) for x in proof.lines()], _reset=True)
+        proof._new, proof._reset = [_canonical(json.loads(x)) for x in proof.lines()], True
         proof.log = ""
+    new = proof._new
     if proof.chain is None:  # (a game begun before: its chain from what is logged)
         proof.chain = ""
-        for line in held["_new"]:
+        for line in new:
             proof.chain = link(proof.chain, line)
     line = f"[{seat},{_action_json(action)}]"  # (= _canonical([seat, data]): an int seat)
-    held["_new"].append(line)
+    new.append(line)
     proof.chain, proof.actions = link(proof.chain, line), proof.actions + 1
 
 
 def _action_json(action: BaseModel | dict[str, Any]) -> str:
-    """An action as the log writes it: JSON with sorted keys. A button's action is the
-    same object every time its button is offered (the engines make their buttons once),
-    so its line is remembered by identity, the action held so its id is not reused
-    (it is frozen): dumping and encoding it anew was half of `record` (~3 µs of
-    6.6 offline, 2026-11-24); a typed answer, validated anew each time, is encoded anew."""
+    """An action as the log writes it: JSON with sorted keys. A button's action is one of
+    the few the engines make once and offer again and again: a frozen action's line is
+    remembered by its value (a frozen model hashes and compares by its type and fields),
+    dumping and encoding it anew being half of `record`; a typed answer, or an action
+    holding a list (unhashable), is encoded anew."""
     if not isinstance(action, BaseModel):
         return _canonical(action)
     if not action.model_config.get("frozen"):  # (could change: not remembered)
         return _canonical(action.model_dump(mode="json"))
-    known = _ACTION_JSON.get(id(action))
-    if known is not None and known[0] is action:
-        return known[1]
+    try:
+        known = _ACTION_JSON.get(action)
+    except TypeError:  # (a field holds a list or a dict)
+        return _canonical(action.model_dump(mode="json"))
+    if known is not None:
+        return known
     text = _canonical(action.model_dump(mode="json"))
     if len(_ACTION_JSON) >= ACTIONS_REMEMBERED:
         _ACTION_JSON.clear()
-    _ACTION_JSON[id(action)] = (action, text)
+    _ACTION_JSON[action] = text
     return text
 
 
 # The actions whose JSON `_action_json` remembers: an AUFRUHR! game offers a few hundred
 # buttons; past the bound all are forgotten at once, cheaper than ordering them.
 ACTIONS_REMEMBERED = 2048
-_ACTION_JSON: dict[int, tuple[BaseModel, str]] = {}
+_ACTION_JSON: dict[BaseModel, str] = {}
 
 
 def _unpacked_lines(entry: bytes | str) -> list[str]:

@@ -4,17 +4,13 @@ import logging
 import os
 from typing import Any
 
-from redis.asyncio.connection import (
-    Connection,
-    SSLConnection,
-    UnixDomainSocketConnection,
-    parse_url,
-)
+from redis.asyncio.connection import ConnectionPool
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 log = logging.getLogger(__name__)
 SOCKET_TIMEOUT = 5.0  # seconds
+UNREACHABLE = "Redis could not be reached: {}"  # (for logs: a player hears write_outcome's)
 
 
 class NotSent(RedisConnectionError):
@@ -22,56 +18,20 @@ class NotSent(RedisConnectionError):
     the command was sent (bot/store/versioned.py tells the player so at once)."""
 
 
-class _Told:
-    """A connection that says when a failure to connect means nothing was sent.
+class Pool(ConnectionPool):
+    """redis-py's pool, saying when nothing of a command was sent.
 
-    The pool connects a connection before it hands it out (redis-py's `ensure_connection`),
-    so a connect that fails there has sent nothing of the caller's command: `NotSent`. A
-    client that retries reconnects after a send failed, with the command perhaps applied:
-    a connect failing then is a plain ConnectionError (`wrote`: something was written
-    since this connection last connected). redis-py's `connection_class` is the
-    extension point for this; only its public methods are wrapped."""
+    The pool makes sure a connection is connected and ready before it hands it to a
+    command (`ensure_connection`: connect, or connect again if the server closed it), so
+    a failure there is before anything of the command was written: `NotSent`. Anything
+    later (a send, an answer that does not come, a client's retry) is redis-py's own
+    error: the command may have run."""
 
-    wrote = False
-
-    async def connect(self) -> None:
+    async def ensure_connection(self, connection: Any) -> None:
         try:
-            await super().connect()  # type: ignore[misc]
+            await super().ensure_connection(connection)
         except (RedisConnectionError, RedisTimeoutError, OSError) as e:
-            if self.wrote:
-                raise
-            raise NotSent(f"Redis could not be reached: {e}") from e
-        self.wrote = False
-
-    async def send_packed_command(self, command: Any, check_health: bool = True) -> None:
-        try:
-            await super().send_packed_command(command, check_health)  # type: ignore[misc]
-        finally:
-            self.wrote = True
-
-
-class TcpConnection(_Told, Connection):
-    pass
-
-
-class TlsConnection(_Told, SSLConnection):
-    pass
-
-
-class UnixConnection(_Told, UnixDomainSocketConnection):
-    pass
-
-
-_OURS = {Connection: TcpConnection, SSLConnection: TlsConnection}
-_OURS[UnixDomainSocketConnection] = UnixConnection
-
-
-def pool_options(url: str) -> dict[str, Any]:
-    """What redis-py reads from the URL (`parse_url`), with our connection class for the
-    one it picks (rediss: TLS, unix: a socket, else TCP)."""
-    options: dict[str, Any] = dict(parse_url(url))
-    options["connection_class"] = _OURS[options.get("connection_class", Connection)]
-    return options
+            raise NotSent(UNREACHABLE.format(e)) from e
 
 
 def connect(
@@ -102,7 +62,7 @@ def connect(
         # several timeouts before the player heard anything. Each caller decides instead:
         # a command answers at once (bot/store/versioned.py finds out whether its write
         # landed), the ticker and the outbox's sweep try again on their next round.
-        pool = redis.ConnectionPool(retry=Retry(NoBackoff(), 0), **timeouts, **pool_options(url))
+        pool = Pool.from_url(url, retry=Retry(NoBackoff(), 0), **timeouts)
         return redis.Redis.from_pool(pool)  # (the client closes its pool with it)
     import fakeredis
 
@@ -111,6 +71,14 @@ def connect(
         "Tables live only in this process and are lost when it stops."
     )
     return fakeredis.FakeAsyncRedis()
+
+
+def embedded() -> Any:
+    """A fresh fakeredis of its own, said nowhere: a console script's store, which lives
+    as long as the script (`connect` warns when a bot falls back to it)."""
+    import fakeredis
+
+    return fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer())
 
 
 def _without_password(url: str) -> str:

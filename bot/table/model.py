@@ -6,10 +6,9 @@ union's tag excepted: rules.core.protocol.Tagged). Every command reads the table
 most write it, so the split is for speed: the table's own fields (0.3–3 KB) are parsed
 whenever a table is loaded, the game's state (up to ~4.5 KB of JSON for AUFRUHR!) only
 when a command looks at it, and then from a small cache keyed by its JSON (`_parsed`), so
-a state this process wrote last is not parsed again. A transaction that changes a table
-this process wrote last parses neither: it takes the very object written (`Table.take`).
-A large state is written from the JSON of the one it came from, field by field: what an
-answer left as it was is not written again (`stored_from`, the pieces kept in `_pieces`).
+a state this process wrote last is not parsed again. A large state is written from the
+JSON of the one it came from, field by field: what an answer left as it was is not
+written again (`stored_from`, the pieces kept in `_pieces`, by that JSON too).
 
 A table larger than `COMPRESS_ABOVE` is stored zlib-compressed (to ~1/4), a smaller one
 as it is: it fits the 8 KiB a table may take in Redis (tests/bot/table/test_size.py), and
@@ -31,10 +30,9 @@ from typing import Any, Literal, TypeVar, get_args, get_origin
 from pydantic import BaseModel, Field, PrivateAttr
 
 from bot.i18n import DEFAULT
-from bot.private_attrs import quick_private
 from bot.proof.games import GameProof
 from bot.store.keys import answers_key
-from bot.store.versioned import KNOWN, Log, Write
+from bot.store.versioned import Log, Write
 from bot.table.fame import Fame
 from rules import registry
 
@@ -48,31 +46,16 @@ S = TypeVar("S", bound=BaseModel)
 # writes later (~20 µs a write).
 PARSED_CACHE = 128
 _parsed: OrderedDict[tuple[type, bytes], Any] = OrderedDict()
-# The tables this process wrote lately, by the identity of the bytes it wrote
-# (bot/store/versioned.py keeps that very object and hands it to the next command on
-# the table): their two lines, the state's the very object `_parsed` was keyed with.
-# Its hash is kept with it, and
-# bytes are immutable; a new slice of the same 4 KB would be copied and hashed again to
-# look its state up (~10 K instructions a load, callgrind, 2026-11-24). As many as the
-# store remembers: the bodies are its own objects, the heads and states up to ~6 MB more
-# (a compressed table's body only while `_unpacked` holds it: the store keeps the
-# compressed bytes, so the body is reached through `_unpacked` alone).
-_written: OrderedDict[int, tuple[bytes, bytes, bytes]] = OrderedDict()
-# The states this process wrote lately, by the identity of their JSON (as `_written`):
-# that JSON, and the pieces of it `stored_from` writes the next state with (~5 KB each;
-# as many as `_parsed` holds states, whose `before` the pieces are used with).
-_pieces: OrderedDict[int, tuple[bytes, dict[str, bytes]]] = OrderedDict()
-# The tables this process wrote lately, by the identity of the bytes written (as
-# `_written`): the Table each was written from, for `Table.take`. As many as `_parsed`
-# holds states; a table without its state (`write` lets go of it): ~15 KB, ~1.8 MB in all
-# (tracemalloc, 128 mid-game AUFRUHR! tables, 2026-11-25).
-_handed: OrderedDict[int, tuple[bytes, "Table"]] = OrderedDict()
+# The pieces of the states this process wrote lately (`stored_from`), by their JSON: the
+# JSON, hashed once for its bytes object, and the pieces the next state is written with
+# (~5 KB each; as many as `_parsed` holds states, whose `before` the pieces are used with).
+_pieces: OrderedDict[bytes, dict[str, bytes]] = OrderedDict()
 # A state read as less JSON than this is written whole: writing it piece by piece costs
 # more than its one call to pydantic-core saves (EINS IST KEINS, ~1 KB: 4.9 µs whole,
 # 9.0 µs in pieces; AUFRUHR!, ~4 KB: 45 µs whole, 19.5 µs in pieces; medians, 2026-11-24).
 PIECES_ABOVE = 2000
 # Compressed tables this process wrote or read lately → their JSON: the next command on
-# the table (usually here: bot/store/versioned.py) starts from it without decompressing (~15-40 µs).
+# the table (usually here: bot/store/versioned.py) starts from it without decompressing.
 UNPACKED_CACHE = 64
 _unpacked: OrderedDict[bytes, bytes] = OrderedDict()
 # Redis (jemalloc) keeps a string in a block of 5, 6, 7 or 8 KiB …, and a table's hash
@@ -114,7 +97,6 @@ class Carried(BaseModel):
     at: dict[int, int]
 
 
-@quick_private
 class Table(BaseModel):
     platform: str
     chat: str
@@ -176,8 +158,7 @@ class Table(BaseModel):
     proof: GameProof | None = None
     offers: dict[str, Offer] = Field(default_factory=dict)  # by user: bot/chat/offers.py
     # The game's state as stored (JSON), and parsed (or as the engine returned it): one or
-    # both; when both, they agree. Read and written through `__pydantic_private__`, past
-    # pydantic's __getattr__ (~5 µs an access, and a command makes a dozen).
+    # both; when both, they agree.
     _state_json: bytes | None = PrivateAttr(default=None)
     _state: Any = PrivateAttr(default=None)
     _read: bytes | None = PrivateAttr(default=None)  # the state's JSON as loaded
@@ -186,60 +167,51 @@ class Table(BaseModel):
 
     def game_state(self, model: type[S]) -> S:
         """The running game's state, as the engine's `model`. Shared: never change it."""
-        held = self.__pydantic_private__
-        state = held["_state"]
+        state = self._state
         if state is None:
-            if held["_state_json"] is None:
+            if self._state_json is None:
                 raise ValueError(f"no game state at {self.platform}:{self.chat}")
-            state = held["_state"] = _parse(model, held["_state_json"])
+            state = self._state = _parse(model, self._state_json)
         return state
 
     def set_game_state(self, state: BaseModel | None) -> None:
-        self.__pydantic_private__.update(_state=state, _state_json=None)
+        self._state, self._state_json = state, None
 
     @property
     def state(self) -> dict[str, Any] | None:
         """The game's state as plain JSON data, every field in it (for tools and tests;
         the bot uses `game_state`)."""
-        held = self.__pydantic_private__
-        if held["_state"] is None and held["_state_json"] is None:
+        if self._state is None and self._state_json is None:
             return None
         spec = registry.get(self.game or "")
         if spec is None:  # a game no longer registered: what is stored
-            return json.loads(held["_state_json"]) if held["_state_json"] else None
+            return json.loads(self._state_json) if self._state_json else None
         return self.game_state(spec.state).model_dump(mode="json")
 
     @state.setter
     def state(self, data: dict[str, Any] | None) -> None:
         stored = None if data is None else json.dumps(data).encode()
-        self.__pydantic_private__.update(_state=None, _state_json=stored)
+        self._state, self._state_json = None, stored
 
     # ----- stored -----------------------------------------------------------------
 
     def dump(self) -> bytes:
         """What the store keeps of this table (see the module's docstring)."""
         head = _to_json(self, exclude_defaults=True)
-        held = self.__pydantic_private__
-        stored, state = held["_state_json"], held["_state"]
+        stored, state = self._state_json, self._state
         if stored is None and state is not None:
-            read, before, kept = held["_read"], None, None
-            if read is not None:
-                before = _parsed.pop((type(state), read), None)
-                kept = _pieces.pop(id(read), None)
+            read = self._read
+            before = _parsed.pop((type(state), read), None) if read is not None else None
             if read is None or len(read) < PIECES_ABOVE:
                 stored = stored_state(state)
             else:
-                pieces = kept[1] if kept is not None and kept[0] is read else None
-                stored, pieces = stored_from(state, before, pieces)
-                _pieces[id(stored)] = (stored, pieces)
+                stored, pieces = stored_from(state, before, _pieces.pop(read, None))
+                _pieces[stored] = pieces
                 if len(_pieces) > PARSED_CACHE:
                     _pieces.popitem(last=False)
-            held["_state_json"] = stored
+            self._state_json = stored
             _remember(type(state), stored, state)
         body = b"\n".join((head, stored or b""))
-        _written[id(body)] = (body, head, stored or b"")
-        if len(_written) > KNOWN:
-            _written.popitem(last=False)
         if len(body) <= COMPRESS_ABOVE:
             return body
         packer = zlib.compressobj(COMPRESSION, zlib.DEFLATED, WINDOW_BITS, MEMORY_LEVEL)
@@ -250,17 +222,8 @@ class Table(BaseModel):
     def write(self) -> Write:
         """What the store writes for this table: `dump`, and the answers its game logged
         since it was loaded, appended to the list beside it (bot/proof/games.py). A
-        transaction's last step, before its compare-and-set: this very object is handed
-        to the next transaction on the table in this process (`take`), so nothing may
-        change it after. (Registered whether the write wins or not: the bytes of one
-        that lost never reach the store's `_known`, so their table is never taken.)"""
+        transaction's last step, before its compare-and-set."""
         data = self.dump()
-        # Its state is `_parsed`'s to keep (or free), not the handed table's: `take` reads
-        # it from there as `load` would.
-        self.__pydantic_private__["_state"] = None
-        _handed[id(data)] = (data, self)
-        if len(_handed) > PARSED_CACHE:
-            _handed.popitem(last=False)
         proof = self.proof
         if proof is None:
             return Write(data)
@@ -268,40 +231,20 @@ class Table(BaseModel):
         return Write(data, Log(answers_key(self.platform, self.chat), lines, reset, proof.packs()))
 
     @classmethod
-    def take(cls, data: bytes) -> "Table":
-        """The table stored as `data`, to change it: `load`, or the very object this
-        process wrote `data` from (`write`), if nobody took it yet, as `load` would have
-        made it, without parsing its fields again (~11 µs for AUFRUHR!'s 2 KB). Once
-        only: two commands on one table in flight at once each change their own."""
-        handed = _handed.pop(id(data), None)
-        if handed is None or handed[0] is not data:
-            return cls.load(data)
-        table = handed[1]
-        held = table.__pydantic_private__
-        held.update(_state=None, _read=held["_state_json"])
-        if table.proof is not None:
-            table.proof.model_post_init(None)  # (its private parts as read: no answers new)
-        return table
-
-    @classmethod
     def load(cls, data: bytes) -> "Table":
         if data[:1] != b"{":  # (JSON begins with `{`, a zlib stream with 0x78 or 0x58)
             plain = _unpacked.get(data)
             data = _keep(_unpacked, data, zlib.decompress(data)) if plain is None else plain
-        written = _written.get(id(data))
-        if written is not None and written[0] is data:  # (this very object: see _written)
-            head, state = written[1], written[2]
-        else:
-            # JSON has no raw line break (one inside a string is written `\n`): the first
-            # one ends the table's own fields.
-            head, newline, state = data.partition(b"\n")
-            if not newline:  # stored before 2026-11-24: one JSON document, the state in it
-                fields = json.loads(data)
-                table = cls.model_validate(fields)
-                table.state = fields.get("state")
-                return table
+        # JSON has no raw line break (one inside a string is written `\n`): the first one
+        # ends the table's own fields.
+        head, newline, state = data.partition(b"\n")
+        if not newline:  # stored before 2026-11-24: one JSON document, the state in it
+            fields = json.loads(data)
+            table = cls.model_validate(fields)
+            table.state = fields.get("state")
+            return table
         table = _from_json(head)
-        table.__pydantic_private__.update(_state_json=state or None, _read=state or None)
+        table._state_json = table._read = state or None
         return table
 
     def seat_of(self, user: str) -> int | None:
@@ -423,9 +366,7 @@ _to_json = Table.__pydantic_serializer__.to_json
 def _keep(cache: OrderedDict[bytes, bytes], packed: bytes, plain: bytes) -> bytes:
     cache[packed] = plain
     if len(cache) > UNPACKED_CACHE:
-        _, gone = cache.popitem(last=False)
-        # (a compressed table's body is reached only through here: its lines go with it)
-        _written.pop(id(gone), None)
+        cache.popitem(last=False)
     return plain
 
 

@@ -23,7 +23,6 @@ from pydantic import BaseModel
 
 M = TypeVar("M", bound=BaseModel)
 Copier = Callable[[Any], Any]
-_set = object.__setattr__  # past pydantic's __setattr__, which takes only fields
 
 # The fields of a model that hold something changeable: the names of those that always
 # hold a list or a dict to be copied one level (`list.copy`, `dict.copy`), and the others
@@ -50,20 +49,16 @@ def clone_only(value: M, *names: str) -> M:
 
 
 def _copy(value: M, plan: _Plan) -> M:
-    fields = value.__dict__.copy()
+    """`model_copy` (pydantic's shallow copy) with the changeable fields copied as `plan`
+    says; the others are shared, as a shallow copy shares them."""
+    fields = value.__dict__
     shallow, other = plan
-    for name in shallow:  # (a method call: cheaper than calling `list.copy` on it)
-        fields[name] = fields[name].copy()
+    update = {name: fields[name].copy() for name in shallow}
     for name, copy in other:
         v = fields[name]
         if v is not None:
-            fields[name] = copy(v)
-    new = object.__new__(type(value))
-    _set(new, "__dict__", fields)
-    _set(new, "__pydantic_fields_set__", value.__pydantic_fields_set__.copy())
-    _set(new, "__pydantic_extra__", value.__pydantic_extra__)
-    _set(new, "__pydantic_private__", value.__pydantic_private__)
-    return new
+            update[name] = copy(v)
+    return value.model_copy(update=update)
 
 
 @cache

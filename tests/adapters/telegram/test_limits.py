@@ -100,14 +100,14 @@ async def test_replies_piling_up_behind_the_rate_go_out_merged_and_in_order(fake
 
 async def test_a_redis_failure_while_pacing_loses_no_reply_and_stops_no_group(fake, redis):
     pace = Pace(redis, gap=0, per_minute=1000)
-    script, failures = pace._script, [redis_errors.ConnectionError("Redis went away")]
+    wait, failures = pace._times.wait, [redis_errors.ConnectionError("Redis went away")]
 
-    async def flaky(**kwargs):  # the first call fails, as a dropped connection would
+    async def flaky(*args, **kwargs):  # the first call fails, as a dropped connection would
         if failures:
             raise failures.pop()
-        return await script(**kwargs)
+        return await wait(*args, **kwargs)
 
-    pace._script = flaky
+    pace._times.wait = flaky
     async with running_bot(fake, redis, pace=pace) as bot:
         fake.say(ALICE, "Alice", "/roll 1d1")
         await until(lambda: "1d1 (1) = 1" in fake.everything(GROUP))
@@ -122,10 +122,10 @@ async def test_while_redis_is_down_the_group_still_gets_its_replies(fake, redis)
     command that failed is exactly what must arrive)."""
     pace = Pace(redis, gap=0, per_minute=1000)
 
-    async def down(**kwargs):
+    async def down(*args, **kwargs):
         raise redis_errors.ConnectionError("Redis went away")
 
-    pace._script = down
+    pace._times.wait = down
     async with running_bot(fake, redis, pace=pace) as bot:
         for n in (1, 2, 3):
             fake.say(ALICE, "Alice", f"/roll {n}d1")

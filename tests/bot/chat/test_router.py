@@ -445,8 +445,8 @@ async def test_a_lobby_opened_by_a_clock_of_whole_seconds_expires_in_any_process
     redis, redis_factory
 ):
     """The lobby's deadline names the time it opened, and firing it compares that name
-    with the table's: the same whether the process that fires it took the very table it
-    wrote (bot/table/model.py `Table.take`) or read it from Redis, where a time is a float."""
+    with the table's: the same whether the process that fires it wrote the table last or
+    read it from Redis, where a time is a float."""
     opener = Router(redis, clock=lambda: 1_790_000_000)  # (an int, as a clock might give)
     other = Router(await redis_factory(), clock=lambda: 1_790_007_200)
     for router in (opener, other):

@@ -24,7 +24,7 @@ from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialBackoff
 
 from bot.chat.router import Router
-from bot.store.connection import TcpConnection, connect
+from bot.store.connection import Pool, connect
 from bot.store.keys import table_key
 from bot.store.markers import Marker
 from bot.store.versioned import KEEP, MaybeApplied, NotApplied, RedisStore
@@ -263,14 +263,9 @@ async def test_a_write_to_a_stopped_redis_is_known_not_applied(retries):
             redis = connect(server.url, timeout=TIMEOUT)
         else:
             # 3 retries with a backoff, as redis.asyncio.Redis(...) makes them, on the
-            # connection class that tells a connect that failed (bot/store/connection.py)
+            # pool that tells a connection it could not make (bot/store/connection.py)
             retry = Retry(ExponentialBackoff(cap=10, base=1), 3)
-            pool = aioredis.ConnectionPool(
-                port=server.port,
-                socket_timeout=TIMEOUT,
-                retry=retry,
-                connection_class=TcpConnection,
-            )
+            pool = Pool(port=server.port, socket_timeout=TIMEOUT, retry=retry)
             redis = aioredis.Redis.from_pool(pool)
         store = RedisStore(redis)
         key = table_key("telegram", "-1")

@@ -11,7 +11,6 @@ import pytest
 import redis.asyncio as aioredis
 
 from bot.chat.router import Incoming, Router
-from bot.proof.games import GameProof, record
 from bot.store.keys import answers_key, table_key
 from bot.table import model as stored_tables
 from bot.table.model import COMPRESS_ABOVE, Table
@@ -148,11 +147,10 @@ def test_a_table_whose_game_state_was_stored_whole_still_loads():
     assert Table.load(again).game_state(spec.state) == state
 
 
-def test_a_table_this_process_wrote_loads_as_the_same_bytes_read_back_would():
-    """The bytes a table was just written as (bot/store/versioned.py hands the very object to the
-    next command) load from the two lines kept with them (bot/table/model.py `_written`): the
-    same table, state and private state as the same bytes read anew from Redis; a change
-    to the loaded table leaves the next load of those bytes as it was."""
+def test_a_table_loads_the_same_from_the_bytes_written_and_from_those_read_back():
+    """The bytes a table was just written as (bot/store/versioned.py hands them to the
+    next command on the table) load as the same bytes read anew from Redis do: the same
+    table and state; a change to the loaded table leaves the next load as it was."""
     spec = registry.get("aufruhr")
     assert spec is not None
     for status_head in ("", "x" * COMPRESS_ABOVE):  # as JSON, and compressed
@@ -162,48 +160,14 @@ def test_a_table_this_process_wrote_loads_as_the_same_bytes_read_back_would():
         written = table.dump()
         read = bytes(bytearray(written))  # equal bytes, another object (as from Redis)
         assert read is not written and read == written
-        plain = written if written[:1] == b"{" else stored_tables._unpacked[written]
-        assert id(plain) in stored_tables._written
         mine, theirs = Table.load(written), Table.load(read)
-        assert mine == theirs and mine.__pydantic_private__ == theirs.__pydantic_private__
+        assert mine == theirs  # (pydantic compares the private attributes too)
         assert mine.game_state(spec.state) == theirs.game_state(spec.state)
         mine.step, mine.status_head = 99, "changed"
         mine.set_game_state(None)
         again, fresh = Table.load(written), Table.load(read)
-        assert again == fresh and again.__pydantic_private__ == fresh.__pydantic_private__
+        assert again == fresh
         assert again.game_state(spec.state) == theirs.game_state(spec.state)
-
-
-def test_the_next_transaction_takes_the_very_table_written_once_and_as_loaded():
-    """A transaction's write hands its Table to the next transaction on the table in
-    this process (bot/table/model.py `Table.take`): the very object, with its private state as
-    `load` makes it (the state read from its JSON, no answers of the last command to
-    log again); once only, so a second command in flight gets a table of its own; bytes
-    this process did not write, or whose write it did not make, are parsed."""
-    spec = registry.get("aufruhr")
-    assert spec is not None
-    for status_head in ("", "x" * COMPRESS_ABOVE):  # as JSON, and compressed
-        table = Table(platform="telegram", chat="-4", status="playing", game=spec.id)
-        table.status_head = status_head
-        table.proof = GameProof(
-            game=spec.id, seats=6, options={}, seed="00", commitment="c", chain=""
-        )
-        record(table.proof, 0, {"kind": "folder"})
-        table.set_game_state(spec.setup(6, spec.options(), 7))
-        write = table.write()
-        assert write.log is not None and len(write.log.lines) == 1
-        assert table.__pydantic_private__["_state"] is None  # (`_parsed` keeps the state)
-        read = bytes(bytearray(write.data))  # the same bytes, as read from Redis
-        assert Table.take(read) is not table  # not the bytes written here: parsed
-        taken = Table.take(write.data)
-        assert taken is table
-        loaded = Table.load(read)
-        assert taken == loaded and taken.__pydantic_private__ == loaded.__pydantic_private__
-        assert taken.proof is not None and taken.proof.appended() == ([], False)
-        assert taken.game_state(spec.state) == loaded.game_state(spec.state)
-        assert Table.take(write.data) is not table  # taken already: parsed anew
-    dumped = table.dump()  # a dump alone (a move, a test) hands nothing on
-    assert Table.take(dumped) is not table
 
 
 def test_a_state_is_written_from_the_pieces_of_the_one_it_came_from():
@@ -222,7 +186,7 @@ def test_a_state_is_written_from_the_pieces_of_the_one_it_came_from():
     while spec.outcome(state) is None:
         loaded = Table.load(written)
         before = loaded.game_state(spec.state)
-        old = stored_tables._pieces.get(id(loaded.__pydantic_private__["_read"]))
+        old = stored_tables._pieces.get(loaded._read)
         prompt = next(p for p in spec.prompts(before) if p.options)
         seat = rng.choice(prompt.seats)
         options = [o for o in prompt.options if seat not in o.hidden_from]
@@ -237,9 +201,9 @@ def test_a_state_is_written_from_the_pieces_of_the_one_it_came_from():
         whole = spec.state.__pydantic_serializer__.to_json(state, exclude_defaults=True)
         assert json.loads(mine) == json.loads(whole)
         assert spec.state.model_validate_json(mine) == state
-        new = stored_tables._pieces[id(loaded.__pydantic_private__["_state_json"])][1]
+        new = stored_tables._pieces[loaded._state_json]
         if old is not None:  # (none after the first write: it had no state before)
-            reused += sum(new[name] is old[1][name] for name in new if new[name])
+            reused += sum(new[name] is old[name] for name in new if new[name])
             pieces += sum(1 for name in new if new[name])
         steps += 1
     assert steps > 100 and reused > 0.8 * pieces  # most fields were not written again
@@ -254,12 +218,12 @@ def test_a_state_is_written_from_the_pieces_of_the_one_it_came_from():
     table = Table(platform="telegram", chat="-3", status="playing", game=small.id)
     table.set_game_state(small.setup(4, small.options(), 5))
     loaded = Table.load(table.dump())
-    read = loaded.__pydantic_private__["_read"]
+    read = loaded._read
     assert len(read) < stored_tables.PIECES_ABOVE
     loaded.set_game_state(loaded.game_state(small.state).model_copy(update={"step": 1}))
     loaded.dump()
-    stored = loaded.__pydantic_private__["_state_json"]
-    assert id(stored) not in stored_tables._pieces
+    stored = loaded._state_json
+    assert stored not in stored_tables._pieces
     assert small.state.model_validate_json(stored).step == 1
 
 

@@ -1,0 +1,176 @@
+"""No file of the project reaches into another package's internals.
+
+Internals break on the next release of their package, or on an older one inside our own
+version range (a hand-made Redis client did, on redis-py 5.0 and 5.2). Read from each
+file's syntax tree, so a string or a comment that names them is no offence:
+
+- a private module of another package imported (`from redis._parsers import …`,
+  `import pydantic._internal`), or a private name imported from one (`from x import _y`);
+- a private attribute of a module imported from another package (`redis._parsers`);
+- an attribute with a name known to be another package's internals, on any object but
+  our own `self` or `cls` (a connection's `_reader`, a stream's `_buffer`, gettext's
+  `_catalog` and `_fallback` …);
+- pydantic's per-instance state handled directly (`__pydantic_fields_set__`,
+  `__pydantic_private__`, `__pydantic_extra__`) instead of through `model_copy` and
+  attribute access.
+
+Our own modules' private names (`bot.table.model._pieces` in its tests) are ours to use.
+"""
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+OURS = frozenset(
+    p.name
+    for p in ROOT.iterdir()
+    if p.is_dir() and not p.name.startswith(".") and any(p.glob("*.py"))
+) | {"conftest"}
+# Named with an underscore and documented as public all the same.
+PUBLIC = frozenset({("os", "_exit")})
+KNOWN_PRIVATE = frozenset(
+    {
+        "_reader",
+        "_writer",
+        "_buffer",
+        "_parser",
+        "_parsers",
+        "_host_error",
+        "_internal",
+        "_catalog",
+        "_fallback",
+        "_connection",
+        "_sock",
+        "_available_connections",
+        "_in_use_connections",
+    }
+)
+PYDANTIC_STATE = frozenset(
+    {"__pydantic_fields_set__", "__pydantic_private__", "__pydantic_extra__"}
+)
+
+# Known and left, each for a reason of its own (the test fails once one is gone, so the
+# list cannot outlive what it excuses): discord.py has no public way to hand a client a
+# gateway event without a gateway, and the fake Discord has none (yet): it feeds each
+# INTERACTION_CREATE to the client's connection state, as discord.py's gateway does.
+# (Two tests' child processes do the same in code held in a string, which is not parsed.)
+EXCUSED = {("tests/fixtures/fake_discord.py", "_connection")}
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def _theirs(module: str | None) -> bool:
+    return bool(module) and module.split(".")[0] not in OURS  # type: ignore[union-attr]
+
+
+def offences(source: str) -> list[tuple[int, str]]:
+    """(line, what) for every reach into another package's internals in `source`."""
+    tree = ast.parse(source)
+    found: list[tuple[int, str]] = []
+    imported: set[str] = set()  # names bound to another package's modules or objects
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if not _theirs(alias.name):
+                    continue
+                if any(_private(part) for part in alias.name.split(".")):
+                    found.append((node.lineno, f"import {alias.name}"))
+                imported.add(alias.asname or alias.name.split(".")[0])
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and _theirs(node.module):
+            module = node.module or ""
+            if any(_private(part) for part in module.split(".")):
+                found.append((node.lineno, f"from {module} import"))
+            for alias in node.names:
+                if _private(alias.name):
+                    found.append((node.lineno, f"from {module} import {alias.name}"))
+                imported.add(alias.asname or alias.name)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute):
+            base = node.value.id if isinstance(node.value, ast.Name) else None
+            if node.attr in PYDANTIC_STATE:
+                found.append((node.lineno, f".{node.attr}"))
+            elif _private(node.attr) and base in imported and (base, node.attr) not in PUBLIC:
+                found.append((node.lineno, f"{base}.{node.attr}"))
+            elif node.attr in KNOWN_PRIVATE and base not in ("self", "cls"):
+                found.append((node.lineno, f".{node.attr}"))
+        elif isinstance(node, ast.Call):
+            name = getattr(node.func, "attr", None) or getattr(node.func, "id", None)
+            if name in ("__setattr__", "setattr", "getattr") and len(node.args) >= 2:
+                what = node.args[1]
+                if isinstance(what, ast.Constant) and what.value in PYDANTIC_STATE:
+                    found.append((node.lineno, f"{name}(…, {what.value!r})"))
+    return sorted(set(found))
+
+
+def _project_files() -> list[Path]:
+    return sorted(
+        p
+        for p in ROOT.rglob("*.py")
+        if not any(
+            part.startswith(".") or part in ("build", "tmp") for part in p.parts[len(ROOT.parts) :]
+        )
+        and not p.relative_to(ROOT).parts[0].endswith(".egg-info")
+    )
+
+
+def test_no_file_reaches_into_another_packages_internals():
+    found, excused = {}, set()
+    for path in _project_files():
+        name = str(path.relative_to(ROOT))
+        for line, what in offences(path.read_text()):
+            if (name, what.rpartition(".")[2]) in EXCUSED:
+                excused.add((name, what.rpartition(".")[2]))
+                continue
+            found.setdefault(name, []).append(f"line {line}: {what}")
+    assert found == {}
+    assert excused == EXCUSED, f"no longer needed, drop from EXCUSED: {EXCUSED - excused}"
+
+
+@pytest.mark.parametrize(
+    "planted",
+    [
+        "from redis._parsers.encoders import Encoder",
+        "from pydantic._internal._model_construction import init_private_attributes",
+        "import pydantic._internal._fields",
+        "import redis._parsers as parsers",
+        "from gettext import _default_localedir",
+        "import redis\nredis._parsers",
+        "import gettext as g\ng._translations.clear()",
+        "def f(connection):\n    return connection._reader, connection._writer",
+        "def f(stream):\n    return stream._buffer",
+        "def f(tr):\n    return tr._fallback, tr._catalog",
+        "def f(conn):\n    return conn._host_error()",
+        "def f(new, value):\n    new.__pydantic_fields_set__ = value.__pydantic_fields_set__",
+        "def f(new):\n    object.__setattr__(new, '__pydantic_fields_set__', set())",
+        "def f(m):\n    return m.__pydantic_private__['_state']",
+    ],
+)
+def test_the_check_finds_each_kind_of_reach_planted(planted):
+    assert offences(planted), planted
+
+
+@pytest.mark.parametrize(
+    "clean",
+    [
+        "from redis.asyncio.cluster import RedisCluster",
+        "from bot.table.model import _pieces",  # (ours)
+        "import bot.table.model as m\nm._parsed.clear()",  # (ours)
+        "class A:\n    def f(self):\n        return self._reader, self._buffer",
+        "def f(m):\n    return m.model_copy(update={'x': 1})",
+        "x = '__pydantic_fields_set__ is named in a string'",
+        "from __future__ import annotations",
+        "import os\nos._exit(0)",
+    ],
+)
+def test_the_check_leaves_our_own_and_public_names_alone(clean):
+    assert offences(clean) == [], clean
+
+
+def test_the_standard_library_counts_as_another_package():
+    assert "gettext" in sys.stdlib_module_names and "gettext" not in OURS
+    assert offences("import asyncio\nasyncio._get_running_loop()")
