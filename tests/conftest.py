@@ -63,17 +63,22 @@ def real_redis_url():
 
 
 @pytest.fixture(scope="session")
-def real_cluster_url():
+def real_cluster():
     """A 3-master Redis Cluster, a replica each, on loopback for the session
-    (tests/fixtures/redis_server.py)."""
+    (tests/fixtures/redis_server.py); a test that stops a node starts it again."""
     with contextlib.ExitStack() as stack:
         try:
-            url = stack.enter_context(redis_cluster()).url
+            made = stack.enter_context(redis_cluster())
         except FileNotFoundError:
             if os.environ.get("STAMMTISCH_REQUIRE_REDIS") == "1":
                 pytest.fail("redis-server is not installed, and STAMMTISCH_REQUIRE_REDIS=1")
             pytest.skip("redis-server is not installed")
-        yield url
+        yield made
+
+
+@pytest.fixture(scope="session")
+def real_cluster_url(real_cluster):
+    return real_cluster.url
 
 
 class Backend:

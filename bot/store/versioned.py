@@ -40,6 +40,7 @@ from bot.ops import logs, metrics
 from bot.store import markers
 from bot.store.connection import NotSent
 from bot.store.markers import MARKER_TTL_SECONDS, Marker
+from bot.store.replicated import Replicas
 from bot.store.write_outcome import SETTLE_SECONDS, Duplicate, MaybeApplied, NotApplied, landed
 
 __all__ = [
@@ -216,6 +217,7 @@ class RedisStore:
         self._cas = redis.register_script(_CAS)
         self._claim = redis.register_script(markers.CLAIM)
         self.cluster = isinstance(redis, RedisCluster)
+        self.replicas = Replicas(redis)
         # The keys a command of this process is on: those queued behind it, if any (a
         # deque of their futures). An asyncio.Lock per key, in a WeakValueDictionary, cost
         # a lock and a weak reference made and dropped on every command (~5 µs).
@@ -293,7 +295,12 @@ class RedisStore:
             # A script touches one slot only, and `drop`'s set lies in another: the write
             # goes alone, and what goes with it (`also`, `drop`) follows once it has won.
             keys, args = self._cas_args(key, expected, write, marker, push, token=token)
-            lost = _lost(await self._cas(keys=keys, args=args), token)
+            master = await self.replicas.master(key)
+            if master is None:
+                answer = await self._cas(keys=keys, args=args)
+            else:  # (answered once a replica has it: bot/store/replicated.py)
+                answer = await self.replicas.cas(master, _CAS, keys, args)
+            lost = _lost(answer, token)
             if lost is None and (also is not None or (drop and drop[1])):
                 async with self.redis.pipeline(transaction=False) as pipe:
                     if also is not None:
