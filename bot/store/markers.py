@@ -53,7 +53,8 @@ class Marker:
 
 
 # Lua put before a script that takes a record: `seen(record, id)` is the token that
-# handled `id` (or 'old': below the floor), nil if none did; `mark(record, id, token,
+# handled `id` (or 'old': below the floor), nil if none did; `fenced(record, token)`
+# whether the write of `token` was fenced off (FENCE); `mark(record, id, token,
 # ttl_ms)` marks it handled by `token` and trims the record.
 LUA = f"""
 local function number(id)
@@ -69,6 +70,9 @@ local function seen(record, id)
   local floor = redis.call('HGET', record, '<')
   if floor and number(id) and not above(id, floor) then return 'old' end
   return nil
+end
+local function fenced(record, token)
+  return redis.call('HEXISTS', record, 'fence:' .. token) == 1
 end
 local function mark(record, id, token, ttl)
   local n = redis.call('HINCRBY', record, '#', 1)
@@ -104,15 +108,18 @@ return 1
 """
 )
 
-# What handled the update, and if nothing did, a fence (ARGV[2]) in its place: a write
-# still on its way (a paused server reads its connections in any order once it
-# resumes) then finds the fence and is refused (bot/store/write_outcome.py).
+# What handled the update, and if nothing did, a fence (ARGV[2], `fence:<token>`) against
+# that one write: a field of its own, so that the write still on its way (a paused server
+# reads its connections in any order once it resumes) finds it and is refused, while the
+# update itself stays unhandled — the player was told "nothing was changed", and the
+# platform's redelivery of the update (a write with a token of its own) is applied
+# (bot/store/write_outcome.py; the compare-and-set checks the fence: bot/store/versioned.py).
 FENCE = (
     LUA
     + """
 local held = seen(KEYS[1], ARGV[1])
 if held then return held end
-mark(KEYS[1], ARGV[1], ARGV[2], ARGV[3])
+mark(KEYS[1], ARGV[2], ARGV[2], ARGV[3])
 return ARGV[2]
 """
 )

@@ -94,6 +94,7 @@ _CAS = (
     + """
 local record = ARGV[6] ~= '' and KEYS[2] or nil
 if record then
+  if fenced(record, ARGV[5]) then return {-2, 'fence:' .. ARGV[5]} end
   local held = seen(record, ARGV[6])
   if held then return {-2, held} end
 end

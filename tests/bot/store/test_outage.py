@@ -230,10 +230,10 @@ async def test_a_pause_longer_than_the_bot_asks_is_told_as_unknown_and_a_retry_a
                 assert took < TIMEOUT + settle + 2, took
                 server.thaw()
                 # What the server held in its sockets runs now: the write, or the bot's
-                # fence against it (whichever it read first); the marker says which.
+                # fence against it (whichever it read first); the update's mark says which
+                # (a fenced write leaves its update unmarked).
                 marker = Marker.of("telegram", str(GROUP), _update_of(fake, ALICE))
-                held = await reader.redis.hget(marker.record, marker.update) or b""
-                landed = b"|fence:" not in held
+                landed = await reader.redis.hexists(marker.record, marker.update)
                 assert ("0" in await _bids(reader)) == landed
                 again = await _press_again(fake, ALICE, "Alice", button)
                 assert (await _bids(reader)).get("0") == 1  # applied once in all

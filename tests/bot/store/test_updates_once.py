@@ -142,7 +142,15 @@ async def test_a_write_that_comes_after_it_was_told_not_applied_never_lands(redi
     with pytest.raises(Duplicate):  # the write, read by the server only now
         await store._write(KEY, 0, Write(b"1"), None, MARKER, token="t-1")
     assert (await store.load(KEY)).data is None
+    # the platform delivers the update again (a write of its own): it is applied, once,
+    # and the fenced write stays refused
+    assert await store._write(KEY, 0, Write(b"1"), None, MARKER, token="t-3") is None
+    with pytest.raises(Duplicate):
+        await store._write(KEY, 1, Write(b"1"), None, MARKER, token="t-1")
+    with pytest.raises(Duplicate):
+        await store._write(KEY, 1, Write(b"1"), None, MARKER, token="t-4")
+    assert (await store.load(KEY)).data == b"1"
     # and once it has landed, the question says so
     other = Marker.of("console", "group", "u-2")
-    assert await store._write(KEY, 0, Write(b"2"), None, other, token="t-2") is None
+    assert await store._write(KEY, 1, Write(b"2"), None, other, token="t-2") is None
     assert await asked(other, "t-2")
