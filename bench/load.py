@@ -70,7 +70,8 @@ from bench.robots import PLATFORM, Answer
 from bot.chat.router import Incoming, Router
 from bot.store import outboxes as outbox_store
 from bot.store.connection import connect
-from bot.store.keys import outbox_key, table_key, update_key
+from bot.store.keys import outbox_key, table_key
+from bot.store.markers import Marker
 from bot.store.outboxes import Outboxes
 from bot.store.versioned import RedisStore
 from rules import registry
@@ -452,7 +453,7 @@ async def _floor(
     version = (await store.load(key)).version
     for i in range(2 * n):
         read = i % 2 == 1
-        marker = update_key(PLATFORM, "floor", f"f{i}-{time.monotonic_ns()}")
+        marker = Marker.of(PLATFORM, "floor", f"f{i}-{time.monotonic_ns()}")
         fields = {outbox_store.field(version + 1, j): b"x" * b for j, b in enumerate(kept)}
         push = (outbox_key(PLATFORM, "floor"), fields) if kept else None
         also = (lambda pipe: outbox_store.index(pipe, PLATFORM, "floor")) if kept else None
@@ -546,10 +547,15 @@ def main() -> None:
     durable = not args.no_durable
     sys.setrecursionlimit(10_000)
     with contextlib.ExitStack() as stack:
-        url = stack.enter_context(redis_cluster() if args.cluster else redis_server())
+        url = (
+            stack.enter_context(redis_cluster()).url
+            if args.cluster
+            else stack.enter_context(redis_server())
+        )
         print(
             f"machine: {platform.machine()}, {os.cpu_count()} cores, Python "
-            f"{platform.python_version()}, {'3-master cluster' if args.cluster else 'one'} "
+            f"{platform.python_version()}, "
+            f"{'3-master cluster, a replica each' if args.cluster else 'one'} "
             f"redis-server on loopback; games {', '.join(args.games)}; replies "
             f"{'kept in the durable outbox, acknowledged' if durable else 'not kept'}"
         )

@@ -9,8 +9,9 @@ the router would have left them — each its own chat and its own players, with 
 lives beside a table: its players' routes (user → chats), its pending deadlines and its
 game's logged answers.
 Printed per game: Redis's `used_memory` grown per table (INFO memory), and that times
-100,000. Update markers (one per platform update, 36 hours) are not idle and not
-counted; they are measured on their own.
+100,000. The record of handled updates (bot/store/markers.py: capped per chat, kept 36
+hours after a chat's last update) is not idle and not counted; a full one is measured on
+its own.
 """
 
 import argparse
@@ -30,9 +31,10 @@ import redis.asyncio as aioredis
 
 from bench.load import _pick
 from bot.chat.router import Incoming, Router
-from bot.store.keys import answers_key, table_key, update_key, user_tables_key
+from bot.store.keys import answers_key, table_key, user_tables_key
+from bot.store.markers import FULL, Marker
 from bot.store.scheduler import Deadlines
-from bot.store.versioned import MARKER_TTL_SECONDS, RedisStore
+from bot.store.versioned import RedisStore
 from bot.table.deadlines import Deadline
 from bot.table.model import Table
 from rules import registry
@@ -134,15 +136,16 @@ async def measure(url: str, games: list[str], n: int, names: int) -> list[tuple[
                 await pipe.execute()
         grown = await _used(client) - before
         results.append((f"{game} ({spec.max_players} players)", n, grown / n))
-    # update markers, on their own: one per platform update handled in the last 36 hours
+    # the record of handled updates, on its own: full (as after FULL updates or more)
     await client.flushall()
     before = await _used(client)
-    async with client.pipeline(transaction=False) as pipe:
-        for i in range(n):
-            key = update_key(PLATFORM, f"-100{2_000_000_000 + i}", str(800_000_000 + i))
-            pipe.set(key, "1", px=MARKER_TTL_SECONDS * 1000)
-        await pipe.execute()
-    results.append(("update marker (36 h)", n, (await _used(client) - before) / n))
+    store, chats = RedisStore(client), min(n, 200)
+    for i in range(chats):
+        chat = f"-100{2_000_000_000 + i}"
+        for u in range(FULL):
+            await store.claim(Marker.of(PLATFORM, chat, str(800_000_000 + i * 1000 + u)))
+    full = (await _used(client) - before) / chats
+    results.append((f"a chat's record of updates, full ({FULL})", chats, full))
     await client.aclose()
     return results
 

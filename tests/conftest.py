@@ -34,6 +34,7 @@ import pytest
 import redis.asyncio as aioredis
 from redis.asyncio.cluster import RedisCluster
 
+from bot.store.cluster import Cluster
 from tests.fixtures.redis_server import redis_cluster, redis_server
 
 
@@ -63,21 +64,27 @@ def real_redis_url():
 
 
 @pytest.fixture(scope="session")
-def real_cluster_url():
-    """A 3-master Redis Cluster on loopback for the session (tests/fixtures/redis_server.py)."""
+def real_cluster():
+    """A 3-master Redis Cluster, a replica each, on loopback for the session
+    (tests/fixtures/redis_server.py); a test that stops a node starts it again."""
     with contextlib.ExitStack() as stack:
         try:
-            url = stack.enter_context(redis_cluster())
+            made = stack.enter_context(redis_cluster())
         except FileNotFoundError:
             if os.environ.get("STAMMTISCH_REQUIRE_REDIS") == "1":
                 pytest.fail("redis-server is not installed, and STAMMTISCH_REQUIRE_REDIS=1")
             pytest.skip("redis-server is not installed")
-        yield url
+        yield made
+
+
+@pytest.fixture(scope="session")
+def real_cluster_url(real_cluster):
+    return real_cluster.url
 
 
 class Backend:
     """Makes clients of one backend: a fresh fake server per test, the real one, or the
-    real cluster (a `RedisCluster` client, as `REDIS_CLUSTER=1` makes)."""
+    real cluster (a cluster client, as `REDIS_CLUSTER=1` makes: bot/store/cluster.py)."""
 
     def __init__(self, kind: str, url: str | None) -> None:
         self.kind, self.url = kind, url
@@ -88,7 +95,7 @@ class Backend:
         if self.kind == "fake":
             made = fakeredis.FakeAsyncRedis(server=self.server)
         elif self.kind == "cluster":
-            made = RedisCluster.from_url(self.url)
+            made = Cluster.from_url(self.url)
         else:
             made = aioredis.Redis.from_url(self.url)
         self.clients.append(made)

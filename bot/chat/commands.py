@@ -49,11 +49,15 @@ class CommandSpec:
     # A reply that reads the chat's game's logged answers (/verify: bot/proof/games.py),
     # kept beside the table and read only when asked for.
     reads_answers: bool = False
+    # A reply answered once however often its update comes (a /roll: one set of dice),
+    # so its update is marked handled (bot/store/markers.py). Every other reply reads and
+    # changes nothing: said twice, it says the same twice, and costs no mark.
+    once: bool = False
 
 
 # In the order Telegram shows its menu.
 COMMANDS: tuple[CommandSpec, ...] = (
-    CommandSpec("roll", "both", "anyone", "cmd.roll", arg="dice", reply=do.roll),
+    CommandSpec("roll", "both", "anyone", "cmd.roll", arg="dice", reply=do.roll, once=True),
     CommandSpec(
         "verify", "both", "anyone", "cmd.verify", arg="roll_id", reply=do.verify, reads_answers=True
     ),

@@ -281,7 +281,8 @@ class Router:
         if spec.reply is not None:
             # Touches no table, so the update is marked handled on its own: a /roll
             # delivered twice is answered once, with one set of dice.
-            await self.tables.claim_update(msg.platform, msg.chat, msg.update_id)
+            if spec.once:
+                await self.tables.claim_update(msg.platform, msg.chat, msg.update_id)
             table = (
                 None
                 if msg.private

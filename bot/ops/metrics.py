@@ -40,6 +40,11 @@ CAS_RETRIES = Counter(
 REDIS_ERRORS = Counter(
     "stammtisch_redis_errors", "Redis failures, by where they hit", ["where"], registry=REGISTRY
 )
+UNREPLICATED_WRITES = Counter(
+    "stammtisch_unreplicated_writes",
+    "Table writes on a Redis Cluster master that no replica confirmed in time",
+    registry=REGISTRY,
+)
 DEADLINE_LAG = Histogram(
     "stammtisch_deadline_lag_seconds",
     "How late a deadline fired after it fell due",

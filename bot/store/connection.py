@@ -50,9 +50,10 @@ def connect(
         # the player gets the one-line apology, and the next command tries again.
         timeouts = {"socket_timeout": timeout, "socket_connect_timeout": timeout}
         if cluster:
-            from redis.asyncio.cluster import RedisCluster
+            from bot.store.cluster import Cluster
 
-            return RedisCluster.from_url(url, **timeouts)
+            # (not redis-py's RedisCluster itself: bot/store/cluster.py says why)
+            return Cluster.from_url(url, **timeouts)
         from redis.asyncio.retry import Retry
         from redis.backoff import NoBackoff
 

@@ -38,9 +38,10 @@ def moved_key(platform: str, chat: str) -> str:
     return f"{PREFIX}:{{{chat_tag(platform, chat)}}}:moved"
 
 
-def update_key(platform: str, chat: str, update_id: str) -> str:
-    """Marks a platform update as handled (bot/store/versioned.py), beside its chat's table."""
-    return f"{PREFIX}:{{{chat_tag(platform, chat)}}}:update:{update_id}"
+def updates_key(platform: str, chat: str) -> str:
+    """The record of the platform updates handled in the chat (bot/store/markers.py), a
+    capped hash beside its table."""
+    return f"{PREFIX}:{{{chat_tag(platform, chat)}}}:updates"
 
 
 def user_tables_key(platform: str, user: str) -> str:

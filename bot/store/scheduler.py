@@ -7,7 +7,9 @@ ticker killed mid-fire loses nothing: the lease runs out and another claims it; 
 ticker stopped gracefully hands its claim back. Two tickers never hold the same claim,
 and a deadline moved by a re-add while claimed is kept at its new time.
 What a deadline does is the router's business; it checks the table's step, so a
-deadline for a prompt already answered does nothing.
+deadline for a prompt already answered does nothing. A table that expires (or is
+deleted) takes its deadlines with it: the ticker drops those of chats without a table
+every ORPHANS_EVERY seconds (`drop_orphans`), so none outlives its table by more.
 """
 
 import asyncio
@@ -20,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from bot.ops import metrics
-from bot.store.keys import deadlines_key
+from bot.store.keys import deadlines_key, table_key
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -33,6 +35,7 @@ LEASE = 60.0  # seconds a claimed deadline is the claimer's; then anyone may cla
 SHARDS = 8
 STOP_WAIT = 2.0  # seconds a stopping ticker waits for Redis to finish its last step
 STOP_SECONDS = 10.0  # a stop waits this long for a ticker or sweep to end (`stop`)
+ORPHANS_EVERY = 600.0  # seconds between two looks for deadlines whose table is gone
 
 
 # One due deadline (or one whose claimer's lease ran out: it died mid-fire) moves from the
@@ -69,6 +72,19 @@ return 0
 """
 
 
+# Drops members (ARGV: member, score, member, score …) still due when they were found
+# due: a member re-added meanwhile (a new table's deadline of the same name) has moved.
+_DROP = """
+local n = 0
+for i = 1, #ARGV, 2 do
+  if tonumber(redis.call('ZSCORE', KEYS[1], ARGV[i])) == tonumber(ARGV[i + 1]) then
+    n = n + redis.call('ZREM', KEYS[1], ARGV[i])
+  end
+end
+return n
+"""
+
+
 @dataclass(frozen=True)
 class Claim:
     member: str
@@ -91,6 +107,7 @@ class Deadlines:
         self._claim = redis.register_script(_CLAIM)
         self._ack = redis.register_script(_ACK)
         self._release = redis.register_script(_RELEASE)
+        self._drop = redis.register_script(_DROP)
         self._turn = 0  # the shard a claim looks at first: taken in turn, none starves
 
     def _key(self, member: str) -> str:
@@ -129,6 +146,32 @@ class Deadlines:
             async for m, score in self.redis.zscan_iter(key, match=pattern):
                 found[_text(m)] = score
         return found
+
+    async def drop_orphans(self) -> int:
+        """Remove the deadlines of chats that have no table (it expired, or was deleted);
+        how many went. A round trip per shard to read it, one per 100 chats to ask which
+        tables exist, one per shard with orphans to drop them."""
+        dropped = 0
+        for key in self.keys:
+            by_chat: dict[tuple[str, str], list[tuple[str, str]]] = defaultdict(list)
+            async for m, score in self.redis.zscan_iter(key):
+                member = _text(m)
+                platform, chat, *_ = member.split("|", 2)
+                by_chat[platform, chat].append((member, repr(score)))
+            chats = list(by_chat)
+            gone: list[str] = []
+            for start in range(0, len(chats), 100):
+                batch = chats[start : start + 100]
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    for platform, chat in batch:
+                        pipe.exists(table_key(platform, chat))
+                    there = await pipe.execute()
+                for chat_of, exists in zip(batch, there, strict=True):
+                    if not exists:
+                        gone += [x for pair in by_chat[chat_of] for x in pair]
+            if gone:
+                dropped += int(await self._drop(keys=[key], args=gone))
+        return dropped
 
     async def claim(self, now: float, lease: float = LEASE) -> Claim | None:
         """A deadline due by `now` (the earliest of its shard), leased to the caller until
@@ -180,10 +223,13 @@ async def run_ticker(
     clock: Callable[[], float],
     interval: float = 1.0,
     lease: float = LEASE,
+    orphans_every: float = ORPHANS_EVERY,
 ) -> None:
     """Fire due deadlines forever, one claim at a time (cancel the task to stop: a claim
     being fired is handed back, never dropped). A failing fire is logged and acknowledged:
-    it would fail again."""
+    it would fail again. Every `orphans_every` seconds, the deadlines of tables that are
+    gone are dropped (`Deadlines.drop_orphans`)."""
+    looked = clock()
 
     async def hand_back(claim: Claim | None) -> None:
         if claim is not None:
@@ -205,6 +251,11 @@ async def run_ticker(
                 await _whole(deadlines.ack(claim))
                 stop_if_asked()  # (asked while it fired, and the ask was lost on the way)
             metrics.beat()  # Redis answered, nothing (more) is due
+            if clock() - looked >= orphans_every:
+                looked = clock()
+                if dropped := await deadlines.drop_orphans():
+                    log.info("dropped %d deadlines of tables that are gone", dropped)
+                stop_if_asked()
         except asyncio.CancelledError:
             raise
         except Exception:

@@ -37,10 +37,22 @@ from redis.exceptions import NoScriptError, RedisError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from bot.ops import logs, metrics
+from bot.store import markers
 from bot.store.connection import NotSent
+from bot.store.markers import MARKER_TTL_SECONDS, Marker
+from bot.store.replicated import Replicas
 from bot.store.write_outcome import SETTLE_SECONDS, Duplicate, MaybeApplied, NotApplied, landed
 
-__all__ = ["KEEP", "Duplicate", "MaybeApplied", "NotApplied", "RedisStore", "StoreConflict"]
+__all__ = [
+    "KEEP",
+    "MARKER_TTL_SECONDS",
+    "Duplicate",
+    "Marker",
+    "MaybeApplied",
+    "NotApplied",
+    "RedisStore",
+    "StoreConflict",
+]
 
 R = TypeVar("R")
 
@@ -57,29 +69,34 @@ class Keep:
 KEEP: Final = Keep()
 """Returned by a transaction function that wants to write nothing."""
 
-# With ARGV[5] not empty, KEYS[2] marks the platform update that caused the write: it is
-# written with the write, atomically, holding ARGV[5] (a token of this write), and a write
-# whose marker exists is refused ({-2, what it holds}), so an update delivered again, to
-# any process, any time within the marker's life, is applied once; and after a lost answer
-# the marker tells whether the write landed (the token: this very write, sent again by a
-# client's retry, is told apart from another delivery of its update).
-# With ARGV[8] ~= '', KEYS[4] is a list beside the table (`Log`: the game's answers):
-# emptied first if ARGV[8] == '1', then given the ARGV[9] lines that follow, and set to
+# With ARGV[6] not empty, KEYS[2] is the chat's record of handled updates
+# (bot/store/markers.py) and ARGV[6] the id of the platform update that caused the write:
+# it is marked there with the write, atomically, by ARGV[5] (a token of this write), and
+# a write whose update is marked already is refused ({-2, the token that marked it}), so
+# an update delivered again, to any process, any time within the record's window, is
+# applied once; and after a lost answer the mark tells whether the write landed (the
+# token: this very write, sent again by a client's retry, is told apart from another
+# delivery of its update).
+# With ARGV[9] ~= '', KEYS[4] is a list beside the table (`Log`: the game's answers):
+# emptied first if ARGV[9] == '1', then given the ARGV[10] lines that follow, and set to
 # expire with the table, with the write and only with it.
-# The ARGV[6] after those are field/value pairs written into the hash KEYS[3] (the chat's
+# The ARGV[7] after those are field/value pairs written into the hash KEYS[3] (the chat's
 # durable outbox, bot/store/outboxes.py) with the write, and only with it: what a command
-# says is stored exactly when what it did is. The outbox then holds at most ARGV[7]
+# says is stored exactly when what it did is. The outbox then holds at most ARGV[8]
 # replies: past that the oldest go, those without a prompt or board (a field ending in
 # 'p') first, this write's never (bot/store/outboxes.py says why).
 # ARGV after those are members removed from the sorted set KEYS[5] (the chat's deadlines
 # of a step that has passed: bot/table/saved.py), again only if the write wins.
 # KEYS[2], KEYS[3] and KEYS[4] are the table's own key when there is no marker, outbox
 # or log.
-_CAS = """
-local marker = ARGV[5] ~= '' and KEYS[2] or nil
-if marker then
-  local seen = redis.call('GET', marker)
-  if seen then return {-2, seen} end
+_CAS = (
+    markers.LUA
+    + """
+local record = ARGV[6] ~= '' and KEYS[2] or nil
+if record then
+  if fenced(record, ARGV[5]) then return {-2, 'fence:' .. ARGV[5]} end
+  local held = seen(record, ARGV[6])
+  if held then return {-2, held} end
 end
 local v = tonumber(redis.call('HGET', KEYS[1], 'v') or '0')
 if v ~= tonumber(ARGV[1]) then return {v, redis.call('HGET', KEYS[1], 'd')} end
@@ -89,19 +106,19 @@ else
   redis.call('HSET', KEYS[1], 'v', v + 1, 'd', ARGV[2])
   redis.call('PEXPIRE', KEYS[1], ARGV[3])
 end
-if marker then redis.call('SET', marker, ARGV[5], 'PX', ARGV[4]) end
-local m = tonumber(ARGV[9])
-if ARGV[8] ~= '' then
-  if ARGV[8] == '1' then redis.call('DEL', KEYS[4]) end
-  if m > 0 then redis.call('RPUSH', KEYS[4], unpack(ARGV, 10, 9 + m)) end
+if record then mark(record, ARGV[6], ARGV[5], ARGV[4]) end
+local m = tonumber(ARGV[10])
+if ARGV[9] ~= '' then
+  if ARGV[9] == '1' then redis.call('DEL', KEYS[4]) end
+  if m > 0 then redis.call('RPUSH', KEYS[4], unpack(ARGV, 11, 10 + m)) end
   redis.call('PEXPIRE', KEYS[4], ARGV[3])
 end
-local first = 10 + m
-local n = tonumber(ARGV[6])
+local first = 11 + m
+local n = tonumber(ARGV[7])
 if n > 0 then
   redis.call('HSET', KEYS[3], unpack(ARGV, first, first + n - 1))
   redis.call('PEXPIRE', KEYS[3], ARGV[3])
-  local over = redis.call('HLEN', KEYS[3]) - tonumber(ARGV[7])
+  local over = redis.call('HLEN', KEYS[3]) - tonumber(ARGV[8])
   if over > 0 then
     local fields = redis.call('HKEYS', KEYS[3])
     table.sort(fields)
@@ -117,11 +134,9 @@ end
 if #ARGV >= first + n then redis.call('ZREM', KEYS[5], unpack(ARGV, first + n)) end
 return v + 1
 """
+)
 DUPLICATE = -2
 KNOWN = 1024  # tables whose last version and data a process remembers (~7 MB at most)
-# Telegram keeps an undelivered update for 24 hours and redelivers it until a webhook
-# answers; Discord's interaction tokens live 15 minutes. A day and a half covers both.
-MARKER_TTL_SECONDS: Final = 36 * 3600
 
 
 class _Tokens:
@@ -201,7 +216,9 @@ class RedisStore:
         self.max_retries = max_retries
         self.settle = settle
         self._cas = redis.register_script(_CAS)
+        self._claim = redis.register_script(markers.CLAIM)
         self.cluster = isinstance(redis, RedisCluster)
+        self.replicas = Replicas(redis)
         # The keys a command of this process is on: those queued behind it, if any (a
         # deque of their futures). An asyncio.Lock per key, in a WeakValueDictionary, cost
         # a lock and a weak reference made and dropped on every command (~5 µs).
@@ -221,7 +238,7 @@ class RedisStore:
         key: str,
         expected: int,
         data: bytes | Write | None,
-        marker: str | None = None,
+        marker: Marker | None = None,
         push: Push | None = None,
         drop: Drop | None = None,
     ) -> bool:
@@ -236,7 +253,7 @@ class RedisStore:
         key: str,
         expected: int,
         write: Write,
-        marker: str | None,
+        marker: Marker | None,
         push: Push | None = None,
         drop: Drop | None = None,
         token: str = "",
@@ -244,23 +261,25 @@ class RedisStore:
         pairs = [x for pair in push[1].items() for x in pair] if push else []
         log = write.log
         args = [expected, write.data or b"", self.ttl_ms, MARKER_TTL_SECONDS * 1000]
-        args += [token if marker else "", len(pairs), PUSH_CAP]
+        args += [token, marker.update if marker else "", len(pairs), PUSH_CAP]
         if log is not None:
             args += ["1" if log.reset else "0", len(log.lines), *log.lines]
         else:
             args += ["", 0]
         args += pairs
         outbox = push[0] if push and pairs else key
-        keys = [key, marker or key, outbox, log.key if log else key]  # (see _CAS)
+        record = marker.record if marker else key
+        keys = [key, record, outbox, log.key if log else key]  # (see _CAS)
         if drop and drop[1]:
             keys.append(drop[0])
             args.extend(drop[1])
         return keys, args
 
-    async def claim(self, marker: str) -> None:
+    async def claim(self, marker: Marker) -> None:
         """Mark an update handled that writes nothing (a refusal, a roll); `Duplicate` if
         it was handled already. One round trip."""
-        if not await self.redis.set(marker, "1", nx=True, px=MARKER_TTL_SECONDS * 1000):
+        ttl = MARKER_TTL_SECONDS * 1000
+        if not await self._claim(keys=[marker.record], args=[marker.update, _token(), ttl]):
             raise Duplicate(marker)
 
     async def _write(
@@ -269,7 +288,7 @@ class RedisStore:
         expected: int,
         write: Write,
         also: Callable[[Any], None] | None,
-        marker: str | None = None,
+        marker: Marker | None = None,
         push: Push | None = None,
         drop: Drop | None = None,
         token: str = "",
@@ -281,7 +300,12 @@ class RedisStore:
             # A script touches one slot only, and `drop`'s set lies in another: the write
             # goes alone, and what goes with it (`also`, `drop`) follows once it has won.
             keys, args = self._cas_args(key, expected, write, marker, push, token=token)
-            lost = _lost(await self._cas(keys=keys, args=args), token)
+            master = await self.replicas.master(key)
+            if master is None:
+                answer = await self._cas(keys=keys, args=args)
+            else:  # (answered once a replica has it: bot/store/replicated.py)
+                answer = await self.replicas.cas(master, _CAS, keys, args)
+            lost = _lost(answer, token)
             if lost is None and (also is not None or (drop and drop[1])):
                 async with self.redis.pipeline(transaction=False) as pipe:
                     if also is not None:
@@ -325,7 +349,7 @@ class RedisStore:
         key: str,
         fn: Callable[[bytes | None], tuple[bytes | Write | Keep | None, R]],
         also: Callable[[R, Any], None] | None = None,
-        marker: str | None = None,
+        marker: Marker | None = None,
         push: Callable[[R, int], Push | None] | None = None,
         drop: Callable[[R], Drop | None] | None = None,
     ) -> R:
@@ -337,7 +361,7 @@ class RedisStore:
         `also(result, pipe)` may queue commands sent in the same round trip as the write
         — before it is known to win, so only commands harmless if it loses (`pipe` has
         redis-py's command methods: the write's pipeline).
-        `marker` (a key of the same hash tag, bot/keys.update_key) names the platform
+        `marker` (in a record of the same hash tag, bot/store/markers.py) names the platform
         update being handled: it is marked with the write (or, for KEEP, on its own),
         and an update marked already raises `Duplicate`. When Redis fails mid-write,
         `NotApplied` or `MaybeApplied` says what we know. `push(result, new version)`

@@ -4,11 +4,11 @@ A write that never left — no connection could be had: Redis refused it, or did
 answer the connect — is `NotApplied`, for sure. A write whose answer was lost (a timeout
 after it was sent, a connection dropped) may have landed or not, and the player is told
 nothing before Redis is asked: again and again, SETTLE_SECONDS at most. The update's
-marker (bot/keys.update_key), written by the write itself with the write's token, says
-for sure; the question fences it, so that a write still on its way can no longer land
-after we said it did not. Without a marker (a deadline firing), the version and the data
-say, unless someone else has written since. Redis still out of reach: `MaybeApplied`,
-and the player is told that we cannot tell yet.
+mark in the chat's record (bot/store/markers.py), written by the write itself with the
+write's token, says for sure; the question fences it, so that a write still on its way
+can no longer land after we said it did not. Without a marker (a deadline firing), the
+version and the data say, unless someone else has written since. Redis still out of
+reach: `MaybeApplied`, and the player is told that we cannot tell yet.
 """
 
 import asyncio
@@ -17,21 +17,13 @@ from typing import Any, Final
 
 from redis.exceptions import RedisError
 
+from bot.store import markers
+
 # How long a write whose answer was lost keeps asking Redis whether it landed before it
 # says it cannot tell: with the client's 5 s timeout (bot/store/connection.py) a press is then
 # answered within 11 s, inside the ~15 s Telegram gives a button's answer.
 SETTLE_SECONDS: Final = 6.0
 LOOK_AGAIN_SECONDS: Final = 0.25  # between two tries to ask it
-
-# What the update's marker holds, and if it holds nothing, a fence (ARGV[1]) in it: the
-# write, if it still waits in a socket the server has not read yet (a paused server reads
-# its connections in any order once it resumes), then finds the marker and is refused.
-_FENCE = """
-local seen = redis.call('GET', KEYS[1])
-if seen then return seen end
-redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
-return ARGV[1]
-"""
 
 
 class Duplicate(Exception):
@@ -54,7 +46,7 @@ async def landed(
     expected: int,
     data: bytes | None,
     *,
-    marker: str | None,
+    marker: "markers.Marker | None",
     token: str,
     marker_ttl_ms: int,
     settle: float = SETTLE_SECONDS,
@@ -69,7 +61,8 @@ async def landed(
         try:
             async with asyncio.timeout_at(deadline):
                 if marker is not None:
-                    seen = await redis.eval(_FENCE, 1, marker, fence, marker_ttl_ms)
+                    record, update = marker.record, marker.update
+                    seen = await redis.eval(markers.FENCE, 1, record, update, fence, marker_ttl_ms)
                 else:
                     now = await load(key)
             break

@@ -16,7 +16,8 @@ from typing import Any
 from bot.store import answer_log
 from bot.store import outboxes as outbox_store
 from bot.store.errors import RedisError
-from bot.store.keys import answers_key, moved_key, table_key, update_key, user_tables_key
+from bot.store.keys import answers_key, moved_key, table_key, user_tables_key
+from bot.store.markers import Marker
 from bot.store.scheduler import Deadlines
 from bot.store.versioned import Drop, Keep, Log, Push, RedisStore, Write
 from bot.table.deadlines import Deadline
@@ -72,7 +73,7 @@ class Tables:
         store.Duplicate. `durable`: what a write says goes into the chat's outbox with
         it (bot/store/outboxes.py; `Outbox.outbox_ids` names the fields), at no extra
         round trip."""
-        marker = update_key(platform, chat, update_id) if update_id else None
+        marker = Marker.of(platform, chat, update_id) if update_id else None
 
         def push(out: Outbox, version: int) -> Push | None:
             replies = out.addressed(chat)
@@ -109,7 +110,7 @@ class Tables:
     async def claim_update(self, platform: str, chat: str, update_id: str | None) -> None:
         """Mark an update that touches no table (a roll) handled; store.Duplicate if it was."""
         if update_id:
-            await self.store.claim(update_key(platform, chat, update_id))
+            await self.store.claim(Marker.of(platform, chat, update_id))
 
     def deadlines(self, platform: str) -> Deadlines:
         """The deadlines of one platform's tables, for that platform's ticker."""

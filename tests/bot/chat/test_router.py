@@ -460,8 +460,8 @@ async def test_a_lobby_opened_by_a_clock_of_whole_seconds_expires_in_any_process
 
 
 async def test_roll_writes_nothing_but_its_update_marker(redis, backend):
-    """No table for a roll; only the mark that its update was answered, which expires
-    (tests/bot/store/test_updates_once.py)."""
+    """No table for a roll; only the mark that its update was answered, in the chat's
+    record of updates, which expires (tests/bot/store/test_updates_once.py)."""
     chat = Chat.make(redis)
     out = await chat.say("alice: /roll 2d6", "bob> /roll")
     assert len(out) == 4 and out[0] == "[group] 🎲 alice rolls"
@@ -471,7 +471,7 @@ async def test_roll_writes_nothing_but_its_update_marker(redis, backend):
         keys = await redis.keys("*", target_nodes=RedisCluster.PRIMARIES)
     else:
         keys = await redis.keys("*")
-    assert len(keys) == 2 and all(b":update:" in k for k in keys)
+    assert len(keys) == 2 and all(k.endswith(b":updates") for k in keys)
     assert all([await redis.pttl(k) > 0 for k in keys])
 
 

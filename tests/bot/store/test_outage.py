@@ -25,7 +25,8 @@ from redis.backoff import ExponentialBackoff
 
 from bot.chat.router import Router
 from bot.store.connection import Pool, connect
-from bot.store.keys import table_key, update_key
+from bot.store.keys import table_key
+from bot.store.markers import Marker
 from bot.store.versioned import KEEP, MaybeApplied, NotApplied, RedisStore
 from bot.store.write_outcome import SETTLE_SECONDS
 from tests.fixtures.fake_telegram import GROUP, FakeTelegram, running_bot, until
@@ -229,9 +230,10 @@ async def test_a_pause_longer_than_the_bot_asks_is_told_as_unknown_and_a_retry_a
                 assert took < TIMEOUT + settle + 2, took
                 server.thaw()
                 # What the server held in its sockets runs now: the write, or the bot's
-                # fence against it (whichever it read first); the marker says which.
-                marker = update_key("telegram", str(GROUP), _update_of(fake, ALICE))
-                landed = not (await reader.redis.get(marker) or b"").startswith(b"fence:")
+                # fence against it (whichever it read first); the update's mark says which
+                # (a fenced write leaves its update unmarked).
+                marker = Marker.of("telegram", str(GROUP), _update_of(fake, ALICE))
+                landed = await reader.redis.hexists(marker.record, marker.update)
                 assert ("0" in await _bids(reader)) == landed
                 again = await _press_again(fake, ALICE, "Alice", button)
                 assert (await _bids(reader)).get("0") == 1  # applied once in all
@@ -267,7 +269,7 @@ async def test_a_write_to_a_stopped_redis_is_known_not_applied(retries):
             redis = aioredis.Redis.from_pool(pool)
         store = RedisStore(redis)
         key = table_key("telegram", "-1")
-        marker = update_key("telegram", "-1", "1")
+        marker = Marker.of("telegram", "-1", "1")
         try:
             await store.transact(key, lambda data: (b"one", None))  # remembered: no read next
             server.stop()
@@ -300,7 +302,7 @@ async def test_a_write_paused_past_the_timeout_is_told_as_landed_or_not_truthful
                 await store.transact(key, lambda data: (KEEP, None))  # known: no read next
                 server.freeze()
                 asyncio.get_running_loop().call_later(TIMEOUT, server.thaw)
-                marker = update_key("telegram", "-1", str(n))
+                marker = Marker.of("telegram", "-1", str(n))
                 try:
                     await store.transact(key, lambda data: (data + b"+", None), marker=marker)
                     told.append(True)

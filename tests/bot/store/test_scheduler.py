@@ -10,7 +10,6 @@ import zlib
 from collections import Counter
 
 import pytest
-import redis.asyncio as aioredis
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 from bot.store.keys import deadlines_key
@@ -288,8 +287,10 @@ import asyncio, signal, sys, time
 import redis.asyncio as aioredis
 from bot.store.scheduler import Deadlines, run_ticker
 
+from bot.store.cluster import Cluster
+
 async def main():
-    r = aioredis.Redis.from_url(sys.argv[1])
+    r = (Cluster if sys.argv[3] == "cluster" else aioredis.Redis).from_url(sys.argv[1])
     d = Deadlines(r, "test")
     async def fire(member):
         await r.rpush("fired", member)
@@ -308,21 +309,28 @@ asyncio.run(main())
 """
 
 
-def _ticker(url: str, lease: float = 2.0) -> subprocess.Popen:
-    root = ROOT
-    return subprocess.Popen([sys.executable, "-c", TICKER, url, str(lease)], cwd=root)
+def _ticker(backend, lease: float = 2.0) -> subprocess.Popen:
+    args = [sys.executable, "-c", TICKER, backend.url, str(lease), backend.kind]
+    return subprocess.Popen(args, cwd=ROOT)
+
+
+# The ticker processes against one server and against the cluster (3 masters, a
+# replica each): a claim and its lease live in one deadline shard's slot either way.
+@pytest.fixture(params=["real", "cluster"])
+async def process_backend(request):
+    async for made in make_backend(request):
+        yield made
 
 
 @pytest.mark.slow  # a ticker process of its own
-async def test_a_ticker_process_stopped_gracefully_mid_batch_loses_no_deadline(real_redis_url):
+async def test_a_ticker_process_stopped_gracefully_mid_batch_loses_no_deadline(process_backend):
     """1,000 due deadlines; a ticker process is stopped (SIGTERM: its ticker cancelled)
     while firing them: it hands back its claim before it exits, so a second one fires
     the rest at once, none lost — without waiting for a lease (an hour here) to run out."""
-    r = aioredis.Redis.from_url(real_redis_url)
-    await r.flushdb()
+    r = process_backend.client()  # (flushed)
     d = Deadlines(r, "test")
     await d.add({f"m{i}": float(i) for i in range(1000)})
-    first = _ticker(real_redis_url, lease=3600)
+    first = _ticker(process_backend, lease=3600)
     try:
         for _ in range(500):
             if await r.llen("fired") >= 100:
@@ -334,7 +342,7 @@ async def test_a_ticker_process_stopped_gracefully_mid_batch_loses_no_deadline(r
         assert 0 < stopped_after < 1000, "the stop must come mid-batch"
         claimed = [k + ":claimed" for k in d.keys]
         assert sum([await r.zcard(k) for k in claimed]) == 0  # nothing left claimed
-        second = _ticker(real_redis_url, lease=3600)
+        second = _ticker(process_backend, lease=3600)
         try:
             for _ in range(3000):
                 if len({m for m in await r.lrange("fired", 0, -1)}) == 1000:
@@ -350,19 +358,16 @@ async def test_a_ticker_process_stopped_gracefully_mid_batch_loses_no_deadline(r
     finally:
         if first.poll() is None:
             first.kill()
-        await r.flushdb()
-        await r.aclose()
 
 
 @pytest.mark.slow  # a ticker process of its own
-async def test_a_ticker_process_killed_mid_batch_loses_no_deadline(real_redis_url):
+async def test_a_ticker_process_killed_mid_batch_loses_no_deadline(process_backend):
     """1,000 due deadlines; a ticker process is SIGKILLed while firing them, and a second
     one fires the rest, and the dead one's claim once its lease (2 s here) has run out."""
-    r = aioredis.Redis.from_url(real_redis_url)
-    await r.flushdb()
+    r = process_backend.client()  # (flushed)
     d = Deadlines(r, "test")
     await d.add({f"m{i}": float(i) for i in range(1000)})  # all long due
-    first = _ticker(real_redis_url)
+    first = _ticker(process_backend)
     try:
         for _ in range(500):
             if await r.llen("fired") >= 100:
@@ -372,7 +377,7 @@ async def test_a_ticker_process_killed_mid_batch_loses_no_deadline(real_redis_ur
         first.wait(5)
         killed_after = await r.llen("fired")
         assert 0 < killed_after < 1000, "the kill must come mid-batch"
-        second = _ticker(real_redis_url)
+        second = _ticker(process_backend)
         try:
             for _ in range(3000):
                 fired = {m.decode() for m in await r.lrange("fired", 0, -1)}
@@ -390,8 +395,6 @@ async def test_a_ticker_process_killed_mid_batch_loses_no_deadline(real_redis_ur
     finally:
         if first.poll() is None:
             first.kill()
-        await r.flushdb()
-        await r.aclose()
 
 
 async def test_deadlines_are_spread_over_shards_and_one_chats_stay_in_order(redis):

@@ -5,8 +5,8 @@ import pytest
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from bot.chat.router import Incoming
-from bot.store.keys import table_key, update_key
-from bot.store.versioned import MARKER_TTL_SECONDS, Duplicate, RedisStore, Write
+from bot.store.keys import table_key, updates_key
+from bot.store.versioned import MARKER_TTL_SECONDS, Duplicate, Marker, RedisStore, Write
 from bot.store.write_outcome import landed
 from tests.fixtures.chat import Chat
 
@@ -34,9 +34,7 @@ async def test_an_update_delivered_again_after_100_changes_and_an_hour_is_applie
     assert await chat.router.handle(_private("alice", "1", "u-first")) == []
     table = await chat.table()
     assert table.state["bids"]["answers"] == {"0": 1}
-    assert (
-        0 < await redis.pttl(update_key("console", "group", "u-first")) <= MARKER_TTL_SECONDS * 1000
-    )
+    assert 0 < await redis.pttl(updates_key("console", "group")) <= MARKER_TTL_SECONDS * 1000
 
 
 async def test_a_roll_delivered_twice_is_answered_once(redis):
@@ -111,7 +109,7 @@ async def test_a_write_that_did_not_land_is_told_as_not_done(redis, monkeypatch)
     assert any("Your bid of 1 is sealed." in r.text for r in again)
 
 
-KEY, MARKER = table_key("console", "group"), update_key("console", "group", "u-1")
+KEY, MARKER = table_key("console", "group"), Marker.of("console", "group", "u-1")
 
 
 async def test_a_write_sent_again_by_the_clients_retry_is_known_as_its_own(redis):
@@ -144,7 +142,15 @@ async def test_a_write_that_comes_after_it_was_told_not_applied_never_lands(redi
     with pytest.raises(Duplicate):  # the write, read by the server only now
         await store._write(KEY, 0, Write(b"1"), None, MARKER, token="t-1")
     assert (await store.load(KEY)).data is None
+    # the platform delivers the update again (a write of its own): it is applied, once,
+    # and the fenced write stays refused
+    assert await store._write(KEY, 0, Write(b"1"), None, MARKER, token="t-3") is None
+    with pytest.raises(Duplicate):
+        await store._write(KEY, 1, Write(b"1"), None, MARKER, token="t-1")
+    with pytest.raises(Duplicate):
+        await store._write(KEY, 1, Write(b"1"), None, MARKER, token="t-4")
+    assert (await store.load(KEY)).data == b"1"
     # and once it has landed, the question says so
-    other = update_key("console", "group", "u-2")
-    assert await store._write(KEY, 0, Write(b"2"), None, other, token="t-2") is None
+    other = Marker.of("console", "group", "u-2")
+    assert await store._write(KEY, 1, Write(b"2"), None, other, token="t-2") is None
     assert await asked(other, "t-2")
