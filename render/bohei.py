@@ -160,9 +160,9 @@ def board_svg(view: PublicView, names: list[str], label: Label) -> str:
         if mark:
             rows[-1] = (seat, f"{name} · {mark}", rows[-1][2])
     active = frozenset({view.turn} if view.phase not in ("starter", "over") else set())
-    y += pieces.scores(
+    y = pieces.scores(
         doc, 14, y, rows, active=active, width=PHONE - 24, winners=frozenset(view.winners)
-    )
+    )[-1]
     if view.challenge:
         text = _challenge_text(view, names, label)
         y += pieces.paragraph(doc, 10, y + 18, text, PHONE - 20, step=20, fill=MUTED) + 20

@@ -80,15 +80,8 @@ def test_every_label_is_14_points_tall_on_a_phone_and_collides_with_nothing(samp
     assert seen.collisions == []
 
 
-# Bohei's board now prints every active rule's whole text (issue 40): its median is
-# ~26.5 KB against 24.6 KB with Pillow — an open gap, marked so it cannot pass unnoticed.
-SHOWS_MORE = pytest.mark.xfail(strict=True, reason="Bohei's board shows the rules' text now")
-
-
 @pytest.mark.skipif(not png.available(), reason="no resvg")
-@pytest.mark.parametrize(
-    "game", [pytest.param(g, marks=SHOWS_MORE) if g == "bohei" else g for g, _ in GAMES]
-)
+@pytest.mark.parametrize("game", [g for g, _ in GAMES])
 def test_a_board_picture_is_at_most_120_kb_and_no_larger_than_with_pillow(game):
     # the public boards (the private pictures are a few cards or lines: 3–30 KB)
     sizes = [len(png.rasterise(s.svg)) for s in BOARDS[game] if s.kind == "board"]
