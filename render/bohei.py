@@ -101,8 +101,8 @@ def _row(doc: Svg, y: float, head: str, text: str, colour: str, caption: str = "
     along = len(notes) == 1 and beside + text_width(notes[0], MIN_TEXT) <= ROOM
     height = 10 + 18 * (len(lines) + len(body) + (0 if along else len(notes)))
     # paper with a stripe of the kind's colour: text on flat white packs tightest in a PNG
-    doc.rect(10, y, PHONE - 20, height, rx=6, fill=PAPER, stroke=INK, stroke_width=1.5)
-    doc.rect(11, y + 1, 5, height - 2, fill=colour)
+    doc.rect(10, y, PHONE - 20, height, fill=PAPER, stroke=INK, stroke_width=1)
+    doc.rect(10, y, 6, height, fill=colour)
     if along:
         end = y + 19 + 18 * (len(lines) - 1)
         doc.text(PHONE - 18, end, notes.pop(), size=MIN_TEXT, anchor="end", fill=MUTED)
