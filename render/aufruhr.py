@@ -251,11 +251,11 @@ def _mayors(doc: Svg, view: PublicView, names: list[str], label: Label, y: float
         done = " ✓" if seat in view.answered else ""
         rows.append((seat, f"{_name(names, seat)} · {ruhr.place(city)}{done}", str(score)))
     top = y + 24
-    height = pieces.scores(doc, 14, top, rows, width=PHONE - 28, winners=_winners(view), reserve=34)
+    tops = pieces.scores(doc, 14, top, rows, width=PHONE - 28, winners=_winners(view), reserve=34)
     if view.lord_mayor is not None:
-        # the hat sits left of the score, where a name would have been clipped anyway
-        _hat(doc, PHONE - 14 - 60, top + view.lord_mayor * 28 + 5)
-    return top + height
+        # the hat sits left of the score, on the score's line (kept clear by `reserve`)
+        _hat(doc, PHONE - 14 - 60, tops[view.lord_mayor + 1] - 23)
+    return tops[-1]
 
 
 def _legend(doc: Svg, label: Label, y: float) -> float:

@@ -101,8 +101,8 @@ def _row(doc: Svg, y: float, head: str, text: str, colour: str, caption: str = "
     along = len(notes) == 1 and beside + text_width(notes[0], MIN_TEXT) <= ROOM
     height = 10 + 18 * (len(lines) + len(body) + (0 if along else len(notes)))
     # paper with a stripe of the kind's colour: text on flat white packs tightest in a PNG
-    doc.rect(10, y, PHONE - 20, height, rx=6, fill=PAPER, stroke=INK, stroke_width=1.5)
-    doc.rect(11, y + 1, 5, height - 2, fill=colour)
+    doc.rect(10, y, PHONE - 20, height, fill=PAPER, stroke=INK, stroke_width=1)
+    doc.rect(10, y, 6, height, fill=colour)
     if along:
         end = y + 19 + 18 * (len(lines) - 1)
         doc.text(PHONE - 18, end, notes.pop(), size=MIN_TEXT, anchor="end", fill=MUTED)
@@ -160,9 +160,9 @@ def board_svg(view: PublicView, names: list[str], label: Label) -> str:
         if mark:
             rows[-1] = (seat, f"{name} · {mark}", rows[-1][2])
     active = frozenset({view.turn} if view.phase not in ("starter", "over") else set())
-    y += pieces.scores(
+    y = pieces.scores(
         doc, 14, y, rows, active=active, width=PHONE - 24, winners=frozenset(view.winners)
-    )
+    )[-1]
     if view.challenge:
         text = _challenge_text(view, names, label)
         y += pieces.paragraph(doc, 10, y + 18, text, PHONE - 20, step=20, fill=MUTED) + 20

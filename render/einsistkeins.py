@@ -281,20 +281,27 @@ def _table(doc: Svg, view: PublicView, names: list[str], label: Label, y: float)
         # the cards of the player whose turn it is (a phone has room for one hand, and
         # the bytes grow with the height; /board's text names them all)
         shown_hand = view.hands[seat] if turn else ()
-        rows = 2 + len(shown_hand) + (1 if view.visited[seat] and shown_hand else 0)
-        if turn or won:
-            doc.rect(4, y, PHONE - 8, rows * 20 + 12, rx=5, fill=TURN)
-        pieces.token(doc, 20, y + 15, seat, ring=turn)
-        name = names[seat] if seat < len(names) else player(seat).letter
+        name = ("♛ " if won else "") + (names[seat] if seat < len(names) else player(seat).letter)
         count = label(
             "einsistkeins.board.pubs", count=len(view.visited[seat]), needed=view.needed[seat]
         )
         count_w = text_width(count, MIN_TEXT)
-        shown = clip(("♛ " if won else "") + name, 15, PHONE - 60 - count_w - 24, bold=True)
-        doc.text(38, y + 20, shown, size=15, weight="bold")
+        room = PHONE - 60 - count_w - 24
+        # a name is never cut: 15 points, else 14, else wrapped at 14
+        size = next((z for z in (15, MIN_TEXT) if text_width(name, z, bold=True) <= room), 0)
+        lines = [name] if size else pieces.wrap(name, MIN_TEXT, room, bold=True)
+        extra = 18 * (len(lines) - 1)
+        rows = 2 + len(shown_hand) + (1 if view.visited[seat] and shown_hand else 0)
+        if turn or won:
+            doc.rect(4, y, PHONE - 8, rows * 20 + 12 + extra, rx=5, fill=TURN)
+        pieces.token(doc, 20, y + 15, seat, ring=turn)
+        for i, line in enumerate(lines):
+            doc.text(38, y + 20 + 18 * i, line, size=size or MIN_TEXT, weight="bold")
         if seat == view.keeper:
-            _clock_card(doc, 38 + text_width(shown, 15, bold=True) + 16, y + 15)
+            last = text_width(lines[-1], size or MIN_TEXT, bold=True)
+            _clock_card(doc, 38 + last + 16, y + 15 + extra)
         doc.text(PHONE - 10, y + 20, count, size=MIN_TEXT, anchor="end")
+        y += extra
         y += 30
         _meter(doc, 14, y - 2, view.alcohol[seat], seat, label)
         doc.text(

@@ -11,7 +11,7 @@ from functools import cache
 
 from render import pieces
 from render.boards import Label, Renderers, register
-from render.maps import Box, Node, blob, free_spot, place_labels
+from render.maps import Box, Node, _overlaps, blob, free_spot, place_labels
 from render.palette import INK, MUTED, PAPER
 from render.svg import MIN_TEXT, MONO, PHONE, ZOOM, Group, Svg, clip, text_width
 from render.text import fit
@@ -32,7 +32,37 @@ VEEDEL_FILLS = {
     "dom": "#e4e0d8",
 }
 PARCHMENT, RHINE, WALL = "#faf6ec", "#a9cbe6", "#8a6d4b"
-CRAFT_MARK = {"zimmermann": "Z", "baecker": "B", "kuefer": "K", "fleischer": "F", "schneider": "S"}
+
+
+def craft_marks(label: Label) -> dict[str, str]:
+    """Each craft's mark: the shortest start of its name in the chat's language that no
+    other craft's name shares (Z B K F S in German; Ca Ba Co Bu T in English, where
+    Carpenter and Cooper, Baker and Butcher share their initials). Drawn in white
+    squares, never in a player's coloured disc."""
+    crafts = (*CRAFTS, SCHNEIDER)
+    names = {c: label(f"heinzel.craft.{c}") for c in crafts}
+    marks = {}
+    for c in crafts:
+        k = 1
+        while any(names[o][:k].lower() == names[c][:k].lower() for o in crafts if o != c):
+            k += 1
+        marks[c] = names[c][:k]
+    return marks
+
+
+def _craft_mark(doc: Group, x: float, y: float, mark: str, clear: list[Box]) -> None:
+    """A mark inside a workshop's 20-unit square: bold if it fits, else regular, moved a
+    little sideways inside its square when a two-letter mark would touch a field
+    beside the square (`clear`)."""
+    bold = text_width(mark, MIN_TEXT, bold=True) <= 17
+    half = text_width(mark, MIN_TEXT, bold=bold) / 2
+    for dx in (0, 2, -2, 3, -3, 4, -4):
+        box = (x + dx - half, y - 6, x + dx + half, y + 8)
+        if not any(_overlaps(box, other) for other in clear):
+            break
+    else:
+        dx = 0
+    doc.text(x + dx, y + 5, mark, size=MIN_TEXT, anchor="middle", weight="bold" if bold else None)
 
 
 def letter(seat: int) -> str:
@@ -176,6 +206,13 @@ def _fields(doc: Group, view: PublicView, label: Label, top: float) -> tuple[lis
         (xa, ya), (xb, yb) = _at(u, top), _at(w, top)
         doc.line(xa, ya, xb, yb, stroke="#9b8f7d", stroke_width=1.5, stroke_linecap="round")
     nodes, boxes = [], []
+    marks = craft_marks(label)
+    dots = [  # the fields beside a workshop its mark keeps clear of
+        (x - 5, y - 5, x + 5, y + 5)
+        for f in b.fields
+        if not f.craft
+        for x, y in [_at(f.index, top)]
+    ]
     for f in b.fields:
         x, y = _at(f.index, top)
         if f.kind is None:
@@ -211,7 +248,7 @@ def _fields(doc: Group, view: PublicView, label: Label, top: float) -> tuple[lis
                 stroke_width=1.5,
                 data_place=f.id,
             )
-            doc.text(x, y + 5, CRAFT_MARK[f.craft], size=MIN_TEXT, anchor="middle", weight="bold")
+            _craft_mark(doc, x, y, marks[f.craft], dots)
             nodes.append(Node(f.id, x, y, f"[{_pile(view, f.craft)}]", r=11))
             r = 11
         else:
@@ -271,15 +308,21 @@ def _players(doc: Svg, view: PublicView, names: list[str], label: Label, y: floa
             label("heinzel.board.cards", cards=", ".join(held)), MIN_TEXT, PHONE - 20
         )
         cards = cards[:2] if held else []
-        height = 92 + 20 * len(cards)
-        if active or won:
-            doc.rect(4, y, PHONE - 8, height, rx=5, fill=NOW)
-        token(doc, 20, y + 16, seat, view.colours[seat], active)
         points = label("heinzel.board.points", points=view.scores[seat])
         room = PHONE - 40 - text_width(points, 15, bold=True, mono=True) - 16
         name = ("♛ " if won else "") + (names[seat] if seat < len(names) else letter(seat))
-        doc.text(40, y + 21, clip(name, 15, room, bold=True), size=15, weight="bold")
+        # a name is never cut: 15 points, else 14, else wrapped at 14
+        size = next((z for z in (15, MIN_TEXT) if text_width(name, z, bold=True) <= room), 0)
+        lines = [name] if size else pieces.wrap(name, MIN_TEXT, room, bold=True)
+        extra = 18 * (len(lines) - 1)
+        height = 92 + 20 * len(cards) + extra
+        if active or won:
+            doc.rect(4, y, PHONE - 8, height, rx=5, fill=NOW)
+        token(doc, 20, y + 16, seat, view.colours[seat], active)
+        for i, line in enumerate(lines):
+            doc.text(40, y + 21 + 18 * i, line, size=size or MIN_TEXT, weight="bold")
         doc.text(PHONE - 10, y + 21, points, size=15, anchor="end", family=MONO, weight="bold")
+        y += extra
         doc.text(
             40, y + 41, clip(view.where[seat], MIN_TEXT, PHONE - 50), size=MIN_TEXT, fill=MUTED
         )
@@ -296,7 +339,8 @@ def _players(doc: Svg, view: PublicView, names: list[str], label: Label, y: floa
                 stroke=INK if got else "#bbbbbb",
                 stroke_width=1.2,
             )
-            text = f"{CRAFT_MARK[craft]} {got}" if got else CRAFT_MARK[craft]
+            mark = craft_marks(label)[craft]
+            text = f"{mark} {got}" if got else mark
             doc.text(
                 cx + 31,
                 y + 70,
@@ -324,7 +368,8 @@ def _legend(doc: Svg, label: Label, y: float) -> float:
         (WALL, label("heinzel.board.legend_wall"), "line"),
     ]
     y += pieces.legend(doc, 10, y, entries, width=PHONE - 20)
-    crafts = [f"{CRAFT_MARK[c]} {label(f'heinzel.craft.{c}')}" for c in (*CRAFTS, SCHNEIDER)]
+    marks = craft_marks(label)
+    crafts = [f"{marks[c]} {label(f'heinzel.craft.{c}')}" for c in (*CRAFTS, SCHNEIDER)]
     line = ""
     for item in crafts:  # a letter and its craft stay on one line
         if line and text_width(f"{line} · {item}", MIN_TEXT) > PHONE - 20:

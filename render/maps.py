@@ -110,13 +110,16 @@ def place_labels(
     bounds: Box | None = None,
     smallest: float | None = None,
     obstacles: tuple[Box, ...] = (),
+    nearest: bool = False,
 ) -> tuple[Label, ...]:
     """Where each node's label goes, none overlapping another label, any node or any of
     the `obstacles` (markers drawn beside nodes: pieces, projects).
 
     Labels are placed in the nodes' order (put what matters most first). Each tries
     eight spots close to its node, then farther out; labels that found no room are
-    tried again at the `smallest` size (default: none, a phone needs `size`).
+    tried again at the `smallest` size (default: none, a phone needs `size`). With
+    `nearest`, a spot nearer to another labelled node than to its own is refused: on a
+    crowded map a label read by where it stands names the wrong place.
     """
     taken = _Taken()
     for n in nodes:
@@ -124,7 +127,7 @@ def place_labels(
     for box in obstacles:
         taken.add(box)
     placed: list[Label] = []
-    todo = [n for n in nodes if n.label]
+    todo = labelled = [n for n in nodes if n.label]
     for font in (size,) if smallest is None else (size, smallest):
         left = []
         for node in todo:
@@ -133,7 +136,9 @@ def place_labels(
                     (x, y, anchor, box)
                     for gap in (node.r + 2, node.r + 2 + font)
                     for x, y, anchor, box in _spots(node, node.label, font, gap)
-                    if _inside(box, bounds) and not taken.hits(box)
+                    if _inside(box, bounds)
+                    and not taken.hits(box)
+                    and not (nearest and _nearer(node, box, labelled))
                 ),
                 None,
             )
@@ -144,6 +149,15 @@ def place_labels(
             placed.append(Label(node.id, spot[0], spot[1], spot[2], spot[3], font))
         todo = left
     return tuple(placed)
+
+
+def _gap(x: float, y: float, box: Box) -> float:
+    return math.hypot(max(box[0] - x, 0, x - box[2]), max(box[1] - y, 0, y - box[3]))
+
+
+def _nearer(node: Node, box: Box, others: list[Node]) -> bool:
+    own = _gap(node.x, node.y, box)
+    return any(_gap(o.x, o.y, box) < own for o in others if o.id != node.id)
 
 
 def _inside(box: Box, bounds: Box | None) -> bool:

@@ -144,30 +144,46 @@ def scores(
     g: Group,
     x: float,
     y: float,
-    rows: list[tuple[int, str, str]],
+    rows: list[tuple[int, str, str | tuple[str, ...]]],
     active: frozenset[int] = frozenset(),
     width: float = 260,
     winners: frozenset[int] = frozenset(),
     reserve: float = 0,
-) -> float:
+    columns: tuple[float, ...] = (),
+) -> list[float]:
     """A line per seat: token, name, score. The seats the game waits for are highlighted
     and ringed (several at once for simultaneous decisions); a winner's line is marked
-    ♛ (the final board). Returns the height."""
-    line = 28
-    for i, (seat, name, score) in enumerate(rows):
-        top = y + i * line
-        if seat in active or seat in winners:
-            g.rect(x - 4, top, width + 8, line - 2, rx=5, fill=HIGHLIGHT)
-        token(g, x + 12, top + line / 2 - 1, seat, ring=seat in active)
-        score_w = text_width(score, 15, mono=True)
-        room = width - 30 - score_w - 8 - reserve
+    ♛ (the final board). A score may be several cells, each right-aligned at its x in
+    `columns`. A name that does not fit beside its score, even at the 14-point floor,
+    takes a line of its own (wrapped if need be) with the score under it: a name is
+    never cut. Returns each row's top and, last, the bottom."""
+    tops = [y]
+    for seat, name, score in rows:
+        top = tops[-1]
+        cells = (score,) if isinstance(score, str) else score
+        at = columns or (x + width,) * len(cells)
+        left = min(a - text_width(c, 15, mono=True) for a, c in zip(at, cells, strict=True))
+        room = left - (x + 30) - 8 - reserve
         bold = seat in active or seat in winners
         shown = ("♛ " if seat in winners else "") + name
-        g.text(
-            x + 30, top + 19, clip(shown, 15, room, bold), size=15, weight="bold" if bold else None
-        )
-        g.text(x + width, top + 19, score, size=15, anchor="end", family=MONO)
-    return len(rows) * line
+        size = next((s for s in (15, MIN_TEXT) if text_width(shown, s, bold) <= room), 0)
+        lines = [shown] if size else wrap(shown, MIN_TEXT, width - 30, bold)
+        height = 28 if size else 28 + 18 * len(lines)
+        if seat in active or seat in winners:
+            g.rect(x - 4, top, width + 8, height - 2, rx=5, fill=HIGHLIGHT)
+        token(g, x + 12, top + 13, seat, ring=seat in active)
+        for i, line in enumerate(lines):
+            g.text(
+                x + 30,
+                top + 19 + i * 18,
+                line,
+                size=size or MIN_TEXT,
+                weight="bold" if bold else None,
+            )
+        for a, c in zip(at, cells, strict=True):
+            g.text(a, top + height - 9, c, size=15, anchor="end", family=MONO)
+        tops.append(top + height)
+    return tops
 
 
 def legend(

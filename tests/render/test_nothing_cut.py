@@ -104,3 +104,13 @@ def test_every_active_rule_shows_its_name_and_text_whole(lang):
                 assert whole(name, svg) and whole(text, svg), (name, text)
         assert not any("…" in t for t in texts(board) if not t.startswith(tuple(NAMES)))
     assert rules_seen > 0
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", [g for g, _ in GAMES])
+def test_every_players_name_is_whole_on_the_board(lang, game):
+    """Who is who: the longest names wrap or shrink to the 14-point floor, never cut."""
+    names = NAMES[: dict(GAMES)[game]]
+    for _, _, board, _ in pictures(game, lang):
+        for name in names:
+            assert whole(name, board), name

@@ -74,10 +74,19 @@ def test_the_picture_draws_every_line_in_its_colour_circle_and_central_wider():
     lines = list(root.iter(f"{SVG_NS}line"))
     widths = {(e.get("stroke"), e.get("stroke-width")) for e in lines}
     n = net()
-    for line, colour in n.colours.items():
+    for line, colour in n.colours.items():  # in the overview, or the centre's wider pen
         wide = line in ("circle", "central")
-        assert (colour, "4" if wide else "1.6") in widths, line
-    assert sum(e.get("stroke-width") in ("4", "1.6") for e in lines) == 373  # every line-edge
+        assert (
+            {(colour, "4"), (colour, "5.6")} & widths
+            if wide
+            else {
+                (colour, "1.6"),
+                (colour, "2.2"),
+            }
+            & widths
+        ), line
+    # every line-edge drawn in one frame, and one that crosses the centre's frame in both
+    assert sum(e.get("stroke-width") in ("4", "1.6", "5.6", "2.2") for e in lines) >= 373
     assert "Central London" in [e.text for e in root.iter(f"{SVG_NS}text")]  # the inset
     texts = [e.text for e in root.iter(f"{SVG_NS}text")]
     for letter in "ABCD":
