@@ -44,6 +44,8 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from bot.ops import metrics
 
+ANSWER_LOST = "the write's answer was lost: {}"  # (for logs: a player hears write_outcome's)
+
 log = logging.getLogger(__name__)
 
 WAIT_MS: Final = 250  # how long a write waits for its replica (loopback: ~0.2 ms; LAN: ~1 ms)
@@ -96,7 +98,7 @@ class Replicas:
         except RedisClusterException as e:
             # (redis-py's pipeline, retrying after a connection error, sends ROLE and WAIT
             # nowhere: the write may have gone out before; its fate is asked)
-            raise RedisConnectionError(f"the write's answer was lost: {e}") from e
+            raise RedisConnectionError(ANSWER_LOST.format(e)) from e
         if isinstance(answer, BaseException):
             raise answer
         acked = more.pop() if wait else None
