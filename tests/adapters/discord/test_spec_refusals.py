@@ -434,3 +434,140 @@ async def test_more_than_25_choices_or_options_are_refused(client, tree, fake):
         await client.http.bulk_upsert_global_commands(APP_ID, payload=[wide.to_dict(tree)])
     refused_400(e)
     assert refusal(fake, 0, "options")["code"] == "BASE_TYPE_MAX_LENGTH"
+
+
+async def test_a_command_over_4000_in_all_or_a_choice_name_over_100_is_refused(tree, fake):
+    long = [app_commands.Choice(name=f"{i:02}" + "x" * 98, value="v" * 100) for i in range(25)]
+
+    @app_commands.command(name="big", description="d")
+    @app_commands.choices(v=long)
+    async def big(interaction: discord.Interaction, v: str) -> None:
+        pass
+
+    with pytest.raises(app_commands.CommandSyncFailure) as e:
+        await synced(tree, big)
+    refused_400(e)
+    assert refusal(fake, 0) == {
+        "code": "APPLICATION_COMMAND_TOO_LARGE",
+        "message": "Command exceeds maximum size (4000)",
+    }
+
+    @app_commands.command(name="pick", description="d")
+    @app_commands.choices(v=[app_commands.Choice(name="x" * 101, value="a")])
+    async def pick(interaction: discord.Interaction, v: str) -> None:
+        pass
+
+    with pytest.raises(app_commands.CommandSyncFailure) as e:
+        await synced(tree, pick)
+    refused_400(e)
+    assert refusal(fake, 0, "options", 0, "choices", 0, "name")["code"] == MAX
+
+
+def command(name: str, *options: dict) -> dict:
+    return {"name": name, "description": "d", "type": 1, "options": list(options)}
+
+
+def option(name: str, **more: Any) -> dict:
+    return {"name": name, "description": "d", "type": 3} | more
+
+
+@pytest.mark.parametrize(
+    ("body", "where", "code"),
+    [
+        # discord.py: CommandAlreadyRegistered
+        ([command("roll"), command("roll")], [1, "name"], "APPLICATION_COMMANDS_DUPLICATE_NAME"),
+        # discord.py: CommandLimitReached at 100
+        ([command(f"c{i}") for i in range(101)], [], MAX),
+        # not to be written in Python: a parameter without a default after one with
+        (
+            [command("go", option("a"), option("b", required=True))],
+            [0, "options", 1, "required"],
+            "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
+        ),
+        # nor two parameters of one name
+        (
+            [command("go", option("a"), option("a"))],
+            [0, "options", 1, "name"],
+            "APPLICATION_COMMAND_OPTIONS_DUPLICATE_NAME",
+        ),
+        # discord.py: `Range[int, 10, 1]` is a TypeError
+        (
+            [command("go", option("n", type=4, min_value=10, max_value=1))],
+            [0, "options", 0, "min_value"],
+            "NUMBER_TYPE_MAX",
+        ),
+    ],
+    ids=["duplicate name", "101 commands", "required late", "option twice", "min>max"],
+)
+async def test_commands_discord_py_will_not_build_are_refused(fake, body, where, code):
+    status, answer = await raw(fake, "PUT", REGISTER, body)
+    assert invalid_form_body(status, answer)
+    assert refusal(fake, *where)["code"] == code
+
+
+async def test_discord_py_refuses_those_commands_itself(tree):
+    tree.add_command(app_commands.Command(name="roll", description="d", callback=noop))
+    with pytest.raises(app_commands.CommandAlreadyRegistered):
+        tree.add_command(app_commands.Command(name="roll", description="d", callback=noop))
+    with pytest.raises(app_commands.CommandLimitReached):
+        for i in range(100):
+            tree.add_command(app_commands.Command(name=f"c{i}", description="d", callback=noop))
+    with pytest.raises(TypeError, match="minimum cannot be larger than maximum"):
+        app_commands.Range[int, 10, 1]
+
+
+async def test_autocomplete_beside_choices_is_refused(tree, fake):
+    @app_commands.command(name="go", description="d")
+    @app_commands.choices(where=[app_commands.Choice(name="Bank", value="bank")])
+    async def go(interaction: discord.Interaction, where: str) -> None:
+        pass
+
+    @go.autocomplete("where")
+    async def places(interaction: discord.Interaction, typed: str) -> list:
+        return []
+
+    with pytest.raises(app_commands.CommandSyncFailure) as e:
+        await synced(tree, go)
+    refused_400(e)
+    assert refusal(fake, 0, "options", 0, "autocomplete")["code"] == "BASE_TYPE_CHOICES"
+
+
+async def test_a_button_without_custom_id_or_url_or_a_select_beside_a_button_is_refused(fake):
+    # discord.py gives every button a custom_id and a select a row of its own
+    button = {"type": 2, "style": 1, "label": "ok"}
+    status, answer = await raw(
+        fake, "POST", POST, {"content": "x", "components": [{"type": 1, "components": [button]}]}
+    )
+    assert invalid_form_body(status, answer)
+    assert refusal(fake, "components", 0, "components", 0)["code"] == "BUTTON_COMPONENT_INVALID"
+    select = {"type": 3, "custom_id": "s", "options": [{"label": "a", "value": "a"}]}
+    row = {"type": 1, "components": [button | {"custom_id": "b"}, select]}
+    status, answer = await raw(fake, "POST", POST, {"content": "x", "components": [row]})
+    assert invalid_form_body(status, answer)
+    (violation,) = fake.take_violations()
+    assert "components" in violation.errors
+
+
+async def test_every_message_route_holds_content_to_2000(client, fake):
+    """The follow-up, the edited response and an edited post are held as a new post is."""
+    channel = client.get_partial_messageable(CHANNEL)
+    posted = await channel.send("a post")
+    with pytest.raises(discord.HTTPException) as e:
+        await posted.edit(content="x" * 2001)
+    refused_400(e)
+    assert refusal(fake, "content")["code"] == MAX
+    pressed = await interaction(client, fake)
+    await pressed.response.defer(ephemeral=True, thinking=True)
+    with pytest.raises(discord.HTTPException) as e:
+        await pressed.edit_original_response(content="x" * 2001)
+    refused_400(e)
+    assert refusal(fake, "content")["code"] == MAX
+    with pytest.raises(discord.HTTPException) as e:
+        await pressed.followup.send("x" * 2001, ephemeral=True)
+    refused_400(e)
+    assert refusal(fake, "content")["code"] == MAX
+    pressed = await interaction(client, fake)
+    with pytest.raises(discord.HTTPException) as e:
+        await pressed.response.edit_message(content="x" * 2001)
+    refused_400(e)
+    assert refusal(fake, "data", "content")["code"] == MAX
