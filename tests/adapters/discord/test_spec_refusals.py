@@ -82,10 +82,14 @@ def invalid_form_body(status: int, answer: dict) -> dict:
     return answer["errors"]
 
 
-async def interaction(client: discord.Client, fake: FakeDiscord, **kw: Any) -> discord.Interaction:
-    """A button press delivered as the gateway would: discord.py's Interaction for it."""
-    sent = await client.get_partial_messageable(CHANNEL).send("a question")
-    payload = fake.press(fake.messages[str(sent.id)], "q", 11, "Alice", **kw)
+async def interaction(
+    client: discord.Client, fake: FakeDiscord, payload: dict | None = None
+) -> discord.Interaction:
+    """An interaction (a button press unless `payload` says another) delivered as the
+    gateway would: discord.py's Interaction for it."""
+    if payload is None:
+        sent = await client.get_partial_messageable(CHANNEL).send("a question")
+        payload = fake.press(fake.messages[str(sent.id)], "q", 11, "Alice")
     waiting = asyncio.ensure_future(client.wait_for("interaction", timeout=2))
     await asyncio.sleep(0)
     fake.delivered(payload)
@@ -571,3 +575,59 @@ async def test_every_message_route_holds_content_to_2000(client, fake):
         await pressed.response.edit_message(content="x" * 2001)
     refused_400(e)
     assert refusal(fake, "data", "content")["code"] == MAX
+
+
+async def test_autocomplete_over_25_choices_or_100_characters_is_refused(client, fake):
+    def typed() -> dict:
+        return fake.autocomplete("go", "where", "k", 11)
+
+    choices = [app_commands.Choice(name=f"Place {i}", value=str(i)) for i in range(26)]
+    asked = await interaction(client, fake, typed())
+    with pytest.raises(discord.HTTPException) as e:
+        await asked.response.autocomplete(choices)
+    refused_400(e)
+    assert refusal(fake, "data", "choices")["code"] == MAX
+    asked = await interaction(client, fake, typed())
+    with pytest.raises(discord.HTTPException) as e:
+        await asked.response.autocomplete([app_commands.Choice(name="x" * 101, value="x")])
+    refused_400(e)
+    assert refusal(fake, "data", "choices", 0, "name")["code"] == MAX
+    asked = await interaction(client, fake, typed())
+    with pytest.raises(discord.HTTPException) as e:
+        await asked.response.autocomplete([app_commands.Choice(name="x", value="x" * 101)])
+    refused_400(e)
+    assert refusal(fake, "data", "choices", 0, "value")["code"] == MAX
+
+
+async def test_a_modal_without_a_field_is_refused_and_six_discord_py_will_not_build(client, fake):
+    pressed = await interaction(client, fake)
+    with pytest.raises(discord.HTTPException) as e:
+        await pressed.response.send_modal(ui.Modal(title="Your bid", custom_id="m"))
+    refused_400(e)
+    assert refusal(fake, "data", "components") == {
+        "code": "BASE_TYPE_MIN_LENGTH",
+        "message": "Must be 1 or more in length.",
+    }
+    modal = ui.Modal(title="Your bid", custom_id="m")
+    for i in range(5):
+        modal.add_item(ui.TextInput(label=str(i), custom_id=str(i)))
+    with pytest.raises(ValueError, match="maximum number of children"):
+        modal.add_item(ui.TextInput(label="6", custom_id="6"))
+
+    def field(i: int) -> dict:
+        return {
+            "type": 1,
+            "components": [{"type": 4, "custom_id": str(i), "label": "a", "style": 1}],
+        }
+
+    asked = fake.interaction(3, {"custom_id": "q", "component_type": 2}, 11, "Alice")
+    data = {"custom_id": "m", "title": "Your bid", "components": [field(i) for i in range(6)]}
+    status, answer = await raw(
+        fake,
+        "POST",
+        f"/interactions/{asked['id']}/{asked['token']}/callback",
+        {"type": 9, "data": data},
+    )
+    assert invalid_form_body(status, answer)["data"]["components"]
+    error = refusal(fake, "data", "components")
+    assert error == {"code": "BASE_TYPE_BAD_LENGTH", "message": "Must be 1-5 in length."}
