@@ -631,3 +631,26 @@ async def test_a_modal_without_a_field_is_refused_and_six_discord_py_will_not_bu
     assert invalid_form_body(status, answer)["data"]["components"]
     error = refusal(fake, "data", "components")
     assert error == {"code": "BASE_TYPE_BAD_LENGTH", "message": "Must be 1-5 in length."}
+
+
+async def test_a_modal_field_s_custom_id_over_100_is_refused(client, fake):
+    modal = ui.Modal(title="Your bid", custom_id="m")
+    modal.add_item(ui.TextInput(label="value", custom_id="x" * 101))
+    pressed = await interaction(client, fake)
+    with pytest.raises(discord.HTTPException) as e:
+        await pressed.response.send_modal(modal)
+    refused_400(e)
+    error = refusal(fake, "data", "components", 0, "components", 0, "custom_id")
+    assert error["code"] == MAX
+
+
+async def test_a_number_beyond_its_bounds_is_refused(client, fake):
+    pressed = await interaction(client, fake)
+    message = await pressed.channel.send("a table")
+    with pytest.raises(discord.HTTPException) as e:
+        await pressed.channel.create_thread(name="t", message=message, slowmode_delay=21601)
+    refused_400(e)
+    assert refusal(fake, "rate_limit_per_user") == {
+        "code": "NUMBER_TYPE_MAX",
+        "message": "Must be less than or equal to 21600.",
+    }
