@@ -12,6 +12,7 @@ tests/fixtures/discord_rules.py (what Discord documents in words).
 """
 
 import asyncio
+import inspect
 from typing import Any
 
 import aiohttp
@@ -427,15 +428,20 @@ async def test_more_than_25_choices_or_options_are_refused(client, tree, fake):
         await synced(tree, pick)
     refused_400(e)
     assert refusal(fake, 0, "options", 0, "choices")["code"] == "BASE_TYPE_MAX_LENGTH"
+
     # 26 parameters: discord.py builds and sends them, and the fake refuses the options
     # (discord.py's CommandSyncFailure cannot word an error on the list itself, so the
     # registration goes through its HTTP client, as `CommandTree.sync` sends it).
-    namespace: dict[str, Any] = {}
-    params = ", ".join(f"p{i}: str" for i in range(26))
-    exec(f"async def wide(interaction, {params}): pass", namespace)
-    wide = app_commands.Command(name="wide", description="d", callback=namespace["wide"])
+    async def wide(interaction: discord.Interaction, **words: str) -> None:
+        pass
+
+    kind = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    params = [inspect.Parameter("interaction", kind, annotation=discord.Interaction)]
+    params += [inspect.Parameter(f"p{i}", kind, annotation=str) for i in range(26)]
+    wide.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    command = app_commands.Command(name="wide", description="d", callback=wide)
     with pytest.raises(discord.HTTPException) as e:
-        await client.http.bulk_upsert_global_commands(APP_ID, payload=[wide.to_dict(tree)])
+        await client.http.bulk_upsert_global_commands(APP_ID, payload=[command.to_dict(tree)])
     refused_400(e)
     assert refusal(fake, 0, "options")["code"] == "BASE_TYPE_MAX_LENGTH"
 
