@@ -680,3 +680,43 @@ async def test_a_question_answered_in_one_copy_is_closed_in_all(world):
     answered = fake.messages[copies[-1]["id"]]  # the pressed copy, edited as the response
     assert answered["components"] == []
     assert closed["content"].endswith(answered["content"].splitlines()[-1])
+
+
+async def test_an_ephemeral_copy_left_live_by_an_answer_in_the_dm_is_outdated(world):
+    """Bob answers his sealed bid in its DM copy. Its ephemeral copy in the thread cannot
+    be closed (only its interaction's token edits an ephemeral message, for 15 minutes);
+    a press on it is refused as done with (answered already: the router's kind of
+    outdated for a question of this step), in one line to Bob alone, and changes nothing."""
+    fake = world.fake
+    thread = await open_game(world)
+    bob_dm = fake.dm_channel(BOB)
+    (dm_copy,) = messages(world, bob_dm)
+    board = fake.command("board", BOB, "Bob", channel=thread, thread=True)
+    await world.feed(board)
+    (copy,) = [
+        m
+        for m in messages(world, thread, ephemeral=True)
+        if fake.made_by[m["id"]] == f"interaction:{board['token']}"
+        and components(m).get("1") == components(dm_copy)["1"]
+    ]
+    answer = fake.press(dm_copy, components(dm_copy)["0"], BOB, "Bob", channel=bob_dm, guild=None)
+    await world.feed(answer)
+    assert "✓ Bob" in fake.text_of(thread)
+    assert copy["components"], "the ephemeral copy was closed after all: nothing to test"
+    seen, dm_seen = fake.text_of(thread), fake.messages[dm_copy["id"]]["content"]
+    shown = {m["id"]: m["content"] for m in fake.messages.values() if not m["flags"] & EPHEMERAL}
+    stale = fake.press(copy, components(copy)["1"], BOB, "Bob", channel=thread, thread=True)
+    await world.feed(stale)
+    body = callback(world, stale)
+    assert body["type"] == 7  # the stale copy itself says so, and loses its buttons
+    assert body["data"]["content"].endswith("✓ Answered.") and body["data"]["components"] == []
+    (notice,) = [
+        c.body for c in fake.answers(stale) if c.method == "POST" and "/webhooks/" in c.path
+    ]
+    assert notice["flags"] == EPHEMERAL
+    assert notice["content"] == "You have already answered; now we wait for the others."
+    # nothing else changed: no public message new or edited, the bid of 0 stands
+    assert fake.text_of(thread) == seen and fake.messages[dm_copy["id"]]["content"] == dm_seen
+    assert {
+        m["id"]: m["content"] for m in fake.messages.values() if not m["flags"] & EPHEMERAL
+    } == shown
