@@ -17,7 +17,7 @@ pytestmark = pytest.mark.slow
 @pytest.mark.parametrize("players", [2])
 async def test_heinzel_through_telegram(fake, players, monkeypatch):
     monkeypatch.setattr(telegram_games, "play_out", play_aiming)
-    await telegram_games.test_a_whole_game_with_robot_players(fake, "heinzel", players, "")
+    await telegram_games.test_a_whole_game_with_robot_players(fake, "heinzel", players, "", "en")
 
 
 @pytest.mark.parametrize("players", [4])
