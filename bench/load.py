@@ -77,11 +77,6 @@ from bot.store.versioned import RedisStore
 from rules import registry
 from tests.fixtures.redis_server import redis_cluster, redis_server
 
-try:  # (the bench also runs on the code before the lane)
-    from bot.lane import Lane
-except ImportError:
-    Lane = None  # type: ignore[assignment,misc]
-
 try:  # (the bench also runs on the code before the answers' log left the table)
     from bot.app import started
     from bot.store.keys import answers_key
@@ -99,14 +94,11 @@ GAMES = ("aufruhr:6:events=3 deadline=60", "einsistkeins:4", "einsistkeins_karte
 
 
 class Counted:
-    """Counts round trips: every send on a connection (one command, a pipeline) is one,
-    and so is every request on the process's lane (bot/lane.py): what its command waited
-    for, written alone or in one send with other commands' requests. Counted where every
-    path meets, the connection and the lane's write, as tests/bot/store/test_versioned.py's
-    `round_trips` does. `sends`: the sends themselves (a lane's batch is one)."""
+    """Counts round trips: every send on a connection (one command, or a pipeline) is
+    one, counted where every path meets, as tests/bot/store/test_versioned.py's
+    `round_trips` does."""
 
     trips = 0
-    sends = 0
 
     @classmethod
     def wrap(cls, client: Any) -> Any:
@@ -115,20 +107,10 @@ class Counted:
 
             async def counted(self: Any, *a: Any, **k: Any) -> Any:
                 cls.trips += 1
-                cls.sends += 1
                 return await send(self, *a, **k)
 
             counted.counted = True  # type: ignore[attr-defined]
             AbstractConnection.send_packed_command = counted  # type: ignore[method-assign]
-            if Lane is not None:
-                write = Lane._write
-
-                def written(self: Any, connection: Any, batch: list) -> None:
-                    cls.trips += len(batch)
-                    cls.sends += 1
-                    write(self, connection, batch)
-
-                Lane._write = written  # type: ignore[method-assign]
         return client
 
 
@@ -335,10 +317,10 @@ async def _worker(
     ready.wait()  # every worker spawned, imported and connected: the clock starts
     machine, redis = cpu_use.Machine.now(), await cpu_use.servers(url, cluster)
     cpu, waited, paused = cpu_use.own_cpu(), cpu_use.waited(), Pauses.total
-    trips, sends = Counted.trips, Counted.sends
+    trips = Counted.trips
     played = 0
 
-    async def lane() -> None:
+    async def in_flight() -> None:
         """Tables one after the other, each the next the pool has, until none is left."""
         nonlocal played
         while (chat_game_answers := _draw(pool, plays)) is not None:
@@ -346,9 +328,9 @@ async def _worker(
             played += 1
 
     t0 = time.monotonic()  # (system-wide: comparable between the workers)
-    await asyncio.gather(*(lane() for _ in range(flight)))
+    await asyncio.gather(*(in_flight() for _ in range(flight)))
     t1 = time.monotonic()
-    trips, sends = Counted.trips - trips, Counted.sends - sends
+    trips = Counted.trips - trips
     cpu, waited, paused = cpu_use.own_cpu() - cpu, cpu_use.waited() - waited, Pauses.total - paused
     after = (cpu_use.Machine.now(), await cpu_use.servers(url, cluster))
     await client.aclose()
@@ -357,7 +339,6 @@ async def _worker(
         "lat": dict(lat),
         "span": (t0, t1),
         "trips": trips,
-        "sends": sends,
         "retries": CountingStore.retries,
         "cpu": cpu,
         "waited": waited,
@@ -678,13 +659,8 @@ def main() -> None:
                 f"{sum(r['retries'] for r in results)}; latency in flight (queued behind the "
                 f"other tables) p50 {pct(every, 50):.2f} ms, p99 {pct(every, 99):.2f} ms"
             )
-            trips, sends = sum(r["trips"] for r in results), sum(r["sends"] for r in results)
-            print(
-                f"  Redis round trips {trips / done:.2f} a command (acknowledgements included), "
-                f"in {sends / done:.2f} sends a command: {trips / max(sends, 1):.2f} requests "
-                f"a send (bot/lane.py writes the requests made while a batch is on its way "
-                f"together)"
-            )
+            trips = sum(r["trips"] for r in results)
+            print(f"  Redis round trips {trips / done:.2f} a command (acknowledgements included)")
             if workers > 1:
                 # A worker given more CPU than another (the scheduler, another process, the
                 # hypervisor) draws more tables from the pool; once the pool is empty, one
