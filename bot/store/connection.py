@@ -4,10 +4,8 @@ import logging
 import os
 from typing import Any
 
-import hiredis
 from redis.asyncio.connection import ConnectionPool
 from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import DataError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 log = logging.getLogger(__name__)
@@ -18,25 +16,6 @@ UNREACHABLE = "Redis could not be reached: {}"  # (for logs: a player hears writ
 class NotSent(RedisConnectionError):
     """Redis could not be reached when a connection was made for a command: nothing of
     the command was sent (bot/store/versioned.py tells the player so at once)."""
-
-
-class Packed:
-    """A connection that packs its requests with hiredis, as redis-py's synchronous client
-    does once hiredis is installed (`redis.connection.HiredisRespSerializer`); its asyncio
-    client packs them in Python, byte by byte the same, whatever is installed, and a
-    compare-and-set with a table, its replies and its marker has a few dozen arguments.
-    Mixed into the pool's connection class, whichever the URL chose (TCP, TLS, a Unix
-    socket)."""
-
-    def pack_command(self, *args: Any) -> list[bytes]:
-        if isinstance(args[0], str):  # (a command of two words, 'SCRIPT LOAD': two arguments)
-            args = (*args[0].encode().split(), *args[1:])
-        elif b" " in args[0]:
-            args = (*args[0].split(), *args[1:])
-        try:
-            return [hiredis.pack_command(args)]
-        except TypeError as e:  # (what redis-py's own packer says of a value it cannot send)
-            raise DataError(str(e)) from e
 
 
 class Pool(ConnectionPool):
@@ -84,8 +63,6 @@ def connect(
         # a command answers at once (bot/store/versioned.py finds out whether its write
         # landed), the ticker and the outbox's sweep try again on their next round.
         pool = Pool.from_url(url, retry=Retry(NoBackoff(), 0), **timeouts)
-        base = pool.connection_class
-        pool.connection_class = type(f"Packed{base.__name__}", (Packed, base), {})
         return redis.Redis.from_pool(pool)  # (the client closes its pool with it)
     import fakeredis
 
