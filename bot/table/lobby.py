@@ -182,7 +182,8 @@ def again(
         if table.status != "idle":
             raise RuleError("error.again_stale")
     elif table.status != "idle":
-        raise RuleError("error.already_running" if table.status == "playing" else "error.table_busy")
+        busy = "error.already_running" if table.status == "playing" else "error.table_busy"
+        raise RuleError(busy)
     spec = registry.get(rematch.game)
     if spec is None:
         raise RuleError("error.unknown_game", game=rematch.game, games=game_ids())
