@@ -65,6 +65,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "new", "group", "anyone", "cmd.new", "error.new_usage", "game_options", change=do.new
     ),
     CommandSpec("join", "group", "anyone", "cmd.join", change=do.join),
+    CommandSpec("again", "group", "anyone", "cmd.again", change=do.again),
     CommandSpec("leave", "group", "seated", "cmd.leave", change=do.leave),
     CommandSpec("start", "group", "host", "cmd.start", change=do.start),
     CommandSpec("board", "group", "anyone", "cmd.board", change=do.board),

@@ -112,6 +112,19 @@ def rules(lang: str, call: Call) -> str:
 def new(table: Table, out: Outbox, now: float, call: Call) -> bool:
     lobby.open_lobby(table, call.args, call.player, out, now, call.lobby_ttl, call.usage)
     table.opened_by = call.update_id
+    _lobby_buttons(table, out, call)
+    return True
+
+
+def again(table: Table, out: Outbox, now: float, call: Call) -> bool:
+    """`/again`: the game that just ended, in a new lobby (or, once open, sitting down)."""
+    token = call.args[0] if call.args else ""
+    if lobby.again(table, token, call.player, out, now, call.lobby_ttl):
+        _lobby_buttons(table, out, call)
+    return True
+
+
+def _lobby_buttons(table: Table, out: Outbox, call: Call) -> None:
     # The lobby by buttons: what /join, /leave and /start do, under the message.
     row = tuple(
         Button(label=out.text(f"lobby.button.{verb}"), data=buttons.lobby(verb))
@@ -122,7 +135,6 @@ def new(table: Table, out: Outbox, now: float, call: Call) -> bool:
     # when the game starts.
     table.step_token = f"lobby.{call.seed & 0xFFFFFFFF:08x}"
     out.status_token, table.status_head = table.step_token, "\n".join(out.group_lines)
-    return True
 
 
 def join(table: Table, out: Outbox, now: float, call: Call) -> bool:

@@ -48,18 +48,24 @@ def encode_standing(chat: str, prompt_id: str, option: int) -> str:
     return data
 
 
-LOBBY = "stl"  # `stl:<verb>`: a lobby button, the same as typing `/<verb>` where it is
-LOBBY_VERBS = ("join", "leave", "start", "hand")
+# `stl:<verb>`: a lobby button, the same as typing `/<verb>` where it is; `stl:again:<t>`
+# is `/again <t>`, the game that ended with token t played again.
+LOBBY = "stl"
+LOBBY_VERBS = ("join", "leave", "start", "hand", "again")
 
 
-def lobby(verb: str) -> str:
-    return f"{LOBBY}:{verb}"
+def lobby(verb: str, arg: str = "") -> str:
+    return _checked(f"{LOBBY}:{verb}:{arg}" if arg else f"{LOBBY}:{verb}")
 
 
 def lobby_verb(data: str) -> str | None:
-    """The command a lobby button stands for, or None for any other button."""
-    prefix, _, verb = data.partition(":")
-    return verb if prefix == LOBBY and verb in LOBBY_VERBS else None
+    """The command a lobby button stands for (`again 3.ab12cd34`), or None for any other
+    button."""
+    prefix, _, rest = data.partition(":")
+    verb, _, arg = rest.partition(":")
+    if prefix != LOBBY or verb not in LOBBY_VERBS:
+        return None
+    return f"{verb} {arg}" if arg else verb
 
 
 def encode(chat: str, step: str, prompt: int, option: int, choice: int = 0) -> str:

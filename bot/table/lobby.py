@@ -13,7 +13,7 @@ from pydantic import ValidationError
 
 from bot.table import deadlines
 from bot.table.keyboards import close_private
-from bot.table.model import Seat, Table
+from bot.table.model import Rematch, Seat, Table
 from bot.table.outbox import Outbox
 from bot.table.standing import close_standing
 from bot.table.status import retire_status
@@ -152,6 +152,57 @@ def open_lobby(
         min=spec.min_players,
         max=spec.max_players,
     )
+
+
+def rematch_of(table: Table, spec: GameSpec) -> Rematch:
+    """The game on `table`, just ended, as it is offered again (`again`): the same game,
+    options and players. It names this game's end (the last step's token), so that its
+    button is refused once the rematch began or another table opened."""
+    return Rematch(
+        token=table.step_token,
+        game=spec.id,
+        options=dict(table.options),
+        players=[s.name for s in table.seats],
+    )
+
+
+def again(
+    table: Table, token: str, player: Seat, out: Outbox, now: float, lobby_ttl: float
+) -> bool:
+    """`/again` (the button carries the ended game's `token`, typed it has none): open the
+    finished game's lobby anew with the one who asked seated, or, once it is open, sit
+    down like `/join`. True when it opened the lobby."""
+    rematch = table.again
+    if rematch is None or (token and token != rematch.token):
+        raise RuleError("error.again_stale" if token else "error.again_none")
+    if rematch.open and table.status == "lobby":
+        join(table, player, out)
+        return False
+    if token:  # (a rematch whose lobby closed is gone: end_game)
+        if table.status != "idle":
+            raise RuleError("error.again_stale")
+    elif table.status != "idle":
+        busy = "error.already_running" if table.status == "playing" else "error.table_busy"
+        raise RuleError(busy)
+    spec = registry.get(rematch.game)
+    if spec is None:
+        raise RuleError("error.unknown_game", game=rematch.game, games=game_ids())
+    table.options = dict(rematch.options)
+    table.status, table.game, table.creator, table.opened_at = "lobby", spec.id, player.user, now
+    out.game = spec.id
+    table.seats = [player]
+    rematch.open = True
+    out.joined.add(player.user)
+    out.schedule[deadlines.of_lobby(table)] = now + lobby_ttl
+    out.group(
+        "lobby.again",
+        name=player.name,
+        game=spec.name(table.lang),
+        players=rematch.players,
+        min=spec.min_players,
+        max=spec.max_players,
+    )
+    return True
 
 
 def game_ids() -> str:

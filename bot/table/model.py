@@ -97,6 +97,18 @@ class Carried(BaseModel):
     at: dict[int, int]
 
 
+class Rematch(BaseModel):
+    """A finished game, offered again (bot/table/lobby.py `reopen`): the same game and
+    options, its players named for the lobby's line; `token` names that game's end, so
+    that an older game's button, once this one is replayed, is refused."""
+
+    token: str
+    game: str
+    options: dict[str, Any] = Field(default_factory=dict)
+    players: list[str] = Field(default_factory=list)
+    open: bool = False  # its lobby is open: a press of its button sits down
+
+
 class Table(BaseModel):
     platform: str
     chat: str
@@ -157,6 +169,7 @@ class Table(BaseModel):
     # next /start, so that /verify can replay it.
     proof: GameProof | None = None
     offers: dict[str, Offer] = Field(default_factory=dict)  # by user: bot/chat/offers.py
+    again: Rematch | None = None  # the game just finished, to play again (/again)
     # The game's state as stored (JSON), and parsed (or as the engine returned it): one or
     # both; when both, they agree.
     _state_json: bytes | None = PrivateAttr(default=None)
@@ -262,7 +275,7 @@ class Table(BaseModel):
         self.status_message, self.status_head, self.asked = None, "", []
         self.status_log, self.answered_at, self.posts_since_status = "", {}, 0
         self.standing_messages, self.standing_asked = {}, {}
-        self.offers, self.carried = {}, {}
+        self.offers, self.carried, self.again = {}, {}, None
 
 
 def stored_state(state: BaseModel) -> bytes:

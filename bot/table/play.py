@@ -14,8 +14,8 @@ from typing import Any
 from pydantic import BaseModel
 
 from bot.proof import games as game_proof
-from bot.replies import Reply
-from bot.table import deadlines, fame
+from bot.replies import Button, Reply
+from bot.table import buttons, deadlines, fame
 from bot.table.keyboards import (
     carry,
     close_private,
@@ -24,7 +24,7 @@ from bot.table.keyboards import (
     prompt_keyboard,
     rekey,
 )
-from bot.table.lobby import spec_of
+from bot.table.lobby import rematch_of, spec_of
 from bot.table.model import Table
 from bot.table.outbox import Outbox
 from bot.table.standing import close_standing, offer_standing
@@ -298,7 +298,11 @@ def finish(
         out.group("proof.revealed", seed=proof.seed, hash=proof.commitment[:16], end=proof.end)
     out.left.update(s.user for s in table.seats)
     out.menu = ""
+    rematch = rematch_of(table, spec)
     table.end_game()
+    table.again = rematch  # the end's button: the same game and players, in a new lobby
+    again = Button(label=out.text("again.button"), data=buttons.lobby("again", rematch.token))
+    out.group_buttons.append((again,))
 
 
 def show_board(
