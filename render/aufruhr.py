@@ -194,6 +194,9 @@ PHASES = {
     "hall": "hall",
     "over": "over",
 }
+# A folder window (IV.) stands in the step whose decision it aims at (the rule book's
+# folders are a tool, not a step of their own): the board names that step, then the window.
+WINDOWS = {"subvention": "subvention", "intention": "intention", "tie": "auction"}
 
 
 def board_svg(view: PublicView, names: list[str], label: Label) -> str:
@@ -213,7 +216,10 @@ def board_svg(view: PublicView, names: list[str], label: Label) -> str:
 def _now(doc: Svg, view: PublicView, label: Label, y: float) -> float:
     """What the table is doing: the step of the round, the project up for auction, the
     lots still to come, the last event. Returns the y under it."""
-    lines = [(label(f"aufruhr.board.phase_{PHASES.get(view.phase, 'over')}"), True)]
+    step = WINDOWS.get(view.window or "") if view.phase in ("folders", "offers") else None
+    lines = [(label(f"aufruhr.board.phase_{step or PHASES.get(view.phase, 'over')}"), True)]
+    if step:
+        lines.append((label("aufruhr.board.phase_folders"), True))
     if view.auction:
         lines.append((label("aufruhr.board.auction", name=_card_name(view.auction)), True))
     if view.lots:

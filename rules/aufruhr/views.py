@@ -36,6 +36,9 @@ class PublicView(Frozen):
     rounds: int
     events_left: int
     phase: str = MOMENT
+    # the step a folder window stands in ("subvention", "intention", "tie"): the board
+    # names that step, the window under it, so a round reads I, II, III, never I, IV, II
+    window: str | None = MOMENT
     lord_mayor: int | None
     barred: int | None
     projects: tuple[PublicProject, ...]
@@ -117,6 +120,7 @@ def public_view(state: State) -> PublicView:
         rounds=state.options.events + 1,
         events_left=len(state.events),
         phase=state.phase,
+        window=state.folders.context if state.folders else None,
         lord_mayor=state.lord_mayor,
         barred=state.barred,
         projects=_public_projects(state),

@@ -6,6 +6,7 @@ After a deliberate change regenerate with
 """
 
 import os
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -14,8 +15,8 @@ from bot.i18n import t
 from render import boards
 from rules.aufruhr.data import ruhr_map
 from rules.aufruhr.ending import final
-from rules.aufruhr.engine import public_view, seat_view, setup
-from rules.aufruhr.model import Options, Project
+from rules.aufruhr.engine import apply, prompts, public_view, seat_view, setup
+from rules.aufruhr.model import Folders, Options, Project
 from tests.fixtures.paths import GOLDEN
 
 GOLDEN = GOLDEN
@@ -143,9 +144,10 @@ def test_the_german_board_calls_the_folders_schmiergeldmappen():
     "Schmiergeldmappe"."""
     state = _state()
     state.phase = "folders"
+    state.folders = Folders(context="intention", number=1, seats=[0])
     svg = boards.board_svg("aufruhr", public_view(state), NAMES, lambda k, **p: t("de", k, **p))
-    assert "IV. Schmiergeldmappen" in _texts(svg)
-    assert "IV. Bribe folders" in _texts(
+    assert "Zuerst IV. Schmiergeldmappen" in _texts(svg)
+    assert "IV. Bribe folders first" in _texts(
         boards.board_svg("aufruhr", public_view(state), NAMES, label)
     )
 
@@ -167,3 +169,65 @@ def test_the_board_numbers_its_steps_as_the_rule_book_does(phase, lang, step):
     state.phase = phase
     svg = boards.board_svg("aufruhr", public_view(state), NAMES, lambda k, **p: t(lang, k, **p))
     assert step in _texts(svg)
+
+
+def _step_lines(svg):
+    """The board's lines naming a step of the round ("II. EU subventions", "IV. …")."""
+    return [x for x in _texts(svg) if re.match(r"(Zuerst )?[IV]+\. ", x)]
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        (
+            "en",
+            [
+                ["I. Election of the Lord Mayor"],
+                ["II. EU subventions", "IV. Bribe folders first"],
+                ["II. EU subventions"],
+                ["III. The Lord Mayor's intention"],
+                ["III. The Lord Mayor's intention", "IV. Bribe folders first"],
+                ["III. a) Auctions"],
+            ],
+        ),
+        (
+            "de",
+            [
+                ["I. Wahl des Oberbürgermeisters"],
+                ["II. EU-Subventionen", "Zuerst IV. Schmiergeldmappen"],
+                ["II. EU-Subventionen"],
+                ["III. Absicht des Oberbürgermeisters"],
+                ["III. Absicht des Oberbürgermeisters", "Zuerst IV. Schmiergeldmappen"],
+                ["III. a) Versteigerungen"],
+            ],
+        ),
+    ],
+)
+def test_a_round_reads_its_steps_in_the_rule_books_order(lang, expected):
+    """The board read "I. Election", "IV. Bribe folders", "II. EU subventions": a folder
+    window stands in the step it aims at, so the board names that step, the window under
+    it. Played from set-up, every mayor pressing his first button, to the first bids."""
+    state = setup(4, Options(events=3), 7)
+    seen: list[list[str]] = []
+    while state.phase != "bid":
+        svg = boards.board_svg(
+            "aufruhr", public_view(state), NAMES, lambda k, **p: t(lang, k, **p)
+        )
+        lines = _step_lines(svg)
+        if not seen or seen[-1] != lines:
+            seen.append(lines)
+        prompt = next(p for p in prompts(state) if not p.standing)
+        seat = prompt.seats[0]
+        option = next(o for o in prompt.options if seat not in o.hidden_from)
+        state, _ = apply(state, seat, option.action)
+    assert seen == expected
+
+
+def test_a_tie_s_folder_window_stands_under_the_auctions():
+    state = _state()
+    state.phase = "offers"
+    state.folders = Folders(context="tie", number=1, seats=[])
+    svg = boards.board_svg("aufruhr", public_view(state), NAMES, label)
+    assert _step_lines(svg) == ["III. a) Auctions", "IV. Bribe folders first"]
+    svg = boards.board_svg("aufruhr", public_view(state), NAMES, lambda k, **p: t("de", k, **p))
+    assert _step_lines(svg) == ["III. a) Versteigerungen", "Zuerst IV. Schmiergeldmappen"]
