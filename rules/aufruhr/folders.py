@@ -273,9 +273,16 @@ def accept(state: State, giver: int | None, events: list[Event]) -> Step:
         taken = {"holder": lm, "fresh": True}
         state.scandals[giver] = state.scandals[giver].model_copy(update=taken)
     events.append(Event(key="aufruhr.folder_accepted", params={"seat": lm}))
-    # a typed demand is not carried out by the engine: the Lord Mayor is to honour it
-    key = "aufruhr.folder_taken_text" if d.text is not None else "aufruhr.folder_taken"
-    events.append(Event(key=key, params=_draft_words(state, d), to=(giver,)))
+    # a typed demand is not carried out by the engine: the Lord Mayor is to honour it; a
+    # subvention is promised, not given yet: he gives it himself, bound (subventions.py)
+    params = _draft_words(state, d)
+    if d.text is not None:
+        key = "aufruhr.folder_taken_text"
+    elif isinstance(d.demand, WantSubvention):
+        key, params["amount"] = "aufruhr.folder_taken_subvention", d.demand.amount
+    else:
+        key = "aufruhr.folder_taken"
+    events.append(Event(key=key, params=params, to=(giver,)))
     if d.text is not None:
         params = {"giver_seat": giver, "text": d.text}
         events.append(Event(key="aufruhr.free_demand", params=params, to=(lm,)))

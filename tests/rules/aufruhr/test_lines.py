@@ -36,3 +36,74 @@ async def test_the_lord_mayors_choice_among_folders_is_opened_by_its_own_button(
         assert out.count(f"[group:buttons] {button}") == 1
         assert not [line for line in out if "🔒 My secret answer" in line]
         assert not [line for line in out if "🔒 Meine geheime Antwort" in line]
+
+
+async def test_a_promised_subvention_is_told_as_promised_and_reminded_until_it_is_given():
+    """anna read "the demand is carried out: subvention 30 for me" before ben had given
+    anything, and ben's questions ("who gets 40?") never mentioned what he had accepted:
+    she is told he is bound to give it, he is reminded privately with each question until
+    it is given, and the group hears nothing of it."""
+    lines = {
+        "en": (
+            "[dm:anna] The Lord Mayor took your folder (★★): he is bound to give you 30 of"
+            " the EU subventions.",
+            "[dm:ben] Remember the folder you accepted: Duisburg gets 30.",
+            "[group:edit] ben, II. EU subventions: who gets {}? (Every mayor gets one amount,"
+            " you too.)",
+        ),
+        "de": (
+            "[dm:anna] Der Oberbürgermeister hat deine Mappe genommen (★★): Er muss dir bei den"
+            " EU-Subventionen 30 geben.",
+            "[dm:ben] Denk an die Mappe, die du angenommen hast: Duisburg bekommt 30.",
+            "[group:edit] ben, II. EU-Subventionen: Wer bekommt {}? (Jeder Bürgermeister"
+            " bekommt einen Betrag, du auch.)",
+        ),
+    }
+    for lang, (taken, reminder, question) in lines.items():
+        script = [*START, *ELECT_BEN, *HANDED[lang], ACCEPT[lang]]
+        out = await play(script, lang=lang)
+        assert taken in out
+        assert "carried out" not in " ".join(out) and "die Forderung gilt" not in " ".join(out)
+        assert out.count(reminder) == 1  # with the question for 40
+        assert out.index(question.format(40)) < out.index(reminder)
+        out = await play([*script, "ben: [Essen (ben)]"], lang=lang)
+        assert out.count(reminder) == 2  # and again with the one for 30
+        assert after(out, question.format(30))[-1] == reminder
+        assert not [
+            line for line in out if line.startswith("[group") and "Duisburg bekommt" in line
+        ]
+        assert not [line for line in out if line.startswith("[group") and "Duisburg gets" in line]
+        out = await play([*script, "ben: [Essen (ben)]", "ben: [Duisburg (anna)]"], lang=lang)
+        assert out.count(reminder) == 2  # kept: no more
+        assert after(out, question.format(20))[-1] != reminder
+
+
+async def test_a_payout_demand_is_still_said_to_be_carried_out_at_once():
+    """A demand the engine carries out as the folder is taken keeps its line."""
+    out = await play(
+        [
+            *START,
+            *ELECT_BEN,
+            "anna> [No folder]",
+            "cem> [No folder]",
+            "dora> [No folder]",
+            "ben: [Essen (ben)]",
+            "ben: [Bochum (cem)]",
+            "ben: [Duisburg (anna)]",
+            "ben: [Auction three projects]",
+            "ben: [Education]",
+            "ben: [Education]",
+            "ben: [Education]",
+            "anna> [Demand: payout Economy]",
+            "anna> [Put in ★]",
+            "anna> [Hand over]",
+            "cem> [No folder]",
+            "dora> [No folder]",
+            "ben> [Accept Duisburg]",
+        ]
+    )
+    assert (
+        "[dm:anna] The Lord Mayor took your folder (★); the demand is carried out: payout"
+        " Economy." in out
+    )
+    assert "[group:edit] ben changes the intention: a payout of Economy." in out
