@@ -239,7 +239,12 @@ def _maybe_close(state: State, events: list[Event]) -> Step | None:
     lm = state.lord_mayor
     assert lm is not None
     for s in handed:
-        params = {"giver_seat": s, **_draft_words(state, f.drafts[s])}
+        # named by his city first, as the Lord Mayor's buttons name him ([Accept Duisburg])
+        params = {
+            "giver_seat": s,
+            "city_id": state.mayors[s].city,
+            **_draft_words(state, f.drafts[s]),
+        }
         events.append(Event(key="aufruhr.offer", params=params, to=(lm,)))
     state.phase = "offers"
     state.step += 1
@@ -284,7 +289,7 @@ def accept(state: State, giver: int | None, events: list[Event]) -> Step:
         key = "aufruhr.folder_taken"
     events.append(Event(key=key, params=params, to=(giver,)))
     if d.text is not None:
-        params = {"giver_seat": giver, "text": d.text}
+        params = {"giver_seat": giver, "city_id": state.mayors[giver].city, "text": d.text}
         events.append(Event(key="aufruhr.free_demand", params=params, to=(lm,)))
     return FoldersClosed(f.context, d.demand, giver)
 

@@ -107,3 +107,32 @@ async def test_a_payout_demand_is_still_said_to_be_carried_out_at_once():
         " Economy." in out
     )
     assert "[group:edit] ben changes the intention: a payout of Economy." in out
+
+
+async def test_the_folders_offered_name_the_city_the_lord_mayors_buttons_name():
+    """ben read "Folder from anna", "Folder from cem" over [Accept Duisburg] [Accept
+    Bochum], and "You accepted cem's demand": each folder is named by its city first."""
+    expected = {
+        "en": (
+            "[dm:ben] Folder from Duisburg (anna) — demand: subvention 30 for me; inside: ★★.",
+            "[dm:ben] Folder from Bochum (cem) — demand: “all of it”; inside: ★.",
+            "[dm:ben:buttons] [Refuse all] [Accept Duisburg] [Accept Bochum]",
+            "[dm:ben] You accepted the demand of Bochum (cem): “all of it” — honour it.",
+            "ben> [Accept Bochum]",
+        ),
+        "de": (
+            "[dm:ben] Mappe von Duisburg (anna) — Forderung: Subvention 30 für mich; Inhalt: ★★.",
+            "[dm:ben] Mappe von Bochum (cem) — Forderung: „all of it“; Inhalt: ★.",
+            "[dm:ben:buttons] [Alle ablehnen] [Duisburg annehmen] [Bochum annehmen]",
+            "[dm:ben] Du hast die Forderung von Bochum (cem) angenommen: „all of it“ — halte dich"
+            " daran.",
+            "ben> [Bochum annehmen]",
+        ),
+    }
+    for lang, (anna, cem, buttons, accepted, accept) in expected.items():
+        handed = [line for line in HANDED[lang] if "40" not in line]
+        handed.insert(3, "cem> /demand all of it")
+        out = await play([*START, *ELECT_BEN, *handed], lang=lang)
+        assert out.index(anna) < out.index(cem) < out.index(buttons)
+        out = await play([*START, *ELECT_BEN, *handed, accept], lang=lang)
+        assert accepted in out

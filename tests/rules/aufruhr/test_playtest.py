@@ -234,7 +234,7 @@ async def test_a_typed_demand_worded_as_a_button_is_that_demand():
     assert "[dm:anna] Your folder so far — demand: subvention 40 for me; inside: —." in out
     assert "[dm:cem] Your folder so far — demand: subvention 30 for me; inside: —." in out
     assert "[dm:cem] Your folder so far — demand: “50 for me”; inside: —." in out
-    assert "[dm:ben] Folder from anna — demand: subvention 40 for me; inside: ★★." in out
+    assert "[dm:ben] Folder from Duisburg (anna) — demand: subvention 40 for me; inside: ★★." in out
     assert out[-3:] == [
         "[dm:anna] The Lord Mayor took your folder (★★): he is bound to give you 40 of the EU"
         " subventions.",
