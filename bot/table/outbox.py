@@ -101,6 +101,8 @@ class Outbox:
                 out[k] = ", ".join(f"{self.name(s)}: {x}" for s, x in enumerate(v))
             elif role is _SEAT:
                 out[k] = self.name(v)
+            elif role is _BRIEF:
+                out[k] = brief(self.name(v))
             else:
                 out[k] = ", ".join(self.name(s) for s in v)
         return out
@@ -162,7 +164,18 @@ class Outbox:
         return out
 
 
-_PLAIN, _BY_SEAT, _SEAT, _SEATS = "plain", "by_seat", "seat", "seats"
+_PLAIN, _BY_SEAT, _SEAT, _SEATS, _BRIEF = "plain", "by_seat", "seat", "seats", "brief"
+
+# A seat named in a button (`brief_seat`): at most this many characters of the player's
+# name. A name may have 64 (bot/chat/hygiene.py), so "Recklinghausen (<name>)" reached 81,
+# past Discord's 80 for a label, and a row of six such buttons showed six cut-off names on
+# a phone; the button's other words (a city) tell the seats apart.
+BRIEF = 16
+
+
+def brief(name: str) -> str:
+    """`name` as a button shows it: cut to BRIEF characters with an ellipsis."""
+    return name if len(name) <= BRIEF else name[: BRIEF - 1].rstrip() + "…"
 _LISTS = (list, tuple)  # (`list | tuple` in the call made a new union every message)
 
 # The messages made lately, by everything they are made of: a game asks the same few
@@ -228,9 +241,11 @@ def _frozen(params: dict[str, Any]) -> tuple[Any, ...] | None:
 @cache
 def _role(name: str) -> str:
     """What a parameter's name says its value is (`seat`, `winner_seat`, `seats`,
-    `bids_by_seat`), read once per name rather than on every message."""
+    `bids_by_seat`, `brief_seat`), read once per name rather than on every message."""
     if name.endswith("_by_seat"):
         return _BY_SEAT
+    if name == "brief_seat":
+        return _BRIEF
     if name == "seat" or name.endswith("_seat"):
         return _SEAT
     if name == "seats" or name.endswith("_seats"):

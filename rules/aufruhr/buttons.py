@@ -41,9 +41,10 @@ def seat_options(state: State, seats: Iterable[int], verb: str) -> tuple[Option,
 @cache
 def seat_option(city: str, seat: int, verb: str) -> Option:
     """A button naming a mayor by his city and player ("Essen (ben)", as the chat names
-    him): `give` him a subvention, `award` him a tied auction, ask him as a `partner`, or
-    `vote` for him (a ballot hides his own button from him)."""
-    label, params = "aufruhr.button.mayor", {"city_id": city, "seat": seat}
+    him, a long name cut short: `brief_seat`): `give` him a subvention, `award` him a
+    tied auction, ask him as a `partner`, or `vote` for him (a ballot hides his own button
+    from him)."""
+    label, params = "aufruhr.button.mayor", {"city_id": city, "brief_seat": seat}
     if verb == "vote":
         return Option(label=label, params=params, action=Vote(seat=seat), hidden_from=(seat,))
     action = {"give": Give, "award": Award, "partner": Partner}[verb](seat=seat)

@@ -2,6 +2,7 @@
 the console shows them: what a promise accepted with a folder says, whom a folder names,
 the button that opens the Lord Mayor's choice. The readings are in rules/aufruhr/NOTES.md."""
 
+from adapters.discord.components import BUTTON_LABEL
 from tests.rules.aufruhr.test_chat import ELECT_BEN, START
 from tests.rules.aufruhr.test_playtest import after, play
 
@@ -136,3 +137,43 @@ async def test_the_folders_offered_name_the_city_the_lord_mayors_buttons_name():
         assert out.index(anna) < out.index(cem) < out.index(buttons)
         out = await play([*START, *ELECT_BEN, *handed, accept], lang=lang)
         assert accepted in out
+
+
+# six players with names as long as the bot keeps them (bot/chat/hygiene.py MAX_NAME)
+LONG = [f"{n}_" + "x" * (63 - len(n)) for n in ("anna", "ben", "cem", "dora", "emil", "fritz")]
+
+
+async def test_mayor_buttons_name_a_long_player_name_briefly():
+    """A mayor's button repeated the player's whole name: "Recklinghausen (<64
+    characters>)" made 81, past Discord's 80 for a label, and six of them a ballot of
+    cut-off names. The city tells the mayors apart; the name is cut to 16 characters."""
+    start = [f"{LONG[0]}: /new aufruhr events=2 deadline=60", *(f"{n}: /join" for n in LONG[1:])]
+    start.append(f"{LONG[0]}: /start")
+    for lang in ("en", "de"):
+        out = await play(start, lang=lang)
+        ballot = next(line for line in out if line.startswith(f"[dm:{LONG[0]}:buttons]"))
+        assert ballot == (
+            f"[dm:{LONG[0]}:buttons] [Essen (ben_xxxxxxxxxxx…)] [Bochum (cem_xxxxxxxxxxx…)]"
+            " [Dortmund (dora_xxxxxxxxxx…)] [Recklinghausen (emil_xxxxxxxxxx…)]"
+            " [Hagen (fritz_xxxxxxxxx…)]"
+        )
+        # a whole election by those buttons: everyone votes for ben (ben for anna)
+        votes = [
+            f"{n}> [Essen (ben_xxxxxxxxxxx…)]"
+            if n != LONG[1]
+            else f"{n}> [Duisburg (anna_xxxxxxxxxx…)]"
+            for n in LONG
+        ]
+        out = await play([*start, *votes, "@wait 60"], lang=lang)
+        give = next(line for line in out if line.startswith("[group:buttons] [Bochum"))
+        labels = give.removeprefix("[group:buttons] [").removesuffix("]").split("] [")
+        assert len(labels) == 6 and max(map(len, labels)) == len(
+            "Recklinghausen (emil_xxxxxxxxxx…)"
+        )
+        assert max(map(len, labels)) <= BUTTON_LABEL
+        # the players' names are whole wherever they are not a button
+        assert any(
+            line.endswith(f"{LONG[1]} is the new Lord Mayor and puts on the hat.")
+            or line.endswith(f"{LONG[1]} ist Oberbürgermeister und setzt den Hut auf.")
+            for line in out
+        )
