@@ -1,15 +1,16 @@
 """A Redis Cluster master killed under live games, again and again; and what the record of
 handled updates costs a chat (issue 39).
 
-    python -m bench.failover [--runs 10] [--no-replica]
+    python -m bench.failover [--runs 10] [--case replica|no-replica] [--no-markers]
 
 Each run starts a 3-master cluster with a replica each (tests/fixtures/redis_server.py),
 plays tests/fixtures/failover.py's robot games on it, SIGKILLs the master of the first
 game's chat a second in, and prints the seconds from the kill to the first command
 answered again in a chat of that master, and the commands that failed meanwhile (each
-then delivered again). `--no-replica`: 3 masters alone, the killed one started again 4 s
-later. Then the bytes of one chat's record of updates (MEMORY USAGE) after 2,000 commands
-and after a whole robot game of each registered game.
+then delivered again). The case "no-replica": 3 masters alone, the killed one started
+again 4 s later. Both cases by default, `--runs` each, then per case the median and
+range. Then the bytes of one chat's record of updates (MEMORY USAGE) after 2,000
+commands and after a whole robot game of each registered game.
 """
 
 import argparse
@@ -18,6 +19,7 @@ import logging
 import os
 import platform
 import random
+import statistics
 import sys
 from pathlib import Path
 
@@ -28,7 +30,7 @@ import redis.asyncio as aioredis
 from bot.chat.router import Incoming, Router
 from bot.store.keys import updates_key
 from rules import registry
-from tests.fixtures.failover import failover
+from tests.fixtures.failover import PLAYED, WAITING, failover
 from tests.fixtures.redis_server import redis_cluster, redis_server
 from tests.fixtures.robot import PLAYS, legal_moves
 from tests.games import install
@@ -80,36 +82,73 @@ async def _markers(url: str) -> list[tuple[str, int, int]]:
     return out
 
 
+CASES = ("replica", "no-replica")
+RESTART_AFTER = 4.0  # seconds a master without replica stays dead (as the test's)
+
+
+async def _one(case: str):
+    if case == "no-replica":
+        extra = ("--appendonly", "yes", "--appendfsync", "always")
+        with redis_cluster(replicas=0, extra=extra) as cluster:
+            return await failover(cluster, restart_after=RESTART_AFTER)
+    with redis_cluster(replicas=1) as cluster:
+        return await failover(cluster)
+
+
+def _spread(values: list[float], unit: str = "") -> str:
+    if not values:
+        return "none"
+    digits = 2 if unit else 0
+    median = statistics.median(values)
+    low, high = min(values), max(values)
+    return f"median {median:.{digits}f}{unit} (range {low:.{digits}f}–{high:.{digits}f}{unit})"
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--runs", type=int, default=10)
-    parser.add_argument("--no-replica", action="store_true")
+    parser.add_argument("--runs", type=int, default=10, help="runs of each case")
+    parser.add_argument("--case", choices=CASES, action="append", help="(default: both)")
+    parser.add_argument("--no-markers", action="store_true", help="no record-of-updates bytes")
     args = parser.parse_args()
     logging.basicConfig(level=logging.CRITICAL)  # (the apologies' tracebacks: expected)
     install()
     print(
-        f"machine: {platform.machine()}, {os.cpu_count()} cores, Python "
-        f"{platform.python_version()}; 3 masters{'' if args.no_replica else ', a replica each'}"
+        f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
     )
-    for n in range(1, args.runs + 1):
-        if args.no_replica:
-            extra = ("--appendonly", "yes", "--appendfsync", "always")
-            with redis_cluster(replicas=0, extra=extra) as cluster:
-                run = await failover(cluster, restart_after=4.0)
-        else:
-            with redis_cluster(replicas=1) as cluster:
-                run = await failover(cluster)
-        off = {c: (m, run.logged[c]) for c, m in run.moves.items() if run.logged[c] != m}
-        lost = len(off)
-        back = f"{run.back:.2f} s" if run.back is not None else "never"
-        print(
-            f"run {n}: answered again {back} after the kill, {run.failed} commands failed, "
-            f"{len(run.ended)} games ended, {lost} with a move lost or doubled, old master "
-            f"back as {run.rejoined_as}" + (f" (moves made, logged: {off})" if off else "")
+    summary = []
+    for case in args.case or CASES:
+        backs: list[float] = []
+        failed: list[float] = []
+        never = lost_runs = 0
+        for n in range(1, args.runs + 1):
+            run = await _one(case)
+            off = {c: (m, run.logged[c]) for c, m in run.moves.items() if run.logged[c] != m}
+            unended = PLAYED + WAITING - len(run.ended)
+            if run.back is None:
+                never += 1
+            else:
+                backs.append(run.back)
+            failed.append(run.failed)
+            lost_runs += bool(off or unended)
+            back = f"{run.back:.2f} s" if run.back is not None else "never"
+            print(
+                f"{case} run {n}: answered again {back} after the kill, {run.failed} commands "
+                f"failed, {len(run.ended)} games ended, {len(off)} with a move lost or doubled, "
+                f"old master back as {run.rejoined_as}"
+                + (f" (moves made, logged: {off})" if off else ""),
+                flush=True,
+            )
+        summary.append(
+            f"{case}: {args.runs} runs; answered again {_spread(backs, ' s')} after the kill"
+            + (f", never in {never}" if never else "")
+            + f"; failed commands per run {_spread(failed)}; runs with a game or move lost "
+            f"or doubled: {lost_runs}"
         )
-    with redis_server() as url:
-        for what, commands, used in await _markers(url):
-            print(f"record of updates, {what} ({commands} commands): {used} bytes")
+    print("\n".join(summary))
+    if not args.no_markers:
+        with redis_server() as url:
+            for what, commands, used in await _markers(url):
+                print(f"record of updates, {what} ({commands} commands): {used} bytes")
 
 
 if __name__ == "__main__":

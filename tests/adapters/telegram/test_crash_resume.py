@@ -30,6 +30,7 @@ import pytest
 import redis.asyncio as aioredis
 
 from bot.chat.router import Router
+from bot.store.cluster import Cluster
 from bot.table.model import Table
 from tests.fixtures.crash_game import Figures, Robots, killer, nothing_forced
 from tests.fixtures.fake_telegram import TOKEN, FakeTelegram
@@ -72,7 +73,7 @@ bot.app.run_webhook(allowed_updates=UPDATES, **settings.webhook())
 
 
 class Worker:
-    def __init__(self, fake: FakeTelegram, redis_url: str) -> None:
+    def __init__(self, fake: FakeTelegram, redis_url: str, cluster: bool = False) -> None:
         self.port = free_port()
         self.env = {
             **os.environ,
@@ -84,6 +85,7 @@ class Worker:
             "TELEGRAM_WEBHOOK_PORT": str(self.port),
             "TELEGRAM_WEBHOOK_SECRET": SECRET,
             "REDIS_URL": redis_url,
+            "REDIS_CLUSTER": "1" if cluster else "0",
             "PACE_GAP": str(GAP),
         }
         self.proc: subprocess.Popen | None = None
@@ -117,12 +119,13 @@ class Worker:
             self.proc.wait()
 
 
-async def _run(real_redis_url: str, kills: int, seed: int) -> Figures:
+async def _run(real_redis_url: str, kills: int, seed: int, cluster: bool = False) -> Figures:
     fake = FakeTelegram()
     runner = await fake.start()
-    redis = aioredis.Redis.from_url(real_redis_url)
-    await redis.flushdb()
-    worker = Worker(fake, real_redis_url)
+    redis = Cluster.from_url(real_redis_url) if cluster else aioredis.Redis.from_url(real_redis_url)
+    everywhere = {"target_nodes": Cluster.PRIMARIES} if cluster else {}
+    await redis.flushdb(**everywhere)
+    worker = Worker(fake, real_redis_url, cluster)
     worker.start()
     figures = Figures(games=GAMES)
     pressed, up = asyncio.Event(), asyncio.Event()
@@ -190,7 +193,7 @@ async def _run(real_redis_url: str, kills: int, seed: int) -> Figures:
         figures.seconds = time.monotonic() - started
         worker.stop()
         await runner.cleanup()
-        await redis.flushdb()
+        await redis.flushdb(**everywhere)
         await redis.aclose()
     assert not fake.violations  # every request, killed worker or not, as the Bot API takes it
     return figures
@@ -199,4 +202,13 @@ async def _run(real_redis_url: str, kills: int, seed: int) -> Figures:
 async def test_a_worker_killed_every_few_seconds_forces_no_timeout(real_redis_url):
     control = await _run(real_redis_url, kills=0, seed=1)
     killed = await _run(real_redis_url, kills=KILLS, seed=1)
+    nothing_forced(control, killed, KILLS)
+
+
+async def test_a_worker_on_a_cluster_killed_every_few_seconds_forces_no_timeout(
+    real_cluster_url,
+):
+    """The same against the session's Redis Cluster (3 masters, a replica each; issue 39)."""
+    control = await _run(real_cluster_url, kills=0, seed=1, cluster=True)
+    killed = await _run(real_cluster_url, kills=KILLS, seed=1, cluster=True)
     nothing_forced(control, killed, KILLS)
