@@ -194,6 +194,11 @@ def typed_value(table: Table, prompt: Prompt, text: str, out: Outbox) -> Any:
         raise e
     if spec.kind == "text":
         if len(text) > spec.max_length:
+            # the command named, so the writer knows which answer was too long
+            if prompt.command:
+                raise ParseError(
+                    "error.text_length_command", command=prompt.command, max=spec.max_length
+                )
             raise ParseError("error.text_length", max=spec.max_length)
         return named_seats(table, text) if spec.names_seats else text
     if not WHOLE.fullmatch(text.strip()):

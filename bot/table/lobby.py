@@ -91,9 +91,11 @@ def parse_options(spec: GameSpec, words: list[str], text: Callable[..., str]) ->
         err = e.errors()[0]
         name = str(err["loc"][0]) if err["loc"] else "?"
         allowed = _allowed(spec.options.model_json_schema(), name, text)
-        raise ParseError(
-            "error.bad_option_value", option=name, value=raw.get(name, "")[:20], allowed=allowed
-        ) from e
+        value = raw.get(name, "")
+        # bounded (untrusted input), and a cut marked as one: shown bare, a cut value reads
+        # as the player's own typo
+        shown = value if len(value) <= 40 else value[:39] + "…"
+        raise ParseError("error.bad_option_value", option=name, value=shown, allowed=allowed) from e
 
 
 def _allowed(schema: dict[str, Any], name: str, text: Callable[..., str]) -> str:

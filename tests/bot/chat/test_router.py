@@ -231,7 +231,7 @@ async def test_a_public_default_is_named_when_its_deadline_passes(chat):
     await chat.say("alice: /new auktion rounds=1 deadline=100", "bob: /join", "alice: /start")
     await chat.say("alice> 3", "bob> 0")  # alice buys: bob may protest
     out = await chat.say("@wait 100")
-    assert "[group] Time is up for bob: by the rules, “Pass”." in out
+    assert "[group] Time is up for bob: the default choice, “Pass”." in out
 
 
 async def test_a_deadline_fired_twice_acts_once(chat):

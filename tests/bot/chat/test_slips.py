@@ -153,6 +153,21 @@ async def test_a_bad_option_value_says_what_the_option_allows(redis, lang, line,
     assert await chat.stored() is None or (await chat.table()).status == "idle"
 
 
+@pytest.mark.parametrize(
+    "lang, expected",
+    [
+        ("en", "[group] Option deadline=" + "1" * 39 + "… is not allowed: deadline is"),
+        ("de", "[group] Option deadline=" + "1" * 39 + "… ist nicht erlaubt: deadline ist"),
+    ],
+)
+async def test_a_long_refused_option_value_is_marked_as_cut(redis, lang, expected):
+    chat = Chat.make(redis, lang=lang)
+    out = await chat.say("anna: /new einsistkeins deadline=" + "1" * 60)
+    assert len(out) == 1 and out[0].startswith(expected), out
+    short = await chat.say("anna: /new einsistkeins deadline=" + "1" * 40)
+    assert "deadline=" + "1" * 40 + " " in short[0], short
+
+
 @pytest.mark.parametrize("spec", registry.all_games(), ids=lambda spec: spec.id)
 def test_every_option_of_every_game_says_what_it_allows_when_refused(spec):
     """Not only its default ("checks is by default all"): a player cannot guess the rest."""

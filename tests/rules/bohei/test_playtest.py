@@ -200,9 +200,9 @@ async def test_a_player_who_walks_away_does_not_stall_the_table():
     out = await play(away, seed=2)
     assert out.count("anna: the table is waiting for you – 15 s left.") == 4
     assert out.count("⏰ The table is waiting for your answer – 15 s left.") == 4
-    assert "Time is up for anna: by the rules, “No, thanks”." in out  # no card drawn
+    assert "Time is up for anna: the default choice, “No, thanks”." in out  # no card drawn
     # the rule card is mandatory: it goes down; its slot is the first one offered
-    assert "Time is up for anna: by the rules, “1: empty”." in out
+    assert "Time is up for anna: the default choice, “1: empty”." in out
     assert "Slot 1 is closed for good." in out
     ran_out = out.index("⏱ Time ran out.")  # nothing played: the turn passes on
     assert out[ran_out + 1 : ran_out + 4] == [
@@ -211,7 +211,7 @@ async def test_a_player_who_walks_away_does_not_stall_the_table():
         "▶ bert's turn.",
     ]
     out = await play([*JOIN, "anna: [Ich bin's 🙋]", *["@wait 60"] * 4], seed=2, lang="de")
-    assert "Die Zeit ist um für anna: nach den Regeln gilt „Nein, danke“." in out
+    assert "Die Zeit ist um für anna: es gilt die Vorgabe „Nein, danke“." in out
     ran_out = out.index("⏱ Die Zeit ist abgelaufen.")
     assert out[ran_out + 2 : ran_out + 4] == ["anna spielt nichts.", "▶ bert ist dran."]
 
