@@ -21,7 +21,7 @@ import pytest
 from discord import app_commands, ui
 
 from tests.fixtures import discord_rules
-from tests.fixtures.fake_discord import APP_ID, CHANNEL, FakeDiscord, hand_over
+from tests.fixtures.fake_discord import APP_ID, CHANNEL, FakeDiscord, connect, disconnect
 
 REGISTER = f"/applications/{APP_ID}/commands"
 POST = f"/channels/{CHANNEL}/messages"
@@ -29,12 +29,13 @@ POST = f"/channels/{CHANNEL}/messages"
 
 @pytest.fixture
 async def client(world):
-    """A plain discord.py client logged in to the strict fake (the bot's own is there too:
-    its start-up registration broke nothing)."""
-    made = discord.Client(intents=discord.Intents.none(), application_id=APP_ID)
-    await made.login("fake-token")
+    """A plain discord.py client started against the strict fake (the bot's own is there
+    too: its start-up registration broke nothing). Auto-sharded, as the bot's is: only that
+    kind asks `/gateway/bot` where the gateway is."""
+    made = discord.AutoShardedClient(intents=discord.Intents.none(), application_id=APP_ID)
+    running = await connect(world.fake, made, "fake-token")
     yield made
-    await made.close()
+    await disconnect(made, running)
 
 
 @pytest.fixture
@@ -93,8 +94,7 @@ async def interaction(
         payload = fake.press(fake.messages[str(sent.id)], "q", 11, "Alice")
     waiting = asyncio.ensure_future(client.wait_for("interaction", timeout=2))
     await asyncio.sleep(0)
-    fake.delivered(payload)
-    hand_over(client, payload)
+    assert await fake.dispatch("fake-token", "INTERACTION_CREATE", payload)
     return await waiting
 
 

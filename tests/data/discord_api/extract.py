@@ -22,6 +22,7 @@ ROUTES = (
     "/users/@me",
     "/users/@me/channels",
     "/oauth2/applications/@me",
+    "/gateway/bot",
     "/channels/{channel_id}/messages",
     "/channels/{channel_id}/messages/{message_id}",
     "/channels/{channel_id}/messages/{message_id}/threads",
