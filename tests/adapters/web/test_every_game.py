@@ -33,7 +33,7 @@ async def test_a_game_through_the_mini_app_ends_as_through_the_buttons(game, tex
 @pytest.mark.parametrize("game", GAMES)
 async def test_a_game_through_seat_links_ends_as_through_the_buttons(game, text_boards):
     pressed, _ = await discord_game(game, "buttons")
-    tapped, fake = await discord_game(game, "page")
+    tapped, _ = await discord_game(game, "page")
     assert tapped.engine_seed == pressed.engine_seed  # (the bot's entropy is seeded)
     assert len(tapped.answers) > 1
     assert tapped.answers == pressed.answers
