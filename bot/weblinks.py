@@ -70,6 +70,14 @@ class WebLinks:
             return f"https://t.me/{self.telegram_app}?startapp={slug(platform, chat)}"
         return f"{self.url}/t/{slug(platform, chat)}"
 
+    def mini_app(self, platform: str, chat: str) -> str | None:
+        """What a Telegram `web_app` button opens for the table (None: no Mini App). Such a
+        button works in private chats only, and its `initData` carries no `start_param`:
+        the page's path names the table."""
+        if platform != "telegram" or not self.telegram_app:
+            return None
+        return f"{self.url}/t/{slug(platform, chat)}"
+
     def seat(self, platform: str, chat: str, user: str, game: str, now: float) -> str:
         """One player's own link, to be sent to them privately."""
         if platform == "telegram" and self.telegram_app:

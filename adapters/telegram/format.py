@@ -13,7 +13,7 @@ import html
 import itertools
 from collections.abc import Iterable
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 
 from bot import marks
 from bot.marks import Marked, Span
@@ -143,6 +143,14 @@ def keyboard(rows: tuple[tuple[Button, ...], ...]) -> InlineKeyboardMarkup | Non
     return InlineKeyboardMarkup(
         [[InlineKeyboardButton(b.label, callback_data=b.data) for b in row] for row in rows]
     )
+
+
+def with_mini_app(
+    markup: InlineKeyboardMarkup | None, label: str, url: str
+) -> InlineKeyboardMarkup:
+    """The keyboard with a last row that opens the Mini App (private chats only)."""
+    rows = [list(row) for row in markup.inline_keyboard] if markup is not None else []
+    return InlineKeyboardMarkup([*rows, [InlineKeyboardButton(label, web_app=WebAppInfo(url))]])
 
 
 def link_button(label: str, url: str) -> InlineKeyboardMarkup:

@@ -5,6 +5,10 @@ Such a player's private replies wait in their mailbox (bot/store/mailbox.py, in 
 any process can deliver them); the table's group gets one message with a button that
 opens the bot (`https://t.me/<bot>?start=mail`), and pressing Start there delivers
 everything. Nothing private is ever posted to the group instead.
+
+Where the operator registered a Mini App (bot/weblinks.py), every private message to a
+seated player carries a last row with a `web_app` button that opens the table's page:
+Telegram takes such buttons in private chats only (the group gets the direct link).
 """
 
 import logging
@@ -84,9 +88,24 @@ class PrivateChats:
         await self.router.redis.hset(key, str(message_id), text)
         await self.router.redis.expire(key, OPEN_PROMPTS_SECONDS)
 
+    async def _mini_app(self, user: int, batch: list[Reply]) -> tuple[str, str] | None:
+        """(label, URL) of the button that opens the table's page, for a seated player
+        where the operator registered a Mini App; None otherwise."""
+        links = self.router.web
+        group = next((r.chat for r in batch if r.chat and is_group(r.chat)), None)
+        url = links.mini_app(PLATFORM, group) if links is not None and group else None
+        if url is None or group is None:
+            return None
+        table = await self.router.table(PLATFORM, group)
+        if table is None or table.status != "playing" or table.seat_of(str(user)) is None:
+            return None
+        return t(table.lang, "web.open_button"), url
+
     async def _send(self, chat: int, batch: list[Reply]) -> None:
         last = batch[-1]  # only the last reply of a batch may carry buttons
-        markup = format.keyboard(last.buttons)
+        markup = prompts = format.keyboard(last.buttons)
+        if (app := await self._mini_app(chat, batch)) is not None:
+            markup = format.with_mini_app(markup, *app)
         if len(batch) == 1 and (png := await picture(last)):
             caption, rest = format.caption(last)
             try:
@@ -99,7 +118,7 @@ class PrivateChats:
                 log.warning("telegram user %s refused a photo: %s", chat, e)
         lines = [line for reply in batch for line in format.lines_of(reply)]
         sent = await self.poster.text(chat, None, format.pieces(lines), markup)
-        if markup is not None:  # kept, to close it when it is answered by typing or outdated
+        if prompts is not None:  # kept, to close it when it is answered by typing or outdated
             await self._remember(chat, sent, batch)
 
     async def _keep(self, user: str, batch: list[Reply]) -> None:

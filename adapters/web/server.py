@@ -73,7 +73,13 @@ class Web:
         if not kind:
             return Viewer(None)
         if kind == "tma" and table is not None and table.platform == "telegram":
-            return telegram_viewer(credential, self.telegram_token, self.clock())
+            found = telegram_viewer(credential, self.telegram_token, self.clock())
+            # A direct link's `startapp` comes back signed as `start_param`: initData of one
+            # table's link used at another is refused. (A `web_app` button's carries none:
+            # the page's path names the table, bot/weblinks.py `mini_app`.)
+            if found is not None and found.slug and found.slug != request.query.get("t"):
+                return None
+            return found
         if kind == "seat" and table is not None and table.proof is not None:
             if table.status != "playing":  # a seat link ends with its game
                 return None

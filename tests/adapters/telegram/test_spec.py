@@ -13,6 +13,7 @@ from telegram import (
     InlineKeyboardButton,
     InlineKeyboardMarkup,
     InputMediaPhoto,
+    WebAppInfo,
 )
 from telegram.error import BadRequest, EndPointNotFound
 
@@ -62,6 +63,7 @@ def test_the_fake_holds_the_published_spec():
         "setMyCommands.commands items",
         "sendPhoto.photo photo",
         "InputMediaPhoto.media photo",
+        "InlineKeyboardButton.web_app private",
     } <= kinds
 
 
@@ -148,6 +150,21 @@ async def test_callback_data_is_1_to_64_bytes(fake, bot):
     for data in ("x" * 65, "ä" * 33):  # 33 characters, but 66 bytes
         call = bot.send_message(GROUP, "hi", reply_markup=keyboard(data))
         assert await refused(fake, call) == "Bad Request: BUTTON_DATA_INVALID"
+
+
+async def test_a_web_app_button_only_in_a_private_chat(fake, bot):
+    # "Available only in private chats between a user and the bot."
+    app = InlineKeyboardMarkup(
+        [[InlineKeyboardButton("Board", web_app=WebAppInfo("https://example.org/tg"))]]
+    )
+    await bot.send_message(11, "hi", reply_markup=app)  # a user's private chat
+    sent = await bot.send_message(GROUP, "hi")
+    call = bot.send_message(GROUP, "hi", reply_markup=app)
+    assert await refused(fake, call) == "Bad Request: BUTTON_TYPE_INVALID"
+    call = bot.edit_message_reply_markup(GROUP, sent.message_id, reply_markup=app)
+    assert await refused(fake, call) == "Bad Request: BUTTON_TYPE_INVALID"
+    url = InlineKeyboardMarkup([[InlineKeyboardButton("Board", url="https://t.me/b/a")]])
+    await bot.send_message(GROUP, "hi", reply_markup=url)  # the direct link is fine there
 
 
 async def test_a_command_menu_entry_within_telegrams_rules(fake, bot):
