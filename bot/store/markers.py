@@ -31,7 +31,9 @@ from bot.store.keys import updates_key
 
 WINDOW: Final = 100  # a chat's last updates always in the record
 FULL: Final = 125  # fields (the two counters aside) at which the oldest go, down to WINDOW
-MAX_ID: Final = 32  # characters of an update id kept as it is; a longer one is hashed
+# Characters of an update id kept as it is; a longer one is hashed to "#" and 24 hex
+# digits, as long as the longest kept, so no field of the record is longer.
+MAX_ID: Final = 25
 BOUND_BYTES: Final = 8192  # what a chat's record costs at most (MEMORY USAGE)
 # Telegram keeps an undelivered update for 24 hours and redelivers it until a webhook
 # answers; Discord's interaction tokens live 15 minutes. A day and a half covers both.
