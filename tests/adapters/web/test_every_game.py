@@ -30,22 +30,7 @@ async def test_a_game_through_the_mini_app_ends_as_through_the_buttons(game, tex
     assert tapped.told == pressed.told
 
 
-# Found by this test and not yet mended: in the tube game a robot's typed note on `done`
-# ("Zollverein") reaches the log through the page but arrives empty through Discord's
-# buttons game, so the two logs part at answer 10 (issue 42).
-SEAT_LINK_GAMES = [
-    pytest.param(
-        g.id,
-        marks=[pytest.mark.slow, pytest.mark.xfail(strict=True, reason="tube's note on Discord")],
-        id=g.id,
-    )
-    if g.id == "tube"
-    else p
-    for g, p in zip(registry.all_games(), GAMES, strict=True)
-]
-
-
-@pytest.mark.parametrize("game", SEAT_LINK_GAMES)
+@pytest.mark.parametrize("game", GAMES)
 async def test_a_game_through_seat_links_ends_as_through_the_buttons(game, text_boards):
     pressed, _ = await discord_game(game, "buttons")
     tapped, _ = await discord_game(game, "page")
