@@ -35,12 +35,14 @@ MIDDLE_OF_THREE = 1
 
 
 def setup(players: int, options: Options, seed: int) -> State:
+    if options.youngest > players:  # a seat nobody took: refused, not quietly the opener
+        raise RuleError(
+            "heinzel.error.youngest_unseated", youngest=options.youngest, players=players
+        )
     b = board()
     colours = [b.colours[i] for i in SEAT_COLOURS[players]]
-    if players == 3:  # the rule book: the one whose start lies between the others
-        starter = MIDDLE_OF_THREE
-    else:  # the youngest (the opener when `youngest` names a seat nobody took)
-        starter = options.youngest - 1 if options.youngest <= players else 0
+    # three: the rule book's one whose start lies between the others; else the youngest
+    starter = MIDDLE_OF_THREE if players == 3 else options.youngest - 1
     pos = [b.starts[b.colours.index(c)] for c in colours]
     return State(
         players=players,

@@ -24,7 +24,7 @@ EndReason = Literal["suchend", "all_done"]
 class Options(Frozen):
     deadline: int = Field(default=300, ge=30, le=86400)  # seconds for each decision
     # Who is the youngest (the rule book: the youngest begins), counted in the order of
-    # /join: 1 is the one who opened the table. Past the number of players: the opener.
+    # /join: 1 is the one who opened the table. Past the number of players: refused at /start.
     youngest: int = Field(default=1, ge=1, le=4)
     # How many of the four pea cards show "Schneiders Weib suchend" (NOTES.md).
     searching: int = Field(default=1, ge=1, le=3)

@@ -181,6 +181,29 @@ async def test_the_rules_say_how_the_youngest_begins():
     assert "Der Jüngste beginnt" in out[0]
 
 
+async def test_start_refuses_a_youngest_past_the_players():
+    # `youngest=3` with two players was taken silently and the opener began
+    lines = ["alice: /new heinzel youngest=3", "bob: /join", "alice: /start"]
+    for lang, said in (
+        (
+            "en",
+            "[group] youngest=3 names nobody: 2 players are seated. More can /join,"
+            " or /abort and open the table again with youngest=1 to 2.",
+        ),
+        (
+            "de",
+            "[group] youngest=3 nennt niemanden: 2 Spieler sitzen am Tisch. Weitere können"
+            " /join sagen, oder /abort und den Tisch neu eröffnen mit youngest=1 bis 2.",
+        ),
+    ):
+        out = await play(lines, seed=1, lang=lang)
+        assert out[-1] == said
+    # nothing started: a third player sits down, and then the game begins
+    out = await play([*lines, "carol: /join", "alice: /start"], seed=1)
+    assert "[group] carol sits down (3/4)." in out
+    assert "[group] The Heinzelmännchen of Cologne begins! At the table: alice, bob, carol." in out
+
+
 def test_go_suggests_every_field_a_roll_may_reach():
     # Discord completes /go from SPEC.choices("fields"): only the named places were
     # offered, none of the walking fields that half the buttons name

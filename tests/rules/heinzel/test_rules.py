@@ -352,7 +352,10 @@ def test_setup_cards_piles_and_the_youngest_begins():
     state = game(youngest=3)
     assert state.turn == 2 and state.cards == [["nachtwaechter", "tunnel", "zweimal"]] * 4
     assert state.piles["baecker"] == [1, 2, 3, 4] and state.piles["schneider"] == [6, 4, 2, 1]
-    assert game(players=2, youngest=4).turn == 0  # nobody sat down fourth: the opener
+    with pytest.raises(RuleError) as refused:  # nobody sat down fourth: no seat to begin
+        game(players=2, youngest=4)
+    assert refused.value.key == "heinzel.error.youngest_unseated"
+    assert refused.value.params == {"youngest": 4, "players": 2}
 
 
 def test_three_players_without_the_ones_and_the_middle_start_begins():
