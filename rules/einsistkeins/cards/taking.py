@@ -17,16 +17,20 @@ def take(state: State) -> list[Event]:
     state.visited[taker].extend(cards)
     visited = [pub(c) for c in state.visited[taker]]
     state.needed = [wins.needed(pub(c) for c in v) for v in state.visited]
-    params = {"seat": taker, "cards": cards, "count": len(visited), "needed": state.needed[taker]}
-    events = [Event(key="einsistkeins_karten.took", params=params)]
     state.last_trick, state.last_taker = state.trick, taker
     state.trick, state.passed, state.waiting, state.call = [], [], [], None
     won = wins.win(visited)
-    if won is not None:
-        state.winner, state.win_kind, state.phase = taker, won.kind, "over"
-        params = {"seat": taker, "count": won.pubs}
-        events.append(Event(key=f"einsistkeins_karten.won.{won.kind}", params=params))
-    return events
+    if won is None:
+        params = {"seat": taker, "cards": cards, "count": len(visited)}
+        params["needed"] = state.needed[taker]
+        return [Event(key="einsistkeins_karten.took", params=params)]
+    # The trick that wins says so, not how far the taker still was a moment before.
+    state.winner, state.win_kind, state.phase = taker, won.kind, "over"
+    took = Event(key="einsistkeins_karten.took_win", params={"seat": taker, "cards": cards})
+    won_said = Event(
+        key=f"einsistkeins_karten.won.{won.kind}", params={"seat": taker, "count": won.pubs}
+    )
+    return [took, won_said]
 
 
 def next_trick(state: State, taker: int) -> list[Event]:

@@ -271,6 +271,35 @@ def test_the_tourist_wins_with_six():
     assert keys(events)[-1] == "einsistkeins_karten.won.tourist"
 
 
+def test_the_winning_trick_says_the_win_not_the_pubs_still_needed():
+    # "pubs visited: 6, a win needs 12" came right before "… wins – Tourist!"
+    visited = ["Izarro", "Destille", "Barkarole", "Schateke"]
+    state = table([["Grotte", "Extrakt"], ["Frosch"]], visited=[visited, []])
+    state, _ = lead(state, "Grotte", "district")
+    state, events = lead(state, "Extrakt", "district")
+    for lang, said in (
+        (
+            "en",
+            [
+                "anna takes the trick (Extrakt).",
+                "anna has a pub from each of the five lifebuoys plus a sixth and wins – Tourist!",
+            ],
+        ),
+        (
+            "de",
+            [
+                "anna bekommt den Stich (Extrakt).",
+                "anna hat eine Kneipe aus jedem der fünf Rettungsringe plus eine sechste und"
+                " gewinnt – Tourist!",
+            ],
+        ),
+    ):
+        out = Outbox(lang=lang, game="einsistkeins_karten", names=["anna", "bob"])
+        told = [out.text(e.key, **e.params) for e in events]
+        assert told[-2:] == said
+        assert not any("needs" in line or "nötig" in line for line in told)
+
+
 # ---------------------------------------------------------------- deadlines and views
 
 
