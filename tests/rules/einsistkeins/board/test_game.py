@@ -49,3 +49,29 @@ def test_the_invariants_catch_a_card_twice_or_too_much_alcohol():
     for broken in (doubled, drunk):
         with pytest.raises(AssertionError):
             GAME.invariants(broken)
+
+
+async def test_the_rules_explain_the_arrow_on_destination_buttons():
+    # "[→ Kuriosum]" was offered next to "[Kuriosum]" with no word what the arrow means
+    from adapters.console.__main__ import run_script
+    from bot.table.outbox import Outbox
+
+    for lang, button, said in (
+        (
+            "en",
+            "→ Kuriosum",
+            'Buttons name the pubs of your cards and the face-up card; "→ pub" is one out of'
+            " reach this turn: you head for it and get as far as your points go.",
+        ),
+        (
+            "de",
+            "→ Kuriosum",
+            "Knöpfe nennen die Kneipen deiner Karten und der offenen Karte; „→ Kneipe“ ist"
+            " diesmal außer Reichweite: du gehst in ihre Richtung, so weit deine Punkte reichen.",
+        ),
+    ):
+        out: list[str] = []
+        await run_script(["alice: /rules einsistkeins"], seed=1, lang=lang, write=out.append)
+        assert said in out[0]
+        label = Outbox(lang=lang, game="einsistkeins").text
+        assert label("einsistkeins.button.towards", pub="Kuriosum") == button
