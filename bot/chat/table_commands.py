@@ -63,7 +63,9 @@ def roll(lang: str, call: Call) -> Marked:
             call.roll_secret, call.platform, call.chat, call.update_id, call.now
         )
         line = roll_proof.proof_line(lang, found)
-    return roll_text(lang, call.player.name, roll_dice(call.rest, Rng.from_seed(seed)), line)
+    result = roll_dice(call.rest, Rng.from_seed(seed))
+    in_game = call.table is not None and call.table.status == "playing"
+    return roll_text(lang, call.player.name, result, line, in_game=in_game)
 
 
 def verify(lang: str, call: Call) -> str | Marked:

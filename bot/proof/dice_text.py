@@ -14,8 +14,12 @@ from rules.dice.result import Breakdown, plain
 MAX_BREAKDOWN = 300
 
 
-def roll_text(lang: str, name: str, result: RollResult, proof: str | None = None) -> Marked:
-    """The reply; `proof` (bot/proof/rolls.py) is its last line when the roll has one."""
+def roll_text(
+    lang: str, name: str, result: RollResult, proof: str | None = None, in_game: bool = False
+) -> Marked:
+    """The reply; `proof` (bot/proof/rolls.py) is its last line when the roll has one.
+    `in_game`: the chat's game is running, whose own rolls read "🎲 … rolls" too, so this
+    one says it is outside the game."""
     lines: list[str | Marked] = []
     for single in result.results:
         breakdown: str | Marked = spans_of(single.breakdown)
@@ -38,6 +42,8 @@ def roll_text(lang: str, name: str, result: RollResult, proof: str | None = None
         else:
             lines.append(marked(lang, "roll.total", breakdown=breakdown, total=single.total))
     head = "roll.by_label" if result.label else "roll.by"
+    if in_game:
+        head += "_outside"
     tail = [proof] if proof else []
     return joined([t(lang, head, name=name, label=result.label or ""), *lines, *tail])
 

@@ -96,3 +96,30 @@ def test_successes_are_bold_and_a_target_marks_its_own_dice():
     assert written(roll_text("en", "a", check)).split("\n")[1] == (
         "1d20 (12) = 12 ≥ 2d6kl1 (~~4~~, 3) = 3: success ✅"
     )
+
+
+async def test_a_roll_during_a_game_says_it_is_outside_the_game():
+    # "/roll" in a turn printed "🎲 alice rolls" like a roll of the game: it moves nothing
+    from adapters.console.__main__ import run_script
+
+    game = ["alice: /new heinzel", "bob: /join", "alice: /start"]
+    for lang, free, outside, labelled in (
+        (
+            "en",
+            "[group] 🎲 alice rolls",
+            "[group] 🎲 alice rolls outside the game",
+            "[group] 🎲 alice rolls outside the game (for the pizza)",
+        ),
+        (
+            "de",
+            "[group] 🎲 alice würfelt",
+            "[group] 🎲 alice würfelt außerhalb des Spiels",
+            "[group] 🎲 alice würfelt außerhalb des Spiels (for the pizza)",
+        ),
+    ):
+        out: list[str] = []
+        lines = ["alice: /roll d6", *game, "alice: /roll d6", "alice: /roll d6 for the pizza"]
+        await run_script(lines, seed=1, lang=lang, write=out.append)
+        assert out[0] == free
+        assert outside in out and labelled in out
+        assert out.index(outside) > out.index(free)
