@@ -154,9 +154,10 @@ class Prompt(Frozen):
     its command, is not announced, and nobody is reminded of it or timed out.
     `timeout_key` is what the group is told when the deadline passes for `{seats}`
     (e.g. "… did not vote and abstain"); without it, a general line. `reminder_key`
-    (`{seats}`, `{seconds}` left) reminds, in the group and privately, the seats that
-    this prompt alone asks, where a deadline is a clock rather than a question (the
-    DNF clock); without it, "the table is waiting for your answer".
+    (`{seats}`, `{seconds}` left) reminds, in the group and privately, the seats whose
+    only deadline is this prompt's, where a deadline is a clock rather than a question
+    (the DNF clock, which answering another prompt does not stop); without it, "the
+    table is waiting for your answer".
     """
 
     id: str

@@ -148,13 +148,28 @@ async def test_the_thames_gets_the_rule_books_answer_when_choosing_a_start_too()
     )
 
 
-async def test_the_dnf_clock_reminds_of_the_time_left_not_of_an_answer():
+@pytest.mark.parametrize(
+    ("lang", "anna", "bert"),
+    [
+        ("en", "⏰ anna: 30 s left on the DNF clock.", "⏰ bert: 30 s left on the DNF clock."),
+        ("de", "⏰ anna: noch 30 s auf der DNF-Uhr.", "⏰ bert: noch 30 s auf der DNF-Uhr."),
+    ],
+)
+async def test_the_dnf_clock_reminds_of_the_time_left_not_of_an_answer(lang, anna, bert):
     new = "anna: /new tube dnf_minutes=2 inhibitions=1"
-    out = await played([new, *OPENING, "carl: /go Walthamstow Central", "@wait 100"], 4)
-    # bert is asked nothing but has the clock running; anna is asked to move
-    assert "[dm:bert] ⏰ bert: 30 s left on the DNF clock." in out
-    assert "[dm:anna] ⏰ The table is waiting for your answer – 30 s left." in out
-    assert not any(line.startswith("[dm:bert] ⏰ The table is waiting") for line in out)
+    out = await played([new, *OPENING, "carl: /go Walthamstow Central", "@wait 100"], 4, lang)
+    # bert is asked nothing but has the clock running; anna is asked to move, but
+    # moving does not stop the clock: the 30 s are the DNF clock's for both
+    assert f"[dm:bert] {bert}" in out and f"[dm:anna] {anna}" in out
+    assert not any("waiting for" in line or "Tisch wartet" in line for line in out)
+
+
+async def test_the_dnf_clock_reminds_a_drinker_of_the_clock_not_of_the_table():
+    # tube_2p: bob owes 3 sips (Westferry) while the DNF clock runs; Done has no deadline
+    out = await played([ln for ln in SCRIPT.read_text().splitlines() if ln[:1] != "#"], 1)
+    assert "[group:edit] ⏰ bob: 225 s left on the DNF clock." in out
+    assert "[dm:bob] ⏰ bob: 225 s left on the DNF clock." in out
+    assert not any("the table is waiting for you" in line for line in out)
 
 
 async def test_heathrows_terminals_are_heathrow_airport():
