@@ -220,6 +220,10 @@ class Outcome(Frozen):
     scores: dict[int, int] = Field(default_factory=dict)
     record: Record | None = None  # for the Hall of Fame, where the game keeps records
     tiebreak: Tiebreak | None = None  # where equal scores were ordered or shared
+    # Seats that took part but get no place (Gaa Under Gunnar's DNFs: "did not finish" is
+    # no last place), listed after the places in the game's words (`{seats}`).
+    unplaced: tuple[int, ...] = ()
+    unplaced_key: str | None = None
 
 
 # What each seat alone may know at this moment, by name: {seat: {"hand": [...], "money": 240}}.

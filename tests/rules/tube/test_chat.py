@@ -44,10 +44,13 @@ async def test_the_dnf_clock_is_not_restarted_by_later_turns(chat):
     out = await chat.say("bob: /go westferry", "bob: [Done drinking]")
     assert any("300 s left" in line for line in out)  # the clock goes on, not anew
     out = await chat.say("@wait 299")
-    assert not any("DNF" in line for line in out)
+    # bob moved and drank: the clock runs on, and its reminder says it is the DNF clock
+    assert "[group:edit] ⏰ bob: 75 s left on the DNF clock." in out
+    assert not any("did not finish" in line or "waiting for you" in line for line in out)
     out = await chat.say("@wait 1")
     assert "[group] bob did not finish in time: DNF. Very shameful!" in out
-    assert "[group] 1. alice" in out
+    assert "[group] 1. alice" in out and "[group] DNF: bob" in out
+    assert "[group] 2. bob" not in out
 
 
 async def test_when_everybody_gives_up_nobody_wins(chat):
@@ -65,6 +68,7 @@ async def test_when_everybody_gives_up_nobody_wins(chat):
     out = await chat.say("bert: /giveup", "anna: /giveup")
     assert "[group] Nobody finished: nobody wins. Very shameful!" in out
     assert not any(line.startswith("[group] 1.") for line in out)
+    assert "[group] DNF: anna, bert" in out
     fame = await chat.say("anna: /fame")
     assert not any("won" in line for line in fame), fame
 
@@ -105,7 +109,9 @@ async def test_the_dnf_clock_of_two_minutes_ends_everyone_late_at_once(lang):
     after = out[out.index(timed_out) :]
     assert not any(clock in line for line in out)
     # the two DNFs in one line, and no die rolled for a player whose time is up
-    assert after[1] == dnf and after[4] == "[group] 2. anna, bert"
+    # carl has the place; anna and bert, who did not finish, are listed as DNF, unnumbered
+    assert after[1] == dnf and after[3:5] == ["[group] 1. carl", "[group] DNF: anna, bert"]
+    assert not any(line.startswith("[group] 2.") for line in out)
 
 
 async def test_when_everybody_drinks_nobody_is_said_to_be_skipped():
