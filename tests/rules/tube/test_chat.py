@@ -238,3 +238,27 @@ async def test_a_name_of_several_stations_none_reachable_says_so():
         " 6 points (/where lists what can)."
     ) in out
     assert not any("say which" in line for line in out)
+
+
+@pytest.mark.parametrize(
+    ("lang", "rolls", "prompt"),
+    [
+        (
+            "en",
+            "[group:edit] carl rolls 6: 6 points.",
+            "[group:edit] carl to move: 6 points from King's Cross St. Pancras. /go <station>,"
+            " /where lists the reachable ones.",
+        ),
+        (
+            "de",
+            "[group:edit] carl würfelt 6: 6 Punkte.",
+            "[group:edit] carl ist am Zug: 6 Punkte ab King's Cross St. Pancras. /go <Station>,"
+            " /where zeigt die erreichbaren.",
+        ),
+    ],
+)
+async def test_the_roll_is_told_once(lang, rolls, prompt):
+    # The roll's event tells the die; the move prompt under it asks for the move only
+    out = await played(["anna: /new tube", *OPENING], 4, lang)
+    assert out.count(rolls) == 1 and prompt in out
+    assert not any("rolled 6:" in line or "6 gewürfelt:" in line for line in out)
