@@ -285,6 +285,8 @@ def finish(
         else:
             out.group("game.place_score", place=place, seats=list(seats), score=score)
         place += len(seats)
+    if outcome.unplaced and outcome.unplaced_key:
+        out.group(outcome.unplaced_key, seats=list(outcome.unplaced))
     if outcome.tiebreak is not None:  # why equal scores stand as they do
         out.group(outcome.tiebreak.key, **outcome.tiebreak.params)
     seats = [(s.user, s.name) for s in table.seats]

@@ -93,10 +93,13 @@ def remind(table: Table, token: str, out: Outbox, now: float) -> bool:
     # where it stands (a status change posts nothing), else as a message that calls them.
     seconds = round(table.deadline_at - now) if table.deadline_at else None
     if seconds is not None:
-        # A seat asked only by a clock (Prompt.reminder_key) is reminded in its words.
+        # The seconds are those of a prompt with a deadline: a seat whose every such
+        # prompt is a clock (Prompt.reminder_key) is reminded of that clock, in its words,
+        # though other prompts without a deadline ask it too (answering them does not
+        # stop the clock: the DNF clock runs on for a player who moves or drinks).
         clocks: dict[str, list[int]] = {}
         for seat in waiting:
-            keys = {p.reminder_key for p in asking if seat in p.seats}
+            keys = {p.reminder_key for p in asking if seat in p.seats and p.deadline}
             if len(keys) == 1 and (key := keys.pop()) is not None:
                 clocks.setdefault(key, []).append(seat)
         for key, seats in clocks.items():

@@ -154,9 +154,10 @@ class Prompt(Frozen):
     its command, is not announced, and nobody is reminded of it or timed out.
     `timeout_key` is what the group is told when the deadline passes for `{seats}`
     (e.g. "… did not vote and abstain"); without it, a general line. `reminder_key`
-    (`{seats}`, `{seconds}` left) reminds, in the group and privately, the seats that
-    this prompt alone asks, where a deadline is a clock rather than a question (the
-    DNF clock); without it, "the table is waiting for your answer".
+    (`{seats}`, `{seconds}` left) reminds, in the group and privately, the seats whose
+    only deadline is this prompt's, where a deadline is a clock rather than a question
+    (the DNF clock, which answering another prompt does not stop); without it, "the
+    table is waiting for your answer".
     """
 
     id: str
@@ -219,6 +220,10 @@ class Outcome(Frozen):
     scores: dict[int, int] = Field(default_factory=dict)
     record: Record | None = None  # for the Hall of Fame, where the game keeps records
     tiebreak: Tiebreak | None = None  # where equal scores were ordered or shared
+    # Seats that took part but get no place (Gaa Under Gunnar's DNFs: "did not finish" is
+    # no last place), listed after the places in the game's words (`{seats}`).
+    unplaced: tuple[int, ...] = ()
+    unplaced_key: str | None = None
 
 
 # What each seat alone may know at this moment, by name: {seat: {"hand": [...], "money": 240}}.

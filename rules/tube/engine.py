@@ -161,23 +161,23 @@ def timeout(state: State, prompt: Prompt, seat: int) -> Action:
 
 
 def outcome(state: State) -> Outcome | None:
-    """Places in finishing order, the DNFs sharing the last; when nobody finished, no
-    places at all: a DNF is shameful, not a shared win (the Hall of Fame credits the
-    first place with a win)."""
+    """Places in finishing order; the DNFs get no place (they did not finish) and are
+    listed as DNF after the places. When nobody finished, no places at all: a DNF is
+    shameful, not a shared win (the Hall of Fame credits the first place with a win)."""
     if state.phase != "over":
         return None
     done = sorted((p for p in state.players if p.finished), key=lambda p: p.finished or 0)
-    ranking = [(p.seat,) for p in done]
+    ranking = tuple((p.seat,) for p in done)
     dnf = tuple(p.seat for p in state.players if p.finished is None)
-    if dnf and done:
-        ranking.append(dnf)
     record = None
     if done:
         first = done[0]
         record = Record(
             seat=first.seat, value=first.turns, key="tube.record", params={"turns": first.turns}
         )
-    return Outcome(ranking=tuple(ranking), record=record)
+    return Outcome(
+        ranking=ranking, record=record, unplaced=dnf, unplaced_key="tube.outcome.dnf"
+    )
 
 
 def invariants(state: State) -> None:

@@ -44,10 +44,13 @@ async def test_the_dnf_clock_is_not_restarted_by_later_turns(chat):
     out = await chat.say("bob: /go westferry", "bob: [Done drinking]")
     assert any("300 s left" in line for line in out)  # the clock goes on, not anew
     out = await chat.say("@wait 299")
-    assert not any("DNF" in line for line in out)
+    # bob moved and drank: the clock runs on, and its reminder says it is the DNF clock
+    assert "[group:edit] ⏰ bob: 75 s left on the DNF clock." in out
+    assert not any("did not finish" in line or "waiting for you" in line for line in out)
     out = await chat.say("@wait 1")
     assert "[group] bob did not finish in time: DNF. Very shameful!" in out
-    assert "[group] 1. alice" in out
+    assert "[group] 1. alice" in out and "[group] DNF: bob" in out
+    assert "[group] 2. bob" not in out
 
 
 async def test_when_everybody_gives_up_nobody_wins(chat):
@@ -65,6 +68,7 @@ async def test_when_everybody_gives_up_nobody_wins(chat):
     out = await chat.say("bert: /giveup", "anna: /giveup")
     assert "[group] Nobody finished: nobody wins. Very shameful!" in out
     assert not any(line.startswith("[group] 1.") for line in out)
+    assert "[group] DNF: anna, bert" in out
     fame = await chat.say("anna: /fame")
     assert not any("won" in line for line in fame), fame
 
@@ -105,7 +109,9 @@ async def test_the_dnf_clock_of_two_minutes_ends_everyone_late_at_once(lang):
     after = out[out.index(timed_out) :]
     assert not any(clock in line for line in out)
     # the two DNFs in one line, and no die rolled for a player whose time is up
-    assert after[1] == dnf and after[4] == "[group] 2. anna, bert"
+    # carl has the place; anna and bert, who did not finish, are listed as DNF, unnumbered
+    assert after[1] == dnf and after[3:5] == ["[group] 1. carl", "[group] DNF: anna, bert"]
+    assert not any(line.startswith("[group] 2.") for line in out)
 
 
 async def test_when_everybody_drinks_nobody_is_said_to_be_skipped():
@@ -148,13 +154,28 @@ async def test_the_thames_gets_the_rule_books_answer_when_choosing_a_start_too()
     )
 
 
-async def test_the_dnf_clock_reminds_of_the_time_left_not_of_an_answer():
+@pytest.mark.parametrize(
+    ("lang", "anna", "bert"),
+    [
+        ("en", "⏰ anna: 30 s left on the DNF clock.", "⏰ bert: 30 s left on the DNF clock."),
+        ("de", "⏰ anna: noch 30 s auf der DNF-Uhr.", "⏰ bert: noch 30 s auf der DNF-Uhr."),
+    ],
+)
+async def test_the_dnf_clock_reminds_of_the_time_left_not_of_an_answer(lang, anna, bert):
     new = "anna: /new tube dnf_minutes=2 inhibitions=1"
-    out = await played([new, *OPENING, "carl: /go Walthamstow Central", "@wait 100"], 4)
-    # bert is asked nothing but has the clock running; anna is asked to move
-    assert "[dm:bert] ⏰ bert: 30 s left on the DNF clock." in out
-    assert "[dm:anna] ⏰ The table is waiting for your answer – 30 s left." in out
-    assert not any(line.startswith("[dm:bert] ⏰ The table is waiting") for line in out)
+    out = await played([new, *OPENING, "carl: /go Walthamstow Central", "@wait 100"], 4, lang)
+    # bert is asked nothing but has the clock running; anna is asked to move, but
+    # moving does not stop the clock: the 30 s are the DNF clock's for both
+    assert f"[dm:bert] {bert}" in out and f"[dm:anna] {anna}" in out
+    assert not any("waiting for" in line or "Tisch wartet" in line for line in out)
+
+
+async def test_the_dnf_clock_reminds_a_drinker_of_the_clock_not_of_the_table():
+    # tube_2p: bob owes 3 sips (Westferry) while the DNF clock runs; Done has no deadline
+    out = await played([ln for ln in SCRIPT.read_text().splitlines() if ln[:1] != "#"], 1)
+    assert "[group:edit] ⏰ bob: 225 s left on the DNF clock." in out
+    assert "[dm:bob] ⏰ bob: 225 s left on the DNF clock." in out
+    assert not any("the table is waiting for you" in line for line in out)
 
 
 async def test_heathrows_terminals_are_heathrow_airport():
@@ -217,3 +238,27 @@ async def test_a_name_of_several_stations_none_reachable_says_so():
         " 6 points (/where lists what can)."
     ) in out
     assert not any("say which" in line for line in out)
+
+
+@pytest.mark.parametrize(
+    ("lang", "rolls", "prompt"),
+    [
+        (
+            "en",
+            "[group:edit] carl rolls 6: 6 points.",
+            "[group:edit] carl to move: 6 points from King's Cross St. Pancras. /go <station>,"
+            " /where lists the reachable ones.",
+        ),
+        (
+            "de",
+            "[group:edit] carl würfelt 6: 6 Punkte.",
+            "[group:edit] carl ist am Zug: 6 Punkte ab King's Cross St. Pancras. /go <Station>,"
+            " /where zeigt die erreichbaren.",
+        ),
+    ],
+)
+async def test_the_roll_is_told_once(lang, rolls, prompt):
+    # The roll's event tells the die; the move prompt under it asks for the move only
+    out = await played(["anna: /new tube", *OPENING], 4, lang)
+    assert out.count(rolls) == 1 and prompt in out
+    assert not any("rolled 6:" in line or "6 gewürfelt:" in line for line in out)

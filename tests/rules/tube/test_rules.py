@@ -260,7 +260,7 @@ def test_eleven_drops_finish_then_the_dnf_clock_runs_and_ends_the_game():
     with pytest.raises(RuleError):
         SPEC.apply(state, 2, Expire())
     out = SPEC.outcome(state)
-    assert out is not None and out.ranking == ((0,), (1, 2))
+    assert out is not None and out.ranking == ((0,),) and out.unplaced == (1, 2)
 
 
 def test_giving_up_is_a_dnf():
@@ -277,6 +277,7 @@ def test_when_nobody_finished_nobody_wins():
     assert keys(events) == ["tube.gave_up", "tube.nobody_finished"]
     out = SPEC.outcome(state)
     assert out is not None and out.ranking == () and out.record is None
+    assert out.unplaced == (0, 1)
 
 
 def test_the_referee_plays_no_piece_and_calls_snol():
