@@ -1,9 +1,6 @@
 """10,000 `/deal` through the router on a real redis-server (issue 17): refused past the
-round's cap with one line, in English and German, and the table's size in Redis and the
-time of a command stay flat."""
-
-import statistics
-import time
+round's cap with one line, in English and German, and the table's size in Redis stays
+flat. How long a command takes early and late in such a flood is bench/deal_flood.py's."""
 
 import pytest
 import redis.asyncio as aioredis
@@ -37,7 +34,6 @@ async def test_ten_thousand_deals_are_refused_past_the_cap_and_the_table_stays_f
         await router.handle(said(0, "/lang de"))  # half of the refusals in German
         cities = [m["city"] for m in (await router.table("telegram", CHAT)).state["mayors"]]
         key = table_key("telegram", CHAT)
-        took: list[float] = []
         sizes: list[int] = []
         refusals: set[str] = set()
         accepted = 0
@@ -46,9 +42,7 @@ async def test_ten_thousand_deals_are_refused_past_the_cap_and_the_table_stays_f
                 await router.handle(said(0, "/lang en"))
             seat = n % 4
             text = f"/deal {cities[(seat + 1) % 4]}: deal {n} " + "x" * 180
-            started = time.perf_counter()
             replies = await router.handle(said(seat, text, n))
-            took.append(time.perf_counter() - started)
             if any(r.error for r in replies):
                 refusals.update(r.text for r in replies if r.error)
             else:
@@ -65,6 +59,3 @@ async def test_ten_thousand_deals_are_refused_past_the_cap_and_the_table_stays_f
         "This round already has 12 deals on the table: settle those first.",
     }
     assert sizes[1] == sizes[0], sizes  # not one byte more after 9,900 refusals
-    early, late = statistics.median(took[100:1100]), statistics.median(took[-1000:])
-    print(f"median {early * 1000:.2f} ms → {late * 1000:.2f} ms; {sizes[0]} B in Redis")
-    assert late < 2 * early, (early, late)
