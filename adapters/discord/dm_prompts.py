@@ -24,6 +24,12 @@ from bot.store.keys import adapter_key
 PLATFORM = "discord"
 KEY = "open_prompts"
 SECONDS = 86400  # a prompt a day old is not closed any more
+# The hash read and deleted in one step: two processes never close the same DM twice.
+_TAKE = """
+local sent = redis.call('HGETALL', KEYS[1])
+redis.call('DEL', KEYS[1])
+return sent
+"""
 
 
 def _key(user: str) -> str:
@@ -71,10 +77,10 @@ async def forget(redis: Any, user: str, channel: int, message: int) -> None:
 
 async def take(redis: Any, user: str) -> list[tuple[int, int, str]]:
     """Every open DM prompt of `user` as (channel, message, text), forgotten at once."""
-    async with redis.pipeline(transaction=True) as pipe:
-        pipe.hgetall(_key(user))
-        pipe.delete(_key(user))
-        sent, _ = await pipe.execute()
+    # A script, not a MULTI pipeline: redis-py's cluster client (6.4) fails HGETALL inside
+    # a transaction ("<lambda>() got an unexpected keyword argument 'keys'").
+    flat = await redis.register_script(_TAKE)(keys=[_key(user)])
+    sent = dict(zip(flat[::2], flat[1::2], strict=True))
     return [(*_where(where), _read(value)["text"]) for where, value in sent.items()]
 
 

@@ -3,8 +3,9 @@
 One shard process, a real OS process (the real discord.py client and adapter, as
 `python -m adapters.discord` builds them) against a real redis-server and the fake
 Discord of tests/fixtures/fake_discord.py, serves six robot games of the test auction at once,
-each in a thread of its own. In place of a gateway it reads the INTERACTION_CREATE
-payloads the test writes to its stdin (as tests/adapters/discord/test_many_processes.py). The robots
+each in a thread of its own. It starts with `client.start(token)` and gets its
+INTERACTION_CREATE events over the fake gateway's websocket (tests/fixtures/fake_gateway.py),
+as tests/adapters/discord/test_many_processes.py does. The robots
 press only buttons the bot really sent — in the thread, ephemerally there, or by DM —
 and wait for a button at most PATIENCE seconds; a button that never comes leaves its
 step to the game's deadline, counted as a forced timeout. A control run without kills
@@ -17,11 +18,13 @@ Discord does not deliver an interaction again: one that reached the process just
 before it died is lost, and the player sees "This interaction failed" and presses again
 (counted apart, as `pressed_again`). A prompt the dead process would have shown its
 presser ephemerally comes by DM from the next one.
+
+The same runs once against one redis-server and once against a Redis Cluster (3 masters,
+a replica each; issue 39), as tests/adapters/telegram/test_crash_resume.py does.
 """
 
 import asyncio
 import contextlib
-import json
 import os
 import random
 import signal
@@ -33,6 +36,7 @@ import pytest
 import redis.asyncio as aioredis
 
 from bot.chat.router import Router
+from bot.store.cluster import Cluster
 from bot.store.keys import outbox_key
 from bot.table.model import Table
 from tests.fixtures.crash_game import Figures, Robots, killer, nothing_forced, until
@@ -50,6 +54,7 @@ KILL_EVERY = 0.7  # seconds a process serves before it is killed
 THINK = 0.2  # seconds a robot thinks before it presses (the kills need the games to last)
 DEADLINE = 20  # seconds for the auction's sealed bids
 RUN_LIMIT = 60.0  # seconds a run may take in all
+TOKEN = "crash-token"  # every process's: the gateway sends to the newest connected
 
 # The real client and adapter, with the outbox's send lease short (a killed process's
 # chats are free again after a second; production: 10 s) and a quick ticker. Boards go
@@ -66,6 +71,7 @@ from tests.games import install
 
 install()  # the test-only auction the robots play
 discord.http.Route.BASE = os.environ["FAKE_DISCORD_URL"]
+TOKEN = os.environ["FAKE_DISCORD_TOKEN"]
 
 async def no_picture(svg):
     return None
@@ -78,14 +84,14 @@ async def main():
     if os.environ.get("NO_OUTBOX") == "1":
         router.durable.discard("discord")
     client = StammtischClient(adapter, sync=False, ticker_interval=0.05)
-    await client.login("crash-token")
+    running = asyncio.create_task(client.start(TOKEN))
     reader = asyncio.StreamReader()
     loop = asyncio.get_running_loop()
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
-    print("ready", flush=True)
-    while line := await reader.readline():
-        client._connection.parse_interaction_create(json.loads(line))
+    closed = asyncio.create_task(reader.read())  # the test closes stdin: close and end
+    await asyncio.wait({running, closed}, return_when=asyncio.FIRST_COMPLETED)
     await client.close()
+    await running
 
 asyncio.run(main())
 """
@@ -94,12 +100,21 @@ asyncio.run(main())
 class Shard:
     """The shard process, started again after each kill."""
 
-    def __init__(self, fake: FakeDiscord, redis_url: str) -> None:
-        self.env = {**os.environ, "FAKE_DISCORD_URL": fake.base_url, "REDIS_URL": redis_url}
+    def __init__(self, fake: FakeDiscord, redis_url: str, cluster: bool = False) -> None:
+        self.fake = fake
+        self.env = {
+            **os.environ,
+            "FAKE_DISCORD_URL": fake.base_url,
+            "FAKE_DISCORD_TOKEN": TOKEN,
+            "REDIS_URL": redis_url,
+            "REDIS_CLUSTER": "1" if cluster else "0",
+        }
         self.proc: asyncio.subprocess.Process | None = None
         self.up = asyncio.Event()
 
     async def start(self) -> None:
+        """The next process, back once it is connected and the gateway said READY."""
+        known = len(self.fake.gateway.sessions)
         self.proc = await asyncio.create_subprocess_exec(
             sys.executable,
             "-c",
@@ -107,22 +122,25 @@ class Shard:
             cwd=ROOT,
             env=self.env,
             stdin=asyncio.subprocess.PIPE,
-            stdout=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.DEVNULL,
             # the processes' log, for a run that fails: STAMMTISCH_CRASH_LOG=<file>
             stderr=open(os.environ.get("STAMMTISCH_CRASH_LOG", os.devnull), "a"),  # noqa: SIM115
             start_new_session=True,
         )
-        assert self.proc.stdout is not None
-        assert await asyncio.wait_for(self.proc.stdout.readline(), 30) == b"ready\n"
+        # (the killed process's session may not yet be known closed: a new one it must be)
+        gateway = self.fake.gateway
+
+        def ready() -> bool:
+            return any(s.identified and s.open for s in gateway.sessions[known:])
+
+        assert await until(ready, 30), "the process never connected to the gateway"
         self.up.set()
 
     async def send(self, payload: dict) -> None:
-        """An interaction, as the gateway dispatches it; lost if the process is down."""
-        if not self.up.is_set() or self.proc is None or self.proc.stdin is None:
-            return
-        with contextlib.suppress(ConnectionError):
-            self.proc.stdin.write(json.dumps(payload).encode() + b"\n")
-            await self.proc.stdin.drain()
+        """An interaction through the gateway; lost if the process is down (Discord does
+        not deliver it again)."""
+        if self.up.is_set():
+            await self.fake.dispatch(TOKEN, "INTERACTION_CREATE", payload)
 
     async def kill(self) -> None:
         """SIGKILL to the process (and anything it started), as a machine dies."""
@@ -144,12 +162,13 @@ class Shard:
             await self.proc.wait()
 
 
-async def _run(real_redis_url: str, kills: int, seed: int) -> Figures:
+async def _run(real_redis_url: str, kills: int, seed: int, cluster: bool = False) -> Figures:
     fake = FakeDiscord()
     runner = await fake.start()
-    redis = aioredis.Redis.from_url(real_redis_url)
-    await redis.flushdb()
-    shard = Shard(fake, real_redis_url)
+    redis = Cluster.from_url(real_redis_url) if cluster else aioredis.Redis.from_url(real_redis_url)
+    everywhere = {"target_nodes": Cluster.PRIMARIES} if cluster else {}
+    await redis.flushdb(**everywhere)
+    shard = Shard(fake, real_redis_url, cluster)
     figures = Figures(games=GAMES)
     pressed = asyncio.Event()
     kill_rng = random.Random(seed)
@@ -245,7 +264,7 @@ async def _run(real_redis_url: str, kills: int, seed: int) -> Figures:
         figures.seconds = time.monotonic() - started
         await shard.stop()
         await runner.cleanup()
-        await redis.flushdb()
+        await redis.flushdb(**everywhere)
         await redis.aclose()
     return figures
 
@@ -253,4 +272,13 @@ async def _run(real_redis_url: str, kills: int, seed: int) -> Figures:
 async def test_a_shard_process_killed_every_few_seconds_forces_no_timeout(real_redis_url):
     control = await _run(real_redis_url, kills=0, seed=1)
     killed = await _run(real_redis_url, kills=KILLS, seed=1)
+    nothing_forced(control, killed, KILLS)
+
+
+async def test_a_shard_process_on_a_cluster_killed_every_few_seconds_forces_no_timeout(
+    real_cluster_url,
+):
+    """The same against the session's Redis Cluster (3 masters, a replica each; issue 39)."""
+    control = await _run(real_cluster_url, kills=0, seed=1, cluster=True)
+    killed = await _run(real_cluster_url, kills=KILLS, seed=1, cluster=True)
     nothing_forced(control, killed, KILLS)

@@ -1,17 +1,19 @@
 """Several Discord shard processes, each its own OS process, against one real Redis.
 
 Each process is the real discord.py client with the real adapter (as `python -m
-adapters.discord` builds it) logged in to the fake Discord of tests/fixtures/fake_discord.py on
-loopback; in place of a gateway it reads the INTERACTION_CREATE payloads the test sends
-it on its stdin. Every interaction of one channel goes to a random one of three
+adapters.discord` builds it), started with `client.start(token)` against the fake Discord of
+tests/fixtures/fake_discord.py on loopback: it asks `GET /gateway/bot` where the gateway is
+and gets its INTERACTION_CREATE events over that websocket (tests/fixtures/fake_gateway.py),
+each process with a token of its own, so the test says which one an interaction goes to.
+Every interaction of one channel goes to a random one of three
 processes — more mixed than Discord itself, which sends a guild's interactions to one
 shard and DMs to shard 0 — so a button one process sent is pressed on another, and
 joins sent at once to all three race for the table: each must be applied once, in the
-order its compare-and-set won (issue 21, item 2).
+order its compare-and-set won (issue 21, item 2). The same game is played once against
+one redis-server and once against a Redis Cluster (3 masters, a replica each; issue 39).
 """
 
 import asyncio
-import json
 import os
 import random
 import sys
@@ -21,6 +23,7 @@ import pytest
 import redis.asyncio as aioredis
 
 from bot.chat.router import Router
+from bot.store.cluster import Cluster
 from tests.fixtures.fake_discord import CHANNEL, FakeDiscord
 from tests.fixtures.fake_telegram import until
 from tests.fixtures.paths import ROOT
@@ -34,10 +37,10 @@ PROCESSES = 3
 # the three processes, 3–12 s more.
 GAME_SECONDS = 30
 
-# One shard process: the real client and adapter on the real router and Redis; the
-# gateway's INTERACTION_CREATE dispatch fed from stdin, one JSON payload a line.
+# One shard process: the real client and adapter on the real router and Redis, connected
+# through the fake gateway; it closes its client and ends when the test closes its stdin.
 WORKER = """
-import asyncio, json, os, sys
+import asyncio, os, sys
 import discord
 from adapters.discord.adapter import DiscordAdapter
 from adapters.discord.client import StammtischClient
@@ -54,26 +57,29 @@ pictures.png = no_picture
 async def main():
     router = make_router(os.environ)
     client = StammtischClient(DiscordAdapter(router), sync=os.environ["SHARD"] == "0")
-    await client.login(os.environ["FAKE_DISCORD_TOKEN"])
+    running = asyncio.create_task(client.start(os.environ["FAKE_DISCORD_TOKEN"]))
     reader = asyncio.StreamReader()
     loop = asyncio.get_running_loop()
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
-    print("ready", flush=True)
-    while line := await reader.readline():
-        client._connection.parse_interaction_create(json.loads(line))
+    closed = asyncio.create_task(reader.read())
+    await asyncio.wait({running, closed}, return_when=asyncio.FIRST_COMPLETED)
     await client.close()
+    await running
 
 asyncio.run(main())
 """
 
 
-async def _start(fake: FakeDiscord, redis_url: str, shard: int) -> asyncio.subprocess.Process:
+async def _start(
+    fake: FakeDiscord, redis_url: str, shard: int, cluster: bool
+) -> asyncio.subprocess.Process:
     env = {
         **os.environ,
         "FAKE_DISCORD_URL": fake.base_url,
         "FAKE_DISCORD_TOKEN": f"token-{shard}",
         "SHARD": str(shard),
         "REDIS_URL": redis_url,
+        "REDIS_CLUSTER": "1" if cluster else "0",
     }
     return await asyncio.create_subprocess_exec(
         sys.executable,
@@ -82,24 +88,26 @@ async def _start(fake: FakeDiscord, redis_url: str, shard: int) -> asyncio.subpr
         cwd=ROOT,
         env=env,
         stdin=asyncio.subprocess.PIPE,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.DEVNULL,
+        # the processes' log, for a run that fails: STAMMTISCH_CRASH_LOG=<file>
+        stderr=open(os.environ.get("STAMMTISCH_CRASH_LOG", os.devnull), "a"),
     )
 
 
-async def test_three_shard_processes_play_a_whole_game(real_redis_url):
+async def _play(redis_url: str, cluster: bool) -> int:
+    """The whole game on three processes; the moves it took."""
     fake = FakeDiscord()
     runner = await fake.start()
-    redis = aioredis.Redis.from_url(real_redis_url)
-    await redis.flushdb()
-    workers = [await _start(fake, real_redis_url, shard) for shard in range(PROCESSES)]
+    redis = Cluster.from_url(redis_url) if cluster else aioredis.Redis.from_url(redis_url)
+    everywhere = {"target_nodes": Cluster.PRIMARIES} if cluster else {}
+    await redis.flushdb(**everywhere)
+    workers = [await _start(fake, redis_url, shard, cluster) for shard in range(PROCESSES)]
     rng = random.Random(8)
     served: dict[str, int] = {}  # interaction token → the process it went to
     crossed = 0  # presses answered by another process than the one that sent the button
     try:
-        for worker in workers:
-            assert worker.stdout is not None
-            assert await asyncio.wait_for(worker.stdout.readline(), 20) == b"ready\n"
+        for shard in range(PROCESSES):  # logged in, connected, identified: READY
+            await fake.gateway.connected(f"token-{shard}", timeout=30)
 
         def maker(message_id: str) -> int:
             who = fake.made_by[message_id]
@@ -114,10 +122,7 @@ async def test_three_shard_processes_play_a_whole_game(real_redis_url):
             served[payload["token"]] = shard
             if "message" in payload:
                 crossed += maker(payload["message"]["id"]) != shard
-            stdin = workers[shard].stdin
-            assert stdin is not None
-            stdin.write(json.dumps(payload).encode() + b"\n")
-            await stdin.drain()
+            assert await fake.dispatch(f"token-{shard}", "INTERACTION_CREATE", payload)
             await until(lambda: fake.answers(payload), timeout=10)
 
         world = SimpleNamespace(fake=fake)  # what `find` reads
@@ -194,8 +199,12 @@ async def test_three_shard_processes_play_a_whole_game(real_redis_url):
                 worker.kill()
                 await worker.wait()
         await runner.cleanup()
-        await redis.flushdb()
+        await redis.flushdb(**everywhere)
         await redis.aclose()
+    print(
+        f"\nmoves: {moves}, crossed: {crossed}, refused requests: {len(fake.violations)},"
+        f" slowest first response: {fake.slowest:.2f} s"
+    )
     assert moves > 10
     assert set(served.values()) == set(range(PROCESSES)), "every process served interactions"
     assert crossed > 5, "buttons one process sent were pressed on another"
@@ -203,3 +212,13 @@ async def test_three_shard_processes_play_a_whole_game(real_redis_url):
     assert "outdated" not in everything  # no press applied twice, none lost its race
     public = fake.text_of(thread)
     assert public.count("begins!") == 1 and public.count("is over") == 1
+    return moves
+
+
+async def test_three_shard_processes_play_a_whole_game(real_redis_url):
+    await _play(real_redis_url, cluster=False)
+
+
+async def test_three_shard_processes_on_a_cluster_play_a_whole_game(real_cluster_url):
+    """The same against the session's Redis Cluster (issue 39)."""
+    await _play(real_cluster_url, cluster=True)
