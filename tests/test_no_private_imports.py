@@ -2,7 +2,7 @@
 
 Internals break on the next release of their package, or on an older one inside our own
 version range (a hand-made Redis client did, on redis-py 5.0 and 5.2). Read from each
-file's syntax tree, so a string or a comment that names them is no offence:
+file's syntax tree, so a comment or a sentence that names them is no offence:
 
 - a private module of another package imported (`from redis._parsers import …`,
   `import pydantic._internal`), or a private name imported from one (`from x import _y`);
@@ -14,11 +14,18 @@ file's syntax tree, so a string or a comment that names them is no offence:
   `__pydantic_private__`, `__pydantic_extra__`) instead of through `model_copy` and
   attribute access.
 
+Python code held in a string is read the same way: a string constant that parses as a
+module (as written, or dedented) — a child process's script for `python -c`, say — is
+checked as a file of its own, its lines
+counted from the string's. A script fed to a subprocess reaches into a package's
+internals as surely as an import does (issue 38: `client._connection` in two of them).
+
 Our own modules' private names (`bot.table.model._pieces` in its tests) are ours to use.
 """
 
 import ast
 import sys
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -56,6 +63,7 @@ PYDANTIC_STATE = frozenset(
 # list cannot outlive what it excuses). None now: the fake Discord feeds its events
 # through a fake gateway (tests/fixtures/fake_gateway.py), not discord.py's internals.
 EXCUSED: set[tuple[str, str]] = set()
+THIS_FILE = str(Path(__file__).resolve().relative_to(ROOT))
 
 
 def _private(name: str) -> bool:
@@ -66,8 +74,39 @@ def _theirs(module: str | None) -> bool:
     return bool(module) and module.split(".")[0] not in OURS  # type: ignore[union-attr]
 
 
-def offences(source: str) -> list[tuple[int, str]]:
-    """(line, what) for every reach into another package's internals in `source`."""
+def code_in(text: str) -> str | None:
+    """The Python code a string holds, or None: it parses as a module, as written or
+    dedented (a triple-quoted script inside a function); a sentence does not, and a lone
+    dotted name (a logger's, a module's) is no code. What holds neither an import nor an
+    attribute nor a string of its own cannot offend, and is not read further."""
+    if "." not in text and "import" not in text:  # (every offence needs one or the other)
+        return None
+    for candidate in (text, textwrap.dedent(text)):
+        try:
+            tree = ast.parse(candidate)
+        except (SyntaxError, ValueError):
+            continue
+        if len(tree.body) == 1 and _dotted(tree.body[0]):
+            return None
+        kinds = ast.Import | ast.ImportFrom | ast.Attribute | ast.Constant
+        if any(isinstance(n, kinds) for n in ast.walk(tree)):
+            return candidate
+    return None
+
+
+def _dotted(statement: ast.stmt) -> bool:
+    """Whether a statement is nothing but a name, dotted or not (`redis._parsers`)."""
+    if not isinstance(statement, ast.Expr):
+        return False
+    node = statement.value
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return isinstance(node, ast.Name)
+
+
+def offences(source: str, strings: bool = True) -> list[tuple[int, str]]:
+    """(line, what) for every reach into another package's internals in `source`, and,
+    with `strings`, in the code its string constants hold."""
     tree = ast.parse(source)
     found: list[tuple[int, str]] = []
     imported: set[str] = set()  # names bound to another package's modules or objects
@@ -102,6 +141,14 @@ def offences(source: str) -> list[tuple[int, str]]:
                 what = node.args[1]
                 if isinstance(what, ast.Constant) and what.value in PYDANTIC_STATE:
                     found.append((node.lineno, f"{name}(…, {what.value!r})"))
+        elif (
+            strings
+            and isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and (code := code_in(node.value)) is not None
+        ):
+            for line, what in offences(code):
+                found.append((node.lineno + line - 1, f"{what} (in a string)"))
     return sorted(set(found))
 
 
@@ -120,7 +167,8 @@ def test_no_file_reaches_into_another_packages_internals():
     found, excused = {}, set()
     for path in _project_files():
         name = str(path.relative_to(ROOT))
-        for line, what in offences(path.read_text()):
+        # (this file's samples below are offences in strings on purpose)
+        for line, what in offences(path.read_text(), strings=name != THIS_FILE):
             if (name, what.rpartition(".")[2]) in EXCUSED:
                 excused.add((name, what.rpartition(".")[2]))
                 continue
@@ -172,3 +220,58 @@ def test_the_check_leaves_our_own_and_public_names_alone(clean):
 def test_the_standard_library_counts_as_another_package():
     assert "gettext" in sys.stdlib_module_names and "gettext" not in OURS
     assert offences("import asyncio\nasyncio._get_running_loop()")
+
+
+# A child process's script, as tests/adapters/discord/test_many_processes.py held one
+# before issue 38: the reach is inside the string, not in the file's own code.
+CHILD_SCRIPT = '''
+import asyncio, subprocess, sys
+
+WORKER = """
+import asyncio, json, sys
+import discord
+
+async def main(client):
+    while line := sys.stdin.readline():
+        client._connection.parse_interaction_create(json.loads(line))
+"""
+
+def start():
+    return subprocess.Popen([sys.executable, "-c", WORKER])
+'''
+
+
+def test_the_check_finds_a_reach_inside_a_child_process_script():
+    assert offences(CHILD_SCRIPT) == [(10, "._connection (in a string)")]
+
+
+def test_the_check_of_strings_can_be_left_out():
+    assert offences(CHILD_SCRIPT, strings=False) == []
+
+
+@pytest.mark.parametrize(
+    "planted",
+    [
+        # indented, as a script written inside a function is
+        'def f():\n    run("""\n        import redis\n        redis._parsers\n    """)',
+        # a one-liner for `python -c`
+        'import subprocess\nsubprocess.run(["python", "-c", "import gettext; gettext._default"])',
+        # a script inside a string's script
+        "S = 'X = \"def f(c):\\\\n    return c._reader\"'",
+    ],
+)
+def test_the_check_reads_code_in_strings_of_every_shape(planted):
+    assert any(what.endswith("(in a string)") for _, what in offences(planted)), planted
+
+
+@pytest.mark.parametrize(
+    "clean",
+    [
+        "HELP = 'Press the button to join the table.'",
+        "LOGGER = 'redis._parsers'",  # a name, not a program
+        "x = 'def f(self):\\n    return self._reader'",  # code, but our own `self`
+        "DOC = 'connection._reader is named in a sentence here'",
+    ],
+)
+def test_strings_that_are_no_offending_code_are_no_offence(clean):
+    assert offences(clean) == [], clean
