@@ -287,3 +287,17 @@ async def test_a_skipped_player_moving_is_told_they_are_skipped_for_drinking(lan
     out = await played([*lines, "alice: /go morden", "alice: [Northern …]"], 1, lang)
     # (typed in the group, answered there; a press is answered to the presser alone)
     assert out[-2:] == [f"[group] {told}", f"[dm:alice] {told}"], out[-4:]
+
+
+@pytest.mark.parametrize(
+    ("lang", "listed", "refused"),
+    [("en", "Reachable: ", "Answer that in the group"), ("de", "Erreichbar: ", "Beantworte das")],
+)
+async def test_where_typed_privately_is_answered_privately(lang, listed, refused):
+    # /where's list goes to the mover alone: asked in a private chat, it is answered there
+    lines = ["anna: /new tube", *OPENING]
+    out = await played([*lines, "carl> /where", "carl: /where"], 4, lang)
+    told = [line for line in out if listed in line]
+    assert len(told) == 2 and all(line.startswith(f"[dm:carl] {listed}") for line in told)
+    assert "Walthamstow Central" in told[0] and told[0] == told[1]
+    assert not any(refused in line for line in out)
