@@ -26,10 +26,12 @@ def asked_here(prompt: Prompt, private: bool) -> bool:
 def misplaced(prompt: Prompt, private: bool, sealed: bool = False) -> Misplaced | None:
     """Why an answer to `prompt` given here is refused, or None where it belongs: a secret
     prompt's answer is seen by its writer alone (private or sealed), an open one's by
-    the group."""
+    the group — unless the open one tells its answer to the writer alone
+    (`Prompt.private_ok`: asking privately what is private is no secret kept from the
+    group)."""
     if prompt.secret and not (private or sealed):
         return "only_privately"
-    if not prompt.secret and private:
+    if not prompt.secret and private and not prompt.private_ok:
         return "only_in_group"
     return None
 

@@ -29,7 +29,7 @@ from bot.table.model import Table
 from bot.table.outbox import Outbox
 from rules import registry
 from rules.core.errors import GameError, ParseError, RuleError
-from rules.core.protocol import Prompt
+from rules.core.protocol import GameSpec, Prompt
 
 
 def refused(msg: Incoming, cmd: Command | None, tables: list[Table]) -> GameError:
@@ -46,8 +46,14 @@ def refused(msg: Incoming, cmd: Command | None, tables: list[Table]) -> GameErro
     # one answer per situation (bot/chat/answers.py)
     if len(tables) == 1 and tables[0].game:
         tb = tables[0]
-        prompts = play.prompts_for(lobby.spec_of(tb), tb)
-        return refusal(tb, prompts, msg.user, msg.private, cmd, msg.sealed)
+        spec = lobby.spec_of(tb)
+        prompts = play.prompts_for(spec, tb)
+        why = refusal(tb, prompts, msg.user, msg.private, cmd, msg.sealed)
+        if why.key == REFUSALS["not_you"] and (
+            own := _games_reason(spec, tb, prompts, msg.user, cmd)
+        ):
+            return own
+        return why
     if cmd is None and any(
         asks_a_button(tb, play.prompts_for(lobby.spec_of(tb), tb), msg.user, msg.private)
         for tb in tables
@@ -55,6 +61,21 @@ def refused(msg: Incoming, cmd: Command | None, tables: list[Table]) -> GameErro
     ):
         return RuleError(REFUSALS["press_a_button"])
     return RuleError(REFUSALS["nothing_asked"])
+
+
+def _games_reason(
+    spec: GameSpec, table: Table, prompts: list[Prompt], user: str, cmd: Command | None
+) -> RuleError | None:
+    """The game's own reason (GameSpec.refusal) why `user`'s command, which asks someone
+    else now, is not theirs ("You are still drinking …"), as for a press: the command's
+    prompt names the kind of action, whatever its words."""
+    seat = table.seat_of(user)
+    if spec.refusal is None or seat is None or cmd is None:
+        return None
+    prompt = next((p for p in prompts if p.command == cmd.name and p.input is not None), None)
+    if prompt is None or prompt.input is None:
+        return None
+    return spec.refusal(play.state_of(spec, table), seat, spec.parse_action(prompt.input.action))
 
 
 def wanted(msg: Incoming, cmd: Command | None, table: Table, prompts: list[Prompt]) -> bool:

@@ -172,6 +172,9 @@ class Prompt(Frozen):
     standing: bool = False  # always open (`/pay`, `/deal`): not announced, never times out
     timeout_key: str | None = None
     reminder_key: str | None = None
+    # An open prompt that may be answered privately too: its answer changes nothing the
+    # group must see and goes to the writer alone (Gaa Under Gunnar's `/where`).
+    private_ok: bool = False
 
 
 class VerbOption(Frozen):

@@ -17,7 +17,7 @@ from pathlib import Path
 from pydantic import TypeAdapter
 
 from rules.core.protocol import GameSpec, VerbOption, no_secrets
-from rules.tube import data, engine, model, prompts, views
+from rules.tube import data, engine, model, prompts, refusals, views
 
 SPEC = GameSpec(
     id="tube",
@@ -53,4 +53,5 @@ SPEC = GameSpec(
         **{verb: () for verb in ("done", "giveup", "where")},
     },
     choices=data.choices,
+    refusal=refusals.refusal,
 )

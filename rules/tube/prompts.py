@@ -186,6 +186,7 @@ def _standing(state: State) -> list[Prompt]:
                 input=FreeInput(kind="text", field="note", action=Where(), min_length=0),
                 command="where",
                 standing=True,
+                private_ok=True,  # the list goes to the mover alone, wherever asked
             )
         )
     # `/snol` too: Telegram's command menu and entities take ASCII only. Open to every

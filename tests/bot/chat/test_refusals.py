@@ -111,7 +111,8 @@ async def test_a_fraction_is_told_to_be_a_whole_number(redis, line, expected):
 
 async def test_a_player_asked_something_else_is_told_whose_turn_it_is_not_answered(redis):
     """Gaa Under Gunnar: alice still owes a drink while bob moves; her /go is bob's
-    question, not one she has answered."""
+    question, not one she has answered, and the game says why it is not hers (GameSpec
+    refusal: she is skipped for drinking)."""
     chat = Chat.make(redis)
     await chat.say(
         *TUBE,
@@ -123,4 +124,7 @@ async def test_a_player_asked_something_else_is_told_whose_turn_it_is_not_answer
         "bob: /go stockwell > clapham common",
     )
     out = await chat.say("alice: /go morden")
-    assert out == ["[group] It is not your turn: we are waiting for bob."], out
+    assert out == [
+        "[group] You are still drinking (10 sips), so the die passes you by: drink up, then"
+        " press Done (/done)."
+    ], out

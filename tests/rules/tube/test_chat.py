@@ -262,3 +262,42 @@ async def test_the_roll_is_told_once(lang, rolls, prompt):
     out = await played(["anna: /new tube", *OPENING], 4, lang)
     assert out.count(rolls) == 1 and prompt in out
     assert not any("rolled 6:" in line or "6 gewürfelt:" in line for line in out)
+
+
+@pytest.mark.parametrize(
+    ("lang", "told"),
+    [
+        (
+            "en",
+            "You are still drinking (10 sips), so the die passes you by: drink up, then press"
+            " Done (/done).",
+        ),
+        (
+            "de",
+            "Du trinkst noch (10 Schlucke), also geht der Würfel an dir vorbei: austrinken,"
+            " dann Fertig getrunken drücken (/done).",
+        ),
+    ],
+)
+async def test_a_skipped_player_moving_is_told_they_are_skipped_for_drinking(lang, told):
+    # tube_2p: alice owes 10 sips at Battersea Power Station and is skipped; her /go, or a
+    # press of bob's buttons, is told why, not "it is not your turn"
+    lines = [ln for ln in SCRIPT.read_text().splitlines() if ln and not ln.startswith("#")]
+    lines = lines[: lines.index("alice: /go morden")]
+    out = await played([*lines, "alice: /go morden", "alice: [Northern …]"], 1, lang)
+    # (typed in the group, answered there; a press is answered to the presser alone)
+    assert out[-2:] == [f"[group] {told}", f"[dm:alice] {told}"], out[-4:]
+
+
+@pytest.mark.parametrize(
+    ("lang", "listed", "refused"),
+    [("en", "Reachable: ", "Answer that in the group"), ("de", "Erreichbar: ", "Beantworte das")],
+)
+async def test_where_typed_privately_is_answered_privately(lang, listed, refused):
+    # /where's list goes to the mover alone: asked in a private chat, it is answered there
+    lines = ["anna: /new tube", *OPENING]
+    out = await played([*lines, "carl> /where", "carl: /where"], 4, lang)
+    told = [line for line in out if listed in line]
+    assert len(told) == 2 and all(line.startswith(f"[dm:carl] {listed}") for line in told)
+    assert "Walthamstow Central" in told[0] and told[0] == told[1]
+    assert not any(refused in line for line in out)
