@@ -116,6 +116,10 @@ def refusal(
 ) -> RuleError:
     """The one-line refusal of `situation`: "not you" says whom the table waits for."""
     found = situation(table, prompts, user, private, cmd, sealed)
+    if found == "press_a_button":
+        return _press_elsewhere(table, prompts, user, private or sealed) or RuleError(
+            REFUSALS[found]
+        )
     if found != "not_you":
         return RuleError(REFUSALS[found])
     seat = table.seat_of(user)
@@ -124,6 +128,31 @@ def refusal(
     seats = sorted({s for p in relevant for s in p.seats})
     names = ", ".join(table.seats[s].name for s in seats) or "—"
     return RuleError(REFUSALS[found], waiting=names)
+
+
+def _press_elsewhere(
+    table: Table, prompts: list[Prompt], user: str, private: bool
+) -> RuleError | None:
+    """Where the buttons asked for are, when not where the player wrote: "the buttons
+    above" in a private chat that has none (the group's prompt) named nothing that was
+    there. A public prompt's buttons are named (the group sees them); a secret one's are
+    not, as the refusal may be read in the group."""
+    seat = table.seat_of(user)
+    asking = [
+        p for p in prompts if waited_on(p) and seat in p.seats and p.options and p.input is None
+    ]
+    if not asking or any(asked_here(p, private) for p in asking):
+        return None
+    prompt = asking[0]
+    if prompt.secret:
+        return RuleError("error.press_a_button_privately")
+    label = Outbox(lang=table.lang, game=table.game or "", names=[s.name for s in table.seats]).text
+    shown = [
+        o.label if o.literal else label(o.label, **o.params)
+        for o in prompt.options
+        if seat not in o.hidden_from
+    ]
+    return RuleError("error.press_a_button_in_group", buttons=shown)
 
 
 def press_refusal(table: Table, prompts: list[Prompt], prompt: Prompt, user: str) -> RuleError:

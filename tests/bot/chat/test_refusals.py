@@ -15,6 +15,7 @@ BIDS_IN = [*STARTED, "alice> 0", "bob> 3", "carol> 0"]  # bob bought: alice, car
 TUBE = ["alice: /new tube inhibitions=1", "bob: /join", "alice: /start"]  # bob chooses first
 
 ALREADY = "You have already answered; now we wait for the others."
+IN_GROUP = "Not that now: press one of the buttons in the group – Protest, Pass."
 NOTHING = "Nothing to answer right now. /help lists the commands."
 CASES = [
     # stranger: at an open table, joining is the answer
@@ -45,12 +46,12 @@ CASES = [
     ),
     # only_in_group: a public question answered privately
     (TUBE, "bob> /go victoria", "[dm:bob] Answer that in the group, not privately."),
-    # press_a_button: text where only a button answers
-    (BIDS_IN, "alice> I protest", "[dm:alice] Answer with one of the buttons above, please."),
+    # press_a_button: text where only a button answers (the buttons are in the group)
+    (BIDS_IN, "alice> I protest", f"[dm:alice] {IN_GROUP}"),
     # not_you: someone else's question, and whom the table waits for
     (BIDS_IN, "bob: [Protest]", "[dm:bob] It is not your turn: we are waiting for alice, carol."),
     (TUBE, "alice: /go victoria", "[group] It is not your turn: we are waiting for bob."),
-    (BIDS_IN, "carol> /bid 3", "[dm:carol] Answer with one of the buttons above, please."),
+    (BIDS_IN, "carol> /bid 3", f"[dm:carol] {IN_GROUP}"),
     # nothing_asked: a /bid with no auction and a plain number say the same
     (BIDS_IN, "bob> /bid 3", f"[dm:bob] {NOTHING}"),
     (BIDS_IN, "bob> 3", f"[dm:bob] {NOTHING}"),
@@ -128,3 +129,54 @@ async def test_a_player_asked_something_else_is_told_whose_turn_it_is_not_answer
         "[group] You are still drinking (10 sips), so the die passes you by: drink up, then"
         " press Done (/done)."
     ], out
+
+
+HEINZEL = ["alice: /new heinzel", "bob: /join", "alice: /start"]  # alice is asked to roll
+AUFRUHR = ["anna: /new aufruhr", "ben: /join", "cem: /join", "dan: /join", "anna: /start"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "before", "line", "expected"),
+    [
+        # a private chat holds no buttons of the group's prompt: they are named
+        (
+            "en",
+            HEINZEL,
+            "alice> /go Dom",
+            "[dm:alice] Not that now: press one of the buttons in the group"
+            " – 🎲 Roll, 🎲🎲 Roll twice, 🕳 Tunnel card.",
+        ),
+        (
+            "de",
+            HEINZEL,
+            "alice> /go Dom",
+            "[dm:alice] Das gerade nicht: drück einen der Knöpfe in der Gruppe"
+            " – 🎲 Würfeln, 🎲🎲 Zweimal Würfeln, 🕳 Tunnelkarte.",
+        ),
+        # the group holds no buttons of a secret ballot: where they are, not what they say
+        (
+            "en",
+            AUFRUHR,
+            "ben: /bid 50",
+            "[group] Not that now: you are asked privately"
+            " – answer with the buttons in your private chat with me.",
+        ),
+        (
+            "de",
+            AUFRUHR,
+            "ben: /bid 50",
+            "[group] Das gerade nicht: du wirst privat gefragt"
+            " – antworte mit den Knöpfen in deinem privaten Chat mit mir.",
+        ),
+        # where the buttons are, "above" is right
+        ("en", HEINZEL, "alice: /go Dom", "[group] Answer with one of the buttons above, please."),
+        ("en", AUFRUHR, "ben> /bid 50", "[dm:ben] Answer with one of the buttons above, please."),
+    ],
+    ids=lambda v: v if isinstance(v, str) and v[:1] in "ab" and ("/" in v) else None,
+)
+async def test_a_button_asked_elsewhere_is_said_where(redis, lang, before, line, expected):
+    chat = Chat.make(redis, lang=lang)
+    await chat.say(*before)
+    stored = await chat.stored()
+    assert await chat.say(line) == [expected]
+    assert await chat.stored() == stored
