@@ -21,7 +21,9 @@ async def redis():
     await redis.aclose()
 
 
-async def test_tapping_a_station_plays_it_in_the_group_and_every_page_follows(fake, redis, tmp_path):
+async def test_tapping_a_station_plays_it_in_the_group_and_every_page_follows(
+    fake, redis, tmp_path
+):
     table = slug("telegram", str(GROUP))
     async with (
         running_bot(fake, redis, sweep=0.1) as _bot,
