@@ -2,7 +2,8 @@
 
 Interactive: type `alice: /new auktion` to speak as alice in the group, `alice> 30`
 to speak to the bot privately. Script: `--script FILE` reads such lines and prints
-the transcript (see adapters/console/session.py for the format).
+the transcript (see adapters/console/session.py for the format). Interactive with
+`--web PORT`: the table's page is served on 127.0.0.1:PORT too (adapters/console/web.py).
 """
 
 import argparse
@@ -16,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from adapters.console.session import PLATFORM, Console, ScriptClock
+from adapters.console.web import ConsoleWeb
 from bot.app import make_router
 from bot.chat.router import Router
 from bot.i18n import LANGUAGES, t
@@ -31,7 +33,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lang", choices=LANGUAGES, default="en")
     parser.add_argument("--admin", action="append", default=[], help="a user who is chat admin")
     parser.add_argument("--images", type=Path, help="write board pictures (PNG) into this folder")
+    parser.add_argument(
+        "--web", type=int, metavar="PORT", help="serve the table's page on 127.0.0.1:PORT too"
+    )
     args = parser.parse_args(argv)
+    if args.web is not None and (args.script or not 0 <= args.web <= 65535):
+        # (a script's clock stands still, and a seat link expires by the real one)
+        parser.error("--web takes a port (0: a free one) and is for the interactive console")
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     options = {"seed": args.seed, "lang": args.lang, "admins": args.admin, "images": args.images}
     if args.script:
@@ -39,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
         with lines:
             asyncio.run(run_script(list(lines), **options))
         return 0
-    asyncio.run(interactive(**options))
+    asyncio.run(interactive(**options, web=args.web))
     return 0
 
 
@@ -78,16 +86,24 @@ async def run_script(
 
 
 async def interactive(
-    *, seed: int | None, lang: str, admins: list[str], images: Path | None
+    *,
+    seed: int | None,
+    lang: str,
+    admins: list[str],
+    images: Path | None,
+    web: int | None = None,
 ) -> None:
     router = make_router(clock=time.time, **_entropy(seed))
     console = Console(router, print, lang=lang, admins=frozenset(admins), images=images)
+    page = ConsoleWeb(console, web) if web is not None else None
 
     async def fire(member: str) -> None:
         _, _, replies = await router.fire(member)
         await console.show(replies)
 
     print(t(lang, "console.welcome"))
+    if page is not None:
+        await page.start()
     ticker = asyncio.create_task(run_ticker(router.deadlines(PLATFORM), fire, time.time))
     try:
         while True:
@@ -98,7 +114,11 @@ async def interactive(
             if raw.strip() in ("/quit", "/exit"):
                 break
             await console.line(raw)
+            if page is not None:
+                await page.announce()
     finally:
+        if page is not None:
+            await page.stop()
         ticker.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await ticker

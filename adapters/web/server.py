@@ -36,6 +36,7 @@ from adapters.web.view import page_view
 from bot.chat.incoming import Incoming
 from bot.chat.router import Router
 from bot.i18n import normalize, t
+from bot.replies import Reply
 from bot.store.keys import adapter_key
 from bot.table.model import Table
 from bot.weblinks import WebLinks, unslug
@@ -63,6 +64,9 @@ class Web:
     rate: tuple[int, int] = RATE
     poll: float = POLL
     streams: set[asyncio.Task[Any]] = field(default_factory=set)
+    # Where a platform without a durable outbox (the console) is told what an answer says:
+    # it prints the replies there as if the answer had been typed.
+    told: Callable[[list[Reply]], Awaitable[None]] | None = None
 
     # ----- who looks -------------------------------------------------------------------
 
@@ -203,6 +207,8 @@ class Web:
         # What the answer says to the chat went to its durable outbox with the change, and
         # the platform's own process sends it; a refusal is kept nowhere: it is shown here.
         refusals = [r.text for r in replies if r.error]
+        if self.told is not None and not refusals:
+            await self.told(replies)
         return _json({"ok": not refusals, "error": "\n".join(refusals)})
 
     async def replay_frame(self, request: web.Request) -> web.Response:

@@ -3,6 +3,7 @@
 "use strict";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
+const RING = 7; // board units: the ring around a place offered, where there is room for it
 const TAP_RADIUS = 22; // board units (a board is 360 wide: a phone's points) a tap may miss by
 const page = { slug: "", auth: "", token: "", version: -1, labels: {}, loading: false, again: false };
 
@@ -68,13 +69,27 @@ function markPlaces(svg, answers) {
     const place = el.getAttribute("data-place");
     if (!byPlace.has(place) || el.classList.contains("target")) continue;
     const [x, y] = centre(el);
-    const ring = document.createElementNS(SVG_NS, "circle");
-    ring.setAttribute("cx", x); ring.setAttribute("cy", y); ring.setAttribute("r", 7);
-    ring.setAttribute("class", "target");
-    ring.setAttribute("data-place", place);
-    ring.setAttribute("data-answer", String(byPlace.get(place)[0]));
-    svg.appendChild(ring);
     targets.push({ place, x, y, answers: byPlace.get(place) });
+  }
+  // In a crowded part of a map (the Underground's centre) rings of RING would overlap, and
+  // a tap between two would look as if it chose both: each ring is at most half as wide as
+  // the way to the nearest other place offered, so no two overlap, and a tap picks the
+  // place nearest to it (below), which is the ring it falls in.
+  for (const target of targets) {
+    let room = RING;
+    for (const other of targets) {
+      if (other.place === target.place) continue;
+      room = Math.min(room, Math.hypot(other.x - target.x, other.y - target.y) / 2);
+    }
+    const ring = document.createElementNS(SVG_NS, "circle");
+    ring.setAttribute("cx", target.x); ring.setAttribute("cy", target.y);
+    const stroke = Math.min(2, room / 3); // (its outline counts too: half of it lies outside)
+    ring.setAttribute("r", Math.max(room - stroke / 2 - 0.25, 0.5).toFixed(2));
+    ring.style.strokeWidth = stroke.toFixed(2);
+    ring.setAttribute("class", "target");
+    ring.setAttribute("data-place", target.place);
+    ring.setAttribute("data-answer", String(target.answers[0]));
+    svg.appendChild(ring);
   }
   svg.addEventListener("click", (event) => {
     const point = svg.createSVGPoint();

@@ -26,7 +26,7 @@ async def seat_link(world, thread: int, user: int, name: str) -> str:
     return link
 
 
-async def test_a_seat_link_shows_its_own_hand_plays_in_the_thread_and_replays(world):
+async def test_a_seat_link_shows_its_own_hand_plays_in_the_thread_and_replays(world, tmp_path):
     fake = world.fake
     async with running_web(world.redis) as (_base, web), chromium() as browser:
         world.bot.adapter.router.web = web.links  # the operator runs the web process
@@ -78,7 +78,9 @@ async def test_a_seat_link_shows_its_own_hand_plays_in_the_thread_and_replays(wo
                 break
             await pages[asked].wait_for_timeout(50)
         assert f"{name}: 1 in hand" in before and f"{name}: 0 in hand" in fake.text_of(thread)
-        await pages[asked].screenshot(path="docs/web-einsistkeins_karten.png")
+        # (docs/web.py draws the docs' pictures; a test writes into no tracked file)
+        shot = await pages[asked].screenshot(path=tmp_path / "karten.png")
+        assert shot[:8] == b"\x89PNG\r\n\x1a\n" and int.from_bytes(shot[16:20], "big") == 360
 
         # The host ends the game: the link ends with it, and the game replays (an aborted
         # one as far as it went, as /verify replays it), public views only.
