@@ -131,7 +131,7 @@ def act(
             ),
             None,
         )
-        if chosen is not None:
+        if chosen is not None and not chosen.menu:  # (a menu opened answers nothing)
             label = chosen.label if chosen.literal else out.text(chosen.label, **chosen.params)
             out.chosen = out.text("status.chose", seat=seat, choice=label)
     step, users = table.step, [s.user for s in table.seats]  # (a game over clears seats)
