@@ -40,7 +40,7 @@ from render.boards import board_svg, board_text, private_svg, private_text, told
 from rules import registry
 from rules.core.errors import GameError, RuleError
 from rules.core.memo import Memo
-from rules.core.protocol import Event, GameSpec, Outcome, Prompt
+from rules.core.protocol import Event, GameSpec, Option, Outcome, Prompt
 
 # New group messages of ours below the board before the next step posts it anew: with
 # the status edited in place and one seat's turn in one message, that is about four
@@ -100,6 +100,28 @@ def waiting(spec: GameSpec, state: Any) -> list[int]:
     return sorted({s for p in spec.prompts(state) if not p.standing for s in p.seats})
 
 
+def _typed_as(
+    spec: GameSpec, before: Any, seat: int, prompt: Prompt, action: Any, after: Any
+) -> Option | str | None:
+    """What a typed answer to an open prompt of one seat chose, for its status ("✓ anna: Heumarkt"
+    rather than "everyone has answered" after one player's move): the button that does the
+    same (`/go heum` is the Heumarkt's button), else the typed value as it was written
+    (said in the group already, as an open prompt's answers are)."""
+    assert prompt.input is not None
+    for option in prompt.options:
+        try:
+            if spec.apply(before, seat, option.action)[0] == after:  # (apply is pure)
+                return option
+        except GameError:
+            continue
+    value = getattr(action, prompt.input.field, None)
+    if isinstance(value, list | tuple):
+        value = ", ".join(str(v) for v in value)
+    if value is None or str(value) == "":
+        return None
+    return str(value)
+
+
 def act(
     table: Table,
     spec: GameSpec,
@@ -123,7 +145,7 @@ def act(
         # pydantic's __eq__ does, and then the fields, which its __eq__ compares first
         # too: its ~1 µs a button only for the one that matches; a turn may offer twenty)
         kind, fields = type(action), action.__dict__
-        chosen = next(
+        chosen: Option | str | None = next(
             (
                 o
                 for o in prompt.options
@@ -131,7 +153,11 @@ def act(
             ),
             None,
         )
-        if chosen is not None and not chosen.menu:  # (a menu opened answers nothing)
+        if chosen is None and prompt.input is not None and prompt.seats == (seat,):
+            chosen = _typed_as(spec, before, seat, prompt, action, state)
+        if isinstance(chosen, str):
+            out.chosen = out.text("status.chose", seat=seat, choice=chosen)
+        elif chosen is not None and not chosen.menu:  # (a menu opened answers nothing)
             label = chosen.label if chosen.literal else out.text(chosen.label, **chosen.params)
             out.chosen = out.text("status.chose", seat=seat, choice=label)
     step, users = table.step, [s.user for s in table.seats]  # (a game over clears seats)

@@ -57,7 +57,9 @@ def give(state: State, seat: int, text: str, events: list[Event]) -> None:
         raise RuleError("error.aufruhr.gift_usage")
     state.gifts.append(Gift(giver=seat, to=to, text=demand, tokens=_tokens(state, seat, stars)))
     gift = state.gifts[-1]
-    events.append(Event(key="aufruhr.gift_handed", params={"seat": seat, "to_seat": to}))
+    # the giver named by his city first, as everywhere else folders are ("Duisburg (anna)")
+    handed = {"seat": seat, "to_seat": to, "city_id": state.mayors[seat].city}
+    events.append(Event(key="aufruhr.gift_handed", params=handed))
     events.append(Event(key="aufruhr.gift_handed_you", params=_words(state, gift), to=(seat,)))
     events.append(Event(key="aufruhr.gift_offered", params=_words(state, gift), to=(to,)))
 
@@ -95,7 +97,7 @@ def answer(state: State, seat: int, text: str, yes: bool, events: list[Event]) -
     else:
         gift = waiting[0]
     state.gifts.remove(gift)
-    pair = {"seat": seat, "giver_seat": gift.giver}
+    pair = {"seat": seat, "giver_seat": gift.giver, "city_id": state.mayors[gift.giver].city}
     if not yes:
         events.append(Event(key="aufruhr.gift_refused", params=pair))
         return
@@ -124,6 +126,7 @@ def _words(state: State, gift: Gift) -> dict[str, object]:
     stars = [state.tokens[i].stars for i in gift.tokens]
     return {
         "giver_seat": gift.giver,
+        "city_id": state.mayors[gift.giver].city,
         "to_seat": gift.to,
         "demand": "text",
         "demand_arg": gift.text,

@@ -60,10 +60,10 @@ async def test_a_folder_handed_privately_through_telegram(fake):
         fake.say(11, "Anna", "/start")
         await until(lambda: "begins" in fake.everything(GROUP))
         fake.say(11, "Anna", "/folder Essen 2: vote for me", chat=11)
-        await until(lambda: "Anna hands Bob a bribe folder." in fake.everything(GROUP))
+        await until(lambda: "Duisburg (Anna) hands Bob a bribe folder." in fake.everything(GROUP))
         await until(lambda: any("inside: ★★" in t for t in fake.texts(22)))
         fake.say(22, "Bob", "/take", chat=22)
-        await until(lambda: "Bob takes Anna's folder" in fake.everything(GROUP))
+        await until(lambda: "Bob takes the folder of Duisburg (Anna)" in fake.everything(GROUP))
         await until(lambda: any("Bob took your folder (★★)" in t for t in fake.texts(11)))
         assert "★" not in fake.everything(GROUP) and "vote for me" not in fake.everything(GROUP)
     await redis.aclose()
@@ -84,13 +84,15 @@ async def test_a_folder_handed_by_slash_command_through_discord(world):
     folder = {"mayor": (102, "Bob"), "tokens": "3 1", "demand": "vote for me"}
     give = dc.typed_command("folder", *users[0], folder, **where)
     await world.feed(give)
-    assert "Anna hands Bob a bribe folder." in dc.text_of(thread)
+    assert "Duisburg (Anna) hands Bob a bribe folder." in dc.text_of(thread)
     told = [m["content"] for m in dc.messages.values() if m["flags"] & EPHEMERAL]
     told += [m["content"] for m in dc.messages.values() if m["channel_id"] != str(thread)]
     assert any("You hand Bob your folder" in t and "★★★ ★" in t for t in told), told
-    assert any("Anna hands you a folder" in t and "★★★ ★" in t for t in told), told
+    assert any("Duisburg (Anna) hands you a folder" in t and "★★★ ★" in t for t in told), told
     await world.feed(dc.typed_command("take", *users[1], {}, **where))
-    assert "Bob takes Anna's folder and covers what was inside." in dc.text_of(thread)
+    assert "Bob takes the folder of Duisburg (Anna) and covers what was inside." in dc.text_of(
+        thread
+    )
     assert "★" not in dc.text_of(thread) and "vote for me" not in dc.text_of(thread)
 
 

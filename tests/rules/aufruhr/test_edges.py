@@ -74,16 +74,16 @@ async def test_a_folder_handed_to_any_mayor_at_any_time_is_taken_privately(chat)
     who handed whom, never the stars or the demand; ben takes it privately."""
     out = await chat.say("anna> /folder @ben 2 1: vote for me next round")
     assert out == [
-        "[group] anna hands ben a bribe folder.",
+        "[group] Duisburg (anna) hands ben a bribe folder.",
         "[dm:anna] You hand ben your folder — demand: “vote for me next round”;"
         " inside: ★★ ★. It is now theirs to take or hand back.",
-        "[dm:ben] anna hands you a folder — demand: “vote for me next round”;"
+        "[dm:ben] Duisburg (anna) hands you a folder — demand: “vote for me next round”;"
         " inside: ★★ ★. Answer privately: /take or /refuse.",
     ]
     assert "anna's folder waits for your answer: ★★ ★" in "\n".join(await chat.say("ben> /hand"))
     out = await chat.say("ben> /take")
     assert out == [
-        "[group] ben takes anna's folder and covers what was inside.",
+        "[group] ben takes the folder of Duisburg (anna) and covers what was inside.",
         "[dm:anna] ben took your folder (★★ ★): now they are to honour your demand:"
         " “vote for me next round”.",
         "[dm:ben] You took anna's folder: ★★ ★ are yours now. Their demand, yours to honour:"
@@ -119,9 +119,11 @@ async def test_a_folder_is_handed_privately_once_at_a_time_and_answered_by_name(
         "[dm:ben] Folders from Duisburg, Bochum wait for your answer: name one,"
         " e.g. /take Duisburg."
     ]
-    assert await chat.say("ben> /refuse Bochum") == ["[group] ben hands cem's folder back."]
+    assert await chat.say("ben> /refuse Bochum") == [
+        "[group] ben hands the folder of Bochum (cem) back."
+    ]
     assert (await chat.say("ben> /take"))[0] == (
-        "[group] ben takes anna's folder and covers what was inside."
+        "[group] ben takes the folder of Duisburg (anna) and covers what was inside."
     )
 
 

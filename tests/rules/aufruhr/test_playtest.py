@@ -293,7 +293,7 @@ async def test_a_folder_with_a_token_of_four_stars_is_told_there_is_none():
     )
     assert [line for line in out if line.startswith("[dm:anna] There is")] == [none] * 3
     assert out[-3:-1] == [
-        "[group] anna hands ben a bribe folder.",
+        "[group] Duisburg (anna) hands ben a bribe folder.",
         "[dm:anna] You hand ben your folder — demand: “40 for me”; inside: ★★. It is now"
         " theirs to take or hand back.",
     ]

@@ -204,6 +204,20 @@ async def test_start_refuses_a_youngest_past_the_players():
     assert "[group] The Heinzelmännchen of Cologne begins! At the table: alice, bob, carol." in out
 
 
+async def test_a_typed_move_shows_the_choice_not_everyone_has_answered():
+    # seed 7: alice rolls 6 and types /go Dom; her status message ended "✓ Everyone has
+    # answered." after her own move; bob's typed place is the name of no button
+    for lang, roll, tailor in (
+        ("en", "🎲 Roll", "🧵 Tailor (Dom)"),
+        ("de", "🎲 Würfeln", "🧵 Schneider (Dom)"),
+    ):
+        lines = [*JOIN, f"alice: [{roll}]", "alice: /go Dom", f"bob: [{roll}]", "bob: /go friesen"]
+        out = await play(lines, seed=7, lang=lang)
+        assert f"[group:edit] ✓ alice: {tailor}" in out
+        assert "[group:edit] ✓ bob: Friesenwall" in out
+        assert not any("Everyone has answered" in line or "Alle haben" in line for line in out)
+
+
 def test_go_suggests_every_field_a_roll_may_reach():
     # Discord completes /go from SPEC.choices("fields"): only the named places were
     # offered, none of the walking fields that half the buttons name
