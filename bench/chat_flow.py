@@ -2,7 +2,7 @@
 Discord servers (the real client libraries), every API call recorded and counted.
 
     python -m bench.chat_flow [--platform telegram|discord] [--game ID] [--quick]
-                              [--think SECONDS] [--messages]
+                              [--think SECONDS [SECONDS …]] [--messages]
 
 Per platform and game it prints:
   decisions   answers the robots gave (one press or typed value each)
@@ -17,18 +17,26 @@ Per platform and game it prints:
               second before the prompt's deadline), and the adapter's
               pacing sleeps on the same clock (so the pacing is the real one)
   ment/pr     user mentions per prompt (per step the group is asked something)
+  calls/dec   group calls (new messages and edits, what Telegram's 20 a minute counts)
+              per decision (target ≤ 1.2)
+  p50, p99    seconds from a player's answer until its result is visible in the group
+              (the last group call it caused), on the model clock: what the pacing
+              makes a player wait (Telegram target: p99 ≤ 3 s at 5 s per decision)
   lag         the most new group messages of ours standing below the board when a
               new one is posted (how far up the board can have scrolled)
 
 Telegram runs with its real pacing (20 a minute, a second apart) on the model clock;
-Discord has no pacing of ours. The robots are tests/fixtures/robot.py's, at the counts and
-options of its PLAYS (--quick: the smallest count only).
+Discord has no pacing of ours (its p50/p99 are not measured). Each game is played once
+per --think value (default 5 and 2 seconds), the rows side by side. The robots are
+tests/fixtures/robot.py's, at the counts and options of its PLAYS (--quick: the smallest
+count only).
 """
 
 import argparse
 import asyncio
 import logging
 import re
+import statistics
 import sys
 import time
 from dataclasses import dataclass, field
@@ -115,6 +123,7 @@ class Figures:
     platform: str
     game: str
     players: int
+    think: float = THINK
     decisions: int = 0
     prompts: int = 0
     group_new: int = 0
@@ -127,24 +136,50 @@ class Figures:
     mentions: int = 0
     lag: int = 0
     seconds: float = 0.0
+    answers: list[float] = field(default_factory=list)  # when each decision was given
+    waits: list[float] = field(default_factory=list)  # answer → its result in the group
     group_stamps: list[float] = field(default_factory=list)
     said: list[str] = field(default_factory=list)  # each new group message, for --messages
 
     def row(self) -> str:
         per = self.group_new / max(self.decisions, 1)
         ment = self.mentions / max(self.prompts, 1)
+        calls = len(self.group_stamps) / max(self.decisions, 1)
+        p50, p99 = (f"{q:5.1f}" for q in percentiles(self.waits)) if self.waits else ("    –",) * 2
         return (
-            f"{self.platform:8} {self.game + '-' + str(self.players):24} {self.decisions:5} "
-            f"{per:7.2f} {self.status_new:6} {self.edits:6} {self.live:5} "
+            f"{self.platform:8} {self.game + '-' + str(self.players):24} {self.think:5.1f} "
+            f"{self.decisions:5} {per:7.2f} {self.status_new:6} {self.edits:6} {self.live:5} "
             f"{self.uploaded / 1024:8.0f} {self.largest_png / 1024:7.0f} {self.burst:5} "
-            f"{ment:7.2f} {self.lag:4} {self.seconds:6.1f}"
+            f"{ment:7.2f} {self.lag:4} {calls:9.2f} {p50} {p99} {self.seconds:6.1f}"
         )
 
 
+def percentiles(values: list[float]) -> tuple[float, float]:
+    """The median and the 99th percentile (inclusive: within the values measured)."""
+    if len(values) == 1:
+        return values[0], values[0]
+    cuts = statistics.quantiles(values, n=100, method="inclusive")
+    return statistics.median(values), cuts[98]
+
+
+def waits(answers: list[float], stamps: list[float]) -> list[float]:
+    """For each answer that the group saw, the time until the last group call before the
+    next answer (the bot drains its queues before a player thinks: every call in between
+    is this answer's result). An answer that changed nothing in the group has none."""
+    out = []
+    stamps = sorted(stamps)
+    for i, at in enumerate(answers):
+        until = answers[i + 1] if i + 1 < len(answers) else float("inf")
+        seen = [s for s in stamps if at <= s < until]
+        if seen:
+            out.append(seen[-1] - at)
+    return out
+
+
 HEADER = (
-    f"{'platform':8} {'game':24} {'dec':>5} {'new/dec':>7} {'status':>6} {'edits':>6} "
-    f"{'live':>5} {'KB up':>8} {'max png':>7} {'burst':>5} {'ment/pr':>7} {'lag':>4} "
-    f"{'wall s':>6}"
+    f"{'platform':8} {'game':24} {'think':>5} {'dec':>5} {'new/dec':>7} {'status':>6} "
+    f"{'edits':>6} {'live':>5} {'KB up':>8} {'max png':>7} {'burst':>5} {'ment/pr':>7} "
+    f"{'lag':>4} {'calls/dec':>9} {'p50':>5} {'p99':>5} {'wall s':>6}"
 )
 
 
@@ -169,7 +204,7 @@ async def telegram_game(game: str, players: int, options: str) -> Figures:
     users = [(100 + i, f"Player{i}") for i in range(players)]
     redis = fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer())
     pace = Pace(redis, clock=clock, sleep=clock.sleep)
-    figures = Figures("telegram", game, players)
+    figures = Figures("telegram", game, players, THINK)
     steps: set[int] = set()
     started = time.monotonic()
     # The router's clock is the model clock too: deadlines and who counts as watching
@@ -192,7 +227,11 @@ async def telegram_game(game: str, players: int, options: str) -> Figures:
             table = await load()
             clock.now += thinking(table, clock.now)
 
-        act = telegram_act(fake, users, think)
+        answer = telegram_act(fake, users, think)
+
+        async def act(table: Any, move: Any) -> None:
+            await answer(table, move)
+            figures.answers.append(clock.now)  # (after the thinking: the moment it is given)
 
         fake.say(*users[0], f"/new {game} {options}")
         for user in users[1:]:
@@ -242,6 +281,7 @@ async def telegram_game(game: str, players: int, options: str) -> Figures:
     figures.live = len(live)
     figures.said += [f"LIVE in {m['chat']['id']}: {m.get('text', '(photo)')}" for m in live]
     figures.burst = burst(figures.group_stamps)
+    figures.waits = waits(figures.answers, figures.group_stamps)
     figures.seconds = time.monotonic() - started
     return figures
 
@@ -282,7 +322,7 @@ async def discord_game(game: str, players: int, options: str) -> Figures:
 
     pictures.png = measured_png
     world = World(fake)
-    figures = Figures("discord", game, players)
+    figures = Figures("discord", game, players, THINK)
     steps: set[int] = set()
     started = time.monotonic()
     try:
@@ -370,28 +410,33 @@ async def main() -> None:
     parser.add_argument("--game")
     parser.add_argument("--quick", action="store_true")
     parser.add_argument(
-        "--think", type=float, default=THINK, help="seconds a player takes per decision"
+        "--think",
+        type=float,
+        nargs="+",
+        default=[5.0, 2.0],
+        help="seconds a player takes per decision (each value a run of every game)",
     )
     parser.add_argument(
         "--messages", action="store_true", help="print each new group message (its first lines)"
     )
     args = parser.parse_args()
-    THINK = args.think
     logging.basicConfig(level=logging.CRITICAL)
     install_test_games()  # the test game (auktion) is a robot game too
     print(HEADER, flush=True)
     for platform in [args.platform] if args.platform else ["telegram", "discord"]:
         run = telegram_game if platform == "telegram" else discord_game
         for game, players, options in plays(platform, args.quick, args.game):
-            try:
-                figures = await run(game, players, options)
-            except Exception as e:  # one broken game must not hide the others' figures
-                print(f"{platform:8} {game}-{players}: failed: {e!r}"[:200], flush=True)
-                continue
-            print(figures.row(), flush=True)
-            if args.messages:
-                for said in figures.said:
-                    print("   │ " + " ⏎ ".join(said.splitlines()[:4])[:160])
+            for think in args.think:
+                THINK = think
+                try:
+                    figures = await run(game, players, options)
+                except Exception as e:  # one broken game must not hide the others' figures
+                    print(f"{platform:8} {game}-{players}: failed: {e!r}"[:200], flush=True)
+                    continue
+                print(figures.row(), flush=True)
+                if args.messages:
+                    for said in figures.said:
+                        print("   │ " + " ⏎ ".join(said.splitlines()[:4])[:160])
 
 
 if __name__ == "__main__":
