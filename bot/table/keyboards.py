@@ -120,13 +120,13 @@ def _rows(
     """The buttons of `_buttons` that `viewers` see, in rows."""
     seen = set(viewers)
     # (an option hidden from nobody is seen by any viewer: no set made of its empty tuple)
-    shown = [
-        (b, option)
-        for b, option in zip(every, prompt.options, strict=True)
-        if (not seen.issubset(option.hidden_from) if option.hidden_from else bool(seen))
-    ]
-    answers = _in_rows([b for b, option in shown if not option.menu])
-    return answers + _in_rows([b for b, option in shown if option.menu])
+    return _in_rows(
+        [
+            b
+            for b, option in zip(every, prompt.options, strict=True)
+            if (not seen.issubset(option.hidden_from) if option.hidden_from else bool(seen))
+        ]
+    )
 
 
 def _in_rows(row: list[Button]) -> list[tuple[Button, ...]]:

@@ -157,7 +157,7 @@ def act(
             chosen = _typed_as(spec, before, seat, prompt, action, state)
         if isinstance(chosen, str):
             out.chosen = out.text("status.chose", seat=seat, choice=chosen)
-        elif chosen is not None and not chosen.menu:  # (a menu opened answers nothing)
+        elif chosen is not None:
             label = chosen.label if chosen.literal else out.text(chosen.label, **chosen.params)
             out.chosen = out.text("status.chose", seat=seat, choice=label)
     step, users = table.step, [s.user for s in table.seats]  # (a game over clears seats)
