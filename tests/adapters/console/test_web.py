@@ -13,6 +13,7 @@ import aiohttp
 import pytest
 
 from bot.weblinks import slug
+from tests.fixtures.web import seat_views
 
 LINK = re.compile(r"^\[dm:(?P<user>\w+)\] .*(?P<url>http://127\.0\.0\.1:\d+/t/\S+)#s=(?P<s>\S+)$")
 TABLE = slug("console", "group")
@@ -83,11 +84,7 @@ async def test_a_station_tapped_on_the_page_is_seen_in_the_console_as_a_typed_mo
             async with http.get(f"/api/view?t={TABLE}") as response:  # a spectator
                 public = await response.json()
             assert public["playing"] and public["seat"] is None and "page" not in public
-            views = {}
-            for user, token in tokens.items():
-                headers = {"Authorization": f"seat {token}"}
-                async with http.get(f"/api/view?t={TABLE}", headers=headers) as response:
-                    views[user] = await response.json()
+            views = await seat_views(http, TABLE, tokens)
             # (a seat's own questions come first; others' public ones carry no answers)
             (asked,) = [u for u, v in views.items() if v["questions"][0].get("answers")]
             view = views[asked]

@@ -14,7 +14,7 @@ from adapters.console.session import Console
 from adapters.console.web import ConsoleWeb
 from bot.chat.router import Router
 from bot.weblinks import slug
-from tests.fixtures.web import PHONE, chromium
+from tests.fixtures.web import PHONE, chromium, seat_views
 
 pytestmark = pytest.mark.slow  # a browser: a few seconds
 TABLE = slug("console", "group")
@@ -39,11 +39,7 @@ async def test_every_offered_station_in_the_crowded_centre_is_tapped_as_itself()
         await served.announce()
         tokens = {m["user"]: m["token"] for line in printed if (m := LINK.match(line))}
         async with aiohttp.ClientSession(served.url) as http:
-            views = {}
-            for user, token in tokens.items():
-                headers = {"Authorization": f"seat {token}"}
-                async with http.get(f"/api/view?t={TABLE}", headers=headers) as response:
-                    views[user] = await response.json()
+            views = await seat_views(http, TABLE, tokens)
         (asked,) = [u for u, v in views.items() if v["questions"][0].get("answers")]
         offered = {a["place"]: a["data"] for a in views[asked]["questions"][0]["answers"]}
         assert len(offered) > 20 and None not in offered
