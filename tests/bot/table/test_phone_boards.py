@@ -4,6 +4,7 @@ game's pictures as a phone shows them 360 points wide: labels 14 points tall or 
 none over another or over a marker or cut off, PNG at most 120 KB, the winner crowned,
 AUFRUHR!'s step and offer, every legend complete; the checks proved on a bad picture."""
 
+import functools
 import statistics
 import struct
 import xml.etree.ElementTree as ET
@@ -63,18 +64,23 @@ def test_long_labels_make_rows_of_three_short_ones_of_four():
 # Boards along a seeded random game of each and at its end, with long and hostile names
 # (tests/fixtures/board_samples.py), read off the rendered SVG (tests/fixtures/phone.py).
 
-BOARDS = {game: list(samples(game, players)) for game, players in GAMES}
+POINTS = 6  # points along each game (and its end), a board and a private picture at each
 
 
-def _ids(sample: Sample) -> str:
-    return f"{sample.game}-{sample.kind}-{sample.step}"
+@functools.cache
+def boards_of(game: str) -> tuple[Sample, ...]:
+    """A game's samples, made when a test first asks for them rather than at import, where
+    every collecting process (each xdist worker) would play and draw all six games."""
+    return tuple(samples(game, dict(GAMES)[game], points=POINTS))
 
 
-ALL = [s for group in BOARDS.values() for s in group]
-
-
-@pytest.mark.parametrize("sample", ALL, ids=_ids)
-def test_every_label_is_14_points_tall_on_a_phone_and_collides_with_nothing(sample):
+@pytest.mark.parametrize("kind", ["board", "private"])
+@pytest.mark.parametrize("point", [*map(str, range(POINTS)), "end"])
+@pytest.mark.parametrize("game", [g for g, _ in GAMES])
+def test_every_label_is_14_points_tall_on_a_phone_and_collides_with_nothing(game, point, kind):
+    at = POINTS if point == "end" else int(point)
+    sample = [s for s in boards_of(game) if s.kind == kind][at]
+    assert sample.final == (point == "end")
     seen = phone.read(sample.svg)
     assert seen.min_px >= 14, f"{seen.smallest!r} is {seen.min_px:.1f} points tall"
     assert seen.collisions == []
@@ -84,7 +90,7 @@ def test_every_label_is_14_points_tall_on_a_phone_and_collides_with_nothing(samp
 @pytest.mark.parametrize("game", [g for g, _ in GAMES])
 def test_a_board_picture_is_at_most_120_kb_and_no_larger_than_with_pillow(game):
     # the public boards (the private pictures are a few cards or lines: 3–30 KB)
-    sizes = [len(png.rasterise(s.svg)) for s in BOARDS[game] if s.kind == "board"]
+    sizes = [len(png.rasterise(s.svg)) for s in boards_of(game) if s.kind == "board"]
     assert sizes and max(sizes) <= 120 * 1024, sizes
     assert statistics.median(sizes) <= PILLOW[game, "board"][0] * 1024, sizes
 
@@ -95,7 +101,7 @@ def _texts(svg: str) -> list[str]:
 
 @pytest.mark.parametrize("game", [g for g, _ in GAMES])
 def test_the_winner_is_crowned_on_the_final_board(game):
-    final = next(s for s in BOARDS[game] if s.final and s.kind == "board")
+    final = next(s for s in boards_of(game) if s.final and s.kind == "board")
     spec = registry.get(game)
     state = dict(states(game, dict(GAMES)[game]))[final.step]
     first = spec.outcome(state).ranking[0]
@@ -107,8 +113,8 @@ def test_the_winner_is_crowned_on_the_final_board(game):
 
 
 def test_hostile_names_are_shown_as_typed_and_escaped():
-    for group in BOARDS.values():
-        board = next(s for s in group if s.kind == "board")
+    for game, _ in GAMES:
+        board = next(s for s in boards_of(game) if s.kind == "board")
         assert any(t.startswith("<b>Ben & Co</b>") for t in _texts(board.svg)), board.game
         assert "<b>Ben" not in board.svg  # escaped in the document
 
@@ -174,7 +180,7 @@ LEGENDS = {
 @pytest.mark.parametrize("game", sorted(LEGENDS))
 def test_every_legend_is_complete_and_uncut(game, lang):
     """Every mark a map uses is named in its legend, in full (not clipped)."""
-    board = next(s for s in BOARDS[game] if s.kind == "board")
+    board = next(s for s in boards_of(game) if s.kind == "board")
     spec = registry.get(game)
     state = dict(states(game, dict(GAMES)[game]))[board.step]
     label = Outbox(lang=lang, game=game, names=NAMES).text
