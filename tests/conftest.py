@@ -35,6 +35,7 @@ import redis.asyncio as aioredis
 from redis.asyncio.cluster import RedisCluster
 
 from bot.store.cluster import Cluster
+from tests.fixtures import examples  # noqa: F401  (registers the fast Hypothesis profile)
 from tests.fixtures.redis_server import redis_cluster, redis_server
 
 

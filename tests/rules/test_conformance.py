@@ -12,6 +12,7 @@ from rules import registry
 from rules.core.errors import RuleError
 from rules.core.protocol import Event, GameSpec
 from tests.fixtures.conformance import Seeded, dealt_back, leaks, options_for, playout, replay
+from tests.fixtures.examples import examples
 from tests.games import auktion
 from tests.games.auktion import engine
 from tests.games.auktion.model import PublicView
@@ -39,7 +40,7 @@ TO_END = {"bohei": {"closing": st.integers(5, 50)}}
 # seed (a whole game draws more than hypothesis can hold, and is long to shrink: the
 # failure names what broke, and the seed replays it).
 @settings(
-    max_examples=3,
+    max_examples=examples(3),
     deadline=None,
     phases=[Phase.explicit, Phase.reuse, Phase.generate],
     suppress_health_check=[HealthCheck.too_slow],

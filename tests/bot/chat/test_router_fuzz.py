@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from bot.chat.router import Incoming
 from tests.bot.chat.test_router import STARTED
 from tests.fixtures.chat import Chat
+from tests.fixtures.examples import examples
 
 USERS = st.sampled_from(["alice", "bob", "carol", "dave"])
 WORDS = st.sampled_from(
@@ -68,7 +69,7 @@ class NoErrors(logging.Handler):
         self.records.append(record)
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(actions=st.lists(ACTION, min_size=1, max_size=8), started=st.booleans())
 def test_random_input_never_escapes_and_errors_change_nothing(actions, started):
     asyncio.run(_play(actions, started))

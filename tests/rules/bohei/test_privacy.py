@@ -13,6 +13,7 @@ from rules.bohei.data import card, cards, instances
 from rules.bohei.model import Options
 from rules.core.errors import RuleError
 from tests.fixtures.conformance import Seeded, candidate_actions
+from tests.fixtures.examples import examples
 
 
 def _named_cards(value) -> set[str]:
@@ -34,7 +35,7 @@ def _named_cards(value) -> set[str]:
     return found
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.integers(3, 8))
 def test_public_events_name_only_cards_that_left_the_hands(seed, players):
     state = engine.setup(players, Options(closing=8), seed)

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from rules.core.errors import GameError, RuleError
 from rules.core.rng import Rng
 from rules.dice import MAX_DICE, MAX_LENGTH, roll
+from tests.fixtures.examples import examples
 from tests.rules.dice.written import written
 
 # ----- any text at all ------------------------------------------------------------------
@@ -18,14 +19,14 @@ from tests.rules.dice.written import written
 DICE_ALPHABET = "0123456789dDfFkKhHlLxXrRoOmMiIaAvVsStTeE#!<>=≥≤+-*/()%×÷−[] \t"
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(st.text(max_size=300))
 def test_random_text_only_raises_game_errors(text):
     with contextlib.suppress(GameError):
         roll(text, Rng.from_seed(5))
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=examples(1000), deadline=None)
 @given(st.text(alphabet=DICE_ALPHABET, max_size=300), st.integers(0, 2**64))
 def test_dice_like_text_only_raises_game_errors(text, seed):
     with contextlib.suppress(GameError):
@@ -198,7 +199,7 @@ EXPRESSIONS = st.recursive(CONSTANTS | dice_exprs(), extend, max_leaves=8)
 
 
 @pytest.mark.slow  # 500 examples
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(EXPRESSIONS, st.integers(0, 2**64))
 def test_totals_stay_within_the_bounds_of_the_expression(expr, seed):
     assume(len(expr.text) <= MAX_LENGTH and expr.dice <= MAX_DICE and expr.depth <= 30)
@@ -211,7 +212,7 @@ def test_totals_stay_within_the_bounds_of_the_expression(expr, seed):
     assert expr.low <= total <= expr.high, (expr, result)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(EXPRESSIONS, st.integers(0, 2**64))
 def test_the_normalised_expression_rolls_the_same(expr, seed):
     assume(len(expr.text) <= MAX_LENGTH and expr.dice <= MAX_DICE and expr.depth <= 30)
@@ -222,7 +223,7 @@ def test_the_normalised_expression_rolls_the_same(expr, seed):
 
 
 @pytest.mark.slow  # 500 examples
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(st.lists(terms(), min_size=1, max_size=4), st.integers(0, 2**64), st.data())
 def test_every_group_keeps_its_invariants(group_terms, seed, data):
     text = " + ".join(term_text(t, data.draw) for t in group_terms)
@@ -342,7 +343,7 @@ def modded(draw) -> Modded:
     return Modded(draw(st.integers(1, 8)), sides, reroll, once, least, most, compound, select)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(modded(), st.integers(0, 2**64))
 @example(Modded(1, 2, (">", 2), False, None, None, True, None), 0)  # found by hypothesis
 def test_rerolls_clamps_compounding_and_selection_keep_their_invariants(term, seed):
