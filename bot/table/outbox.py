@@ -176,6 +176,8 @@ BRIEF = 16
 def brief(name: str) -> str:
     """`name` as a button shows it: cut to BRIEF characters with an ellipsis."""
     return name if len(name) <= BRIEF else name[: BRIEF - 1].rstrip() + "…"
+
+
 _LISTS = (list, tuple)  # (`list | tuple` in the call made a new union every message)
 
 # The messages made lately, by everything they are made of: a game asks the same few

@@ -210,9 +210,7 @@ def test_a_round_reads_its_steps_in_the_rule_books_order(lang, expected):
     state = setup(4, Options(events=3), 7)
     seen: list[list[str]] = []
     while state.phase != "bid":
-        svg = boards.board_svg(
-            "aufruhr", public_view(state), NAMES, lambda k, **p: t(lang, k, **p)
-        )
+        svg = boards.board_svg("aufruhr", public_view(state), NAMES, lambda k, **p: t(lang, k, **p))
         lines = _step_lines(svg)
         if not seen or seen[-1] != lines:
             seen.append(lines)
