@@ -14,9 +14,11 @@ import discord
 import pytest
 
 from adapters.discord.client import StammtischClient
+from tests.fixtures import discord_objects as objects
 from tests.fixtures.bohei_positions import activate, edit, six_for_the_first
 from tests.fixtures.discord_objects import BOT_ID, BOT_USER, GUILD
 from tests.fixtures.fake_discord import APP_ID, CHANNEL, World, connect, disconnect
+from tests.fixtures.fake_gateway import DIRECT_MESSAGES, GUILD_MESSAGES, MESSAGE_CONTENT, Session
 
 ALICE, BOB, CAROL = 11, 22, 33
 PLAIN = "plain-token"  # a plain discord.py client's, beside the bot's
@@ -182,9 +184,9 @@ async def test_without_the_intent_no_message_reaches_the_bot_and_the_group_watch
 
 
 @contextlib.asynccontextmanager
-async def plain(world: World, intents: discord.Intents):
+async def plain(world: World, intents: discord.Intents, **options):
     """A plain discord.py client identified with `intents`, and the messages it is handed."""
-    client = discord.AutoShardedClient(intents=intents, application_id=APP_ID)
+    client = discord.AutoShardedClient(intents=intents, application_id=APP_ID, **options)
     got: list[discord.Message] = []
 
     @client.event
@@ -265,3 +267,15 @@ async def test_the_bot_is_sent_its_own_messages_back_with_their_content(world):
         await client.get_partial_messageable(CHANNEL).send("Ahoy")
         await world.fake.gateway.settled(PLAIN)
     assert [(m.content, m.author.id, m.author.bot) for m in got] == [("Ahoy", BOT_ID, True)]
+
+
+def test_a_guilds_messages_go_to_its_shard_alone_and_dms_to_shard_0(world):
+    """(guild_id >> 22) % num_shards (gateway.mdx, "Sharding"): of two shards the test
+    guild's is shard 0. (Checked on the fake's connections themselves: discord.py, once
+    given a shard count, asks `GET /gateway`, which the fake does not serve.)"""
+    every = GUILD_MESSAGES | DIRECT_MESSAGES | MESSAGE_CONTENT
+    shards = [Session(None, False, shard=(n, 2), intents=every) for n in (0, 1)]  # type: ignore[arg-type]
+    in_guild = world.fake.said("hi", BOB, "Bob")
+    in_dm = objects.message_create(objects.message("1", 5000, objects.user(BOB, "Bob"), "hi"), None)
+    assert [s.sees(in_guild, str(BOT_ID)) for s in shards] == [in_guild, None]
+    assert [s.sees(in_dm, str(BOT_ID)) for s in shards] == [in_dm, None]
