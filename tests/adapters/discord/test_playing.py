@@ -465,63 +465,6 @@ async def test_a_refused_sealed_move_is_told_to_the_mover_alone(world):
     assert not [m for m in fake.posted(thread) if m["content"] == refusal]
 
 
-async def test_with_the_message_content_intent_plain_messages_reach_the_game(world):
-    """DISCORD_MESSAGE_CONTENT=1: the client asks for the intent and hands a guild
-    message to the router (here a Bohei table, whose rules read the chat); without it,
-    the table is told at /start that the group watches the rules itself."""
-    from types import SimpleNamespace
-
-    fake = world.fake
-    reading = await world.start_bot(read_messages=True)
-    assert reading.intents.message_content and reading.adapter.router.reads_chat
-    users = [(ALICE, "Alice"), (BOB, "Bob"), (CAROL, "Carol")]
-    await world.feed(fake.command("new", *users[0], {"game": "bohei"}), reading)
-    (thread,) = fake.threads
-    for user in users[1:]:
-        await world.feed(fake.command("join", *user, channel=thread, thread=True), reading)
-    await world.feed(fake.command("start", *users[0], channel=thread, thread=True), reading)
-    assert "cannot read ordinary messages" not in fake.text_of(thread)
-    before = len(fake.called("POST", rf"/channels/{thread}/messages"))
-    message = SimpleNamespace(
-        id=987654321,
-        content="Bohei",  # a call nobody owes: the game answers it in the channel
-        channel=SimpleNamespace(id=thread),
-        author=SimpleNamespace(id=ALICE, bot=False, display_name="Alice", name="alice"),
-        guild=SimpleNamespace(id=1),
-    )
-    router = reading.adapter.router
-    seen = []
-    handle = router.handle
-
-    async def recording(msg):
-        seen.append(msg)
-        return await handle(msg)
-
-    router.handle = recording
-    await reading.on_message(message)
-    bot_message = SimpleNamespace(**{**vars(message), "author": SimpleNamespace(bot=True)})
-    await reading.on_message(bot_message)  # the bot's own (and other bots') are not read
-    await reading.adapter.drain()
-    assert [(m.chat, m.user, m.text, m.private, m.update_id) for m in seen] == [
-        (str(thread), str(ALICE), "Bohei", False, "987654321")
-    ]
-    table = await router.table("discord", str(thread))
-    assert table is not None and table.status == "playing"
-    assert len(fake.called("POST", rf"/channels/{thread}/messages")) - before <= 1
-
-
-async def test_without_the_intent_a_chat_reading_game_is_played_by_what_the_group_sees(world):
-    fake = world.fake
-    assert not world.bot.intents.message_content and not world.bot.adapter.router.reads_chat
-    users = [(ALICE, "Alice"), (BOB, "Bob"), (CAROL, "Carol")]
-    await world.feed(fake.command("new", *users[0], {"game": "bohei"}))
-    (thread,) = fake.threads
-    for user in users[1:]:
-        await world.feed(fake.command("join", *user, channel=thread, thread=True))
-    await world.feed(fake.command("start", *users[0], channel=thread, thread=True))
-    assert "cannot read ordinary messages in this chat" in fake.text_of(thread)
-
-
 async def test_r_is_roll_and_a_refused_roll_is_told_to_the_roller_alone(world):
     roll = world.fake.command("r", ALICE, "Alice", {"expression": "2d6"})
     await world.feed(roll)

@@ -3,8 +3,11 @@
 Reads the whole `specs/openapi.json` of discord/discord-api-spec on stdin and writes, on
 stdout, the operations of the routes listed below (without their responses: the fake
 checks what the bot sends, not what Discord answers) with every schema they reach
-through `$ref`, and Discord's error shape (`ErrorResponse`). A route the bot starts to
-use is added here, and the file made again (tests/data/discord_api/README.md says how).
+through `$ref`, Discord's error shape (`ErrorResponse`), and the objects the fake gateway
+sends inside its events (a message, a guild and its member), which the gateway's own
+documentation names but the specification has only as REST responses. A route the bot
+starts to use is added here, and the file made again (tests/data/discord_api/README.md
+says how).
 """
 
 import json
@@ -27,7 +30,9 @@ ROUTES = (
     "/channels/{channel_id}/messages/{message_id}",
     "/channels/{channel_id}/messages/{message_id}/threads",
 )
-KEPT = ("ErrorResponse",)
+# Discord's error shape, and the objects inside the gateway events the fake sends
+# (MESSAGE_CREATE: a message, its author's member; GUILD_CREATE: a guild).
+KEPT = ("ErrorResponse", "MessageResponse", "GuildMemberResponse", "GuildResponse")
 
 
 def _refs(node: Any) -> set[str]:

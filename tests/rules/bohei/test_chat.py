@@ -8,8 +8,7 @@ import pytest
 from adapters.console.session import GROUP, PLATFORM
 from bot.i18n import t
 from bot.store.keys import table_key
-from rules.bohei.data import instances
-from rules.bohei.model import State
+from tests.fixtures.bohei_positions import activate, edit, six_for_the_first
 from tests.fixtures.chat import Chat
 
 START = ["anna: /new bohei", "ben: /join", "cem: /join", "anna: /start", "anna: [That's me 🙋]"]
@@ -21,24 +20,7 @@ def chat(redis):
 
 
 async def _edit(chat: Chat, change) -> None:
-    """Change the stored game state directly (a literal position for the test)."""
-    key = table_key(PLATFORM, GROUP)
-    stored = await chat.router.store.load(key)
-    table = await chat.table()
-    state = State.model_validate(table.state)
-    change(state)
-    table.state = state.model_dump(mode="json")
-    assert await chat.router.store.cas(key, stored.version, table.dump())
-
-
-def _activate(rule: str):
-    def change(state: State) -> None:
-        for pile in (state.draw, state.discard, *state.hands):
-            if rule in pile:
-                pile.remove(rule)
-        state.slots[0].rule = rule
-
-    return change
+    await edit(chat.router, PLATFORM, GROUP, change)
 
 
 def told(out: list[str]) -> list[str]:
@@ -61,7 +43,7 @@ async def test_chatter_without_an_active_rule_is_not_answered_nor_stored(chat):
 
 async def test_a_broken_rule_is_announced_once_with_its_penalty(chat):
     await chat.say(*START)
-    await _edit(chat, _activate("lower"))
+    await _edit(chat, activate("lower"))
     out = told(await chat.say("ben: Hallo Leute"))
     assert out[0] == "[group] 🚨 ben broke “Library Voice”: discard 1."
     assert sum("🚨" in line for line in out) == 1
@@ -72,7 +54,7 @@ async def test_a_broken_rule_is_announced_once_with_its_penalty(chat):
 
 async def test_a_leading_name_is_the_player_named(chat):
     await chat.say(*START)
-    await _edit(chat, _activate("name_first"))
+    await _edit(chat, activate("name_first"))
     assert await chat.say("cem: ben hat recht") == []  # ben sits before cem
     out = told(await chat.say("cem: anna hat recht"))
     assert out[0].startswith("[group] 🚨 cem broke “Relay Race”")
@@ -80,17 +62,7 @@ async def test_a_leading_name_is_the_player_named(chat):
 
 async def test_bohei_can_be_typed(chat):
     await chat.say(*START)
-
-    def six(state: State) -> None:
-        held = ["tax", "gift", "diet", "dog", "blue", "coffee"]
-        for h in state.hands:
-            h.clear()
-        state.hands[0] = held
-        state.hands[1] = ["plant"]
-        state.hands[2] = ["robin"]
-        state.draw = [c for c in instances() if c not in (*held, "plant", "robin")]
-
-    await _edit(chat, six)
+    await _edit(chat, six_for_the_first)
     out = told(await chat.say("anna: [Draw 🃏]"))
     assert "[group] anna holds 7 cards!" in out
     out = told(await chat.say("anna: BOHEI!!"))
@@ -99,7 +71,7 @@ async def test_bohei_can_be_typed(chat):
 
 async def test_foul_opens_a_vote_of_the_others(chat):
     await chat.say(*START)
-    await _edit(chat, _activate("weather"))
+    await _edit(chat, activate("weather"))
     out = told(await chat.say("anna: /foul @ben"))
     assert out[0].startswith("[group] anna reports ben for breaking a rule (Weather Ban)")
     assert "[group] cem: did ben break a rule?" in out
@@ -124,7 +96,7 @@ def test_a_name_given_in_both_languages_is_shown_in_the_chats():
 async def test_the_german_chat_names_the_rule_in_german(redis):
     chat = Chat.make(redis, lang="de")
     await chat.say(*START[:4], "anna: [Ich bin's 🙋]")
-    await _edit(chat, _activate("lower"))
+    await _edit(chat, activate("lower"))
     out = told(await chat.say("ben: Hallo Leute"))
     assert out[0] == "[group] 🚨 ben hat „Flüsterkneipe“ gebrochen: 1 Karte abwerfen."
 
