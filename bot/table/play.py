@@ -157,6 +157,10 @@ def act(
             chosen = _typed_as(spec, before, seat, prompt, action, state)
         if isinstance(chosen, str):
             out.chosen = out.text("status.chose", seat=seat, choice=chosen)
+        elif chosen is not None and chosen.menu:
+            # A menu opened answers nothing: the same question comes with other buttons,
+            # and a status message that cannot take them says so ("asked again below").
+            out.closing = "status.moved"
         elif chosen is not None:
             label = chosen.label if chosen.literal else out.text(chosen.label, **chosen.params)
             out.chosen = out.text("status.chose", seat=seat, choice=label)

@@ -98,6 +98,10 @@ class Option(Frozen):
     # Seats this button is not shown to (a ballot does not offer the voter himself); the
     # engine still refuses such an answer typed by hand.
     hidden_from: tuple[int, ...] = ()
+    # A button that opens a further list of buttons and answers nothing (a menu, and its
+    # way back): its press is not shown as a choice, and menus get rows of their own
+    # after the answers, so that a keyboard does not mix the two.
+    menu: bool = False
 
 
 class FreeInput(Frozen):
