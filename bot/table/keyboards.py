@@ -56,7 +56,7 @@ def post_prompts(
                 if seat in quiet:
                     continue
                 user = table.seats[seat].user
-                out.private.setdefault(user, []).append(question)
+                out.private.setdefault(user, []).extend([question, *noted(prompt, seat, out)])
                 unseen = tuple(i for i, h in hiding if seat in h) if hiding else ()
                 keyboard = keyboards.get(unseen)
                 if keyboard is None:
@@ -70,7 +70,15 @@ def post_prompts(
             out.group(prompt.key, **params)
             out.group_buttons.extend(prompt_keyboard(table, index, prompt, out, prompt.seats))
             out.group_input = request or out.group_input
+            for seat in sorted({s for note in prompt.notes for s in note.to or ()}):
+                out.private.setdefault(table.seats[seat].user, []).extend(noted(prompt, seat, out))
     out.group_buttons.extend(secret_row(prompts, out))
+
+
+def noted(prompt: Prompt, seat: int, out: Outbox) -> list[str]:
+    """The prompt's private notes for `seat` (`Prompt.notes`), told with its question
+    wherever it is asked or asked again."""
+    return [out.text(n.key, **n.params) for n in prompt.notes if seat in (n.to or ())]
 
 
 def secret_row(prompts: list[Prompt], out: Outbox) -> list[tuple[Button, ...]]:
