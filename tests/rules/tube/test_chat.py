@@ -330,3 +330,14 @@ async def test_a_line_menu_is_no_answer_and_has_rows_of_its_own(redis, lang):
     out = await chat.say(f"carl: {back}")
     assert not any("✓ carl" in line for line in out), out
     assert any("[Northern …]" in line for line in out)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+async def test_a_station_typed_shows_its_buttons_label_also_behind_a_line_menu(redis, lang):
+    # "✓ alice: kenningt" stood before "alice goes to Kennington": a typed station that
+    # is a button only in a line's menu (Archway, under [Northern …]) shows as a press does
+    chat = Chat.make(redis, seed=4, lang=lang)
+    await chat.say("anna: /new tube", *OPENING)
+    out = await chat.say("carl: /go archwy")
+    assert "[group:edit] ✓ carl: Archway" in out, out
+    assert not any("archwy" in line for line in out)
