@@ -15,7 +15,7 @@ from typing import Any
 
 from bot.i18n import t
 from bot.table import buttons, lobby, play
-from bot.table.keyboards import input_request, prompt_keyboard
+from bot.table.keyboards import input_request, noted, prompt_keyboard
 from bot.table.model import Table
 from bot.table.outbox import Outbox
 from render.boards import board_svg, board_text, private_svg, private_text
@@ -99,8 +99,9 @@ def page_view(table: Table | None, seat: int | None, lang: str) -> dict[str, Any
     for index, prompt in enumerate(prompts):
         if prompt.standing or seat not in prompt.seats:
             continue
+        asking = out.text(prompt.key, seats=list(prompt.seats), **prompt.params)
         question = {
-            "text": out.text(prompt.key, seats=list(prompt.seats), **prompt.params),
+            "text": "\n".join([asking, *noted(prompt, seat, out)]),  # (its private notes)
             "secret": prompt.secret,
             "answers": [],
             "input": None,

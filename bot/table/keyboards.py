@@ -8,7 +8,7 @@ from bot.replies import Button, InputRequest, Reply
 from bot.table import buttons
 from bot.table.model import Carried, Table
 from bot.table.outbox import Outbox
-from rules.core.protocol import Prompt
+from rules.core.protocol import Option, Prompt
 
 LONG_LABEL = 12  # characters: a keyboard with a longer label has 3 buttons a row
 
@@ -56,12 +56,13 @@ def post_prompts(
                 if seat in quiet:
                     continue
                 user = table.seats[seat].user
-                out.private.setdefault(user, []).append(question)
+                out.private.setdefault(user, []).extend([question, *noted(prompt, seat, out)])
                 unseen = tuple(i for i, h in hiding if seat in h) if hiding else ()
                 keyboard = keyboards.get(unseen)
                 if keyboard is None:
-                    seen = [b for i, b in enumerate(buttons_) if i not in unseen]
-                    keyboard = keyboards[unseen] = _in_rows(seen)
+                    every = zip(buttons_, prompt.options, strict=True)
+                    seen = [pair for i, pair in enumerate(every) if i not in unseen]
+                    keyboard = keyboards[unseen] = _laid_out(seen)
                 out.private_buttons.setdefault(user, []).extend(keyboard)
                 if request:
                     out.private_inputs[user] = request
@@ -69,7 +70,15 @@ def post_prompts(
             out.group(prompt.key, **params)
             out.group_buttons.extend(prompt_keyboard(table, index, prompt, out, prompt.seats))
             out.group_input = request or out.group_input
+            for seat in sorted({s for note in prompt.notes for s in note.to or ()}):
+                out.private.setdefault(table.seats[seat].user, []).extend(noted(prompt, seat, out))
     out.group_buttons.extend(secret_row(prompts, out))
+
+
+def noted(prompt: Prompt, seat: int, out: Outbox) -> list[str]:
+    """The prompt's private notes for `seat` (`Prompt.notes`), told with its question
+    wherever it is asked or asked again."""
+    return [out.text(n.key, **n.params) for n in prompt.notes if seat in (n.to or ())]
 
 
 def secret_row(prompts: list[Prompt], out: Outbox) -> list[tuple[Button, ...]]:
@@ -120,13 +129,20 @@ def _rows(
     """The buttons of `_buttons` that `viewers` see, in rows."""
     seen = set(viewers)
     # (an option hidden from nobody is seen by any viewer: no set made of its empty tuple)
-    return _in_rows(
+    return _laid_out(
         [
-            b
+            (b, option)
             for b, option in zip(every, prompt.options, strict=True)
             if (not seen.issubset(option.hidden_from) if option.hidden_from else bool(seen))
         ]
     )
+
+
+def _laid_out(shown: list[tuple[Button, Option]]) -> list[tuple[Button, ...]]:
+    """The answers' buttons in rows, then the menus' (`Option.menu`) on rows of their
+    own: a keyboard does not mix what answers with what only opens more buttons."""
+    answers = _in_rows([b for b, option in shown if not option.menu])
+    return answers + _in_rows([b for b, option in shown if option.menu])
 
 
 def _in_rows(row: list[Button]) -> list[tuple[Button, ...]]:

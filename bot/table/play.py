@@ -8,7 +8,7 @@ answers are secret is shown, with its options, only privately to its seats.
 
 import hashlib
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from pydantic import BaseModel
@@ -105,10 +105,12 @@ def _typed_as(
 ) -> Option | str | None:
     """What a typed answer to an open prompt of one seat chose, for its status ("✓ anna: Heumarkt"
     rather than "everyone has answered" after one player's move): the button that does the
-    same (`/go heum` is the Heumarkt's button), else the typed value as it was written
-    (said in the group already, as an open prompt's answers are)."""
+    same (`/go heum` is the Heumarkt's button), shown by its label as its press would be,
+    also where it stands behind a menu (`/go kenningt` is Kennington's button in the
+    Northern line's); else the typed value as it was written (said in the group already,
+    as an open prompt's answers are)."""
     assert prompt.input is not None
-    for option in prompt.options:
+    for option in _answers(spec, before, seat, prompt):
         try:
             if spec.apply(before, seat, option.action)[0] == after:  # (apply is pure)
                 return option
@@ -120,6 +122,20 @@ def _typed_as(
     if value is None or str(value) == "":
         return None
     return str(value)
+
+
+def _answers(spec: GameSpec, before: Any, seat: int, prompt: Prompt) -> Iterator[Option]:
+    """The buttons of `prompt` that answer it, then those its menus open (one level: a
+    menu's way back opens nothing new); `_typed_as` tries each on the state as it was."""
+    yield from (o for o in prompt.options if not o.menu)
+    for menu in (o for o in prompt.options if o.menu):
+        try:
+            opened = spec.apply(before, seat, menu.action)[0]
+        except GameError:
+            continue
+        for asked in spec.prompts(opened):
+            if seat in asked.seats and not asked.standing and not asked.secret:
+                yield from (o for o in asked.options if not o.menu)
 
 
 def act(
@@ -157,6 +173,10 @@ def act(
             chosen = _typed_as(spec, before, seat, prompt, action, state)
         if isinstance(chosen, str):
             out.chosen = out.text("status.chose", seat=seat, choice=chosen)
+        elif chosen is not None and chosen.menu:
+            # A menu opened answers nothing: the same question comes with other buttons,
+            # and a status message that cannot take them says so ("asked again below").
+            out.closing = "status.moved"
         elif chosen is not None:
             label = chosen.label if chosen.literal else out.text(chosen.label, **chosen.params)
             out.chosen = out.text("status.chose", seat=seat, choice=label)

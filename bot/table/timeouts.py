@@ -107,13 +107,17 @@ def remind(table: Table, token: str, out: Outbox, now: float) -> bool:
             for seat in seats:
                 out.dm(table.seats[seat].user, key, seats=[seat], seconds=seconds)
         waiting = [s for s in waiting if not any(s in seats for seats in clocks.values())]
-    if waiting and seconds is not None:
-        out.group("prompt.reminder_deadline", seats=waiting, seconds=seconds)
-        for seat in waiting:
+    # The time left is told only to the seats a prompt with a deadline asks: one asked
+    # only without one (a public question beside others' timed secret answers) has no
+    # time running out, and the seconds of another's would tell it wrong.
+    timed = {s for p in asking if p.deadline for s in p.seats} if seconds is not None else set()
+    if hurried := [s for s in waiting if s in timed]:
+        out.group("prompt.reminder_deadline", seats=hurried, seconds=seconds)
+        for seat in hurried:
             out.dm(table.seats[seat].user, "prompt.reminder_private_deadline", seconds=seconds)
-    elif waiting:
-        out.group("prompt.reminder", seats=waiting)
-        for seat in waiting:
+    if untimed := [s for s in waiting if s not in timed]:
+        out.group("prompt.reminder", seats=untimed)
+        for seat in untimed:
             out.dm(table.seats[seat].user, "prompt.reminder_private")
     if table.status_message is not None:  # under the question, until the step ends
         table.status_head = "\n".join([table.status_head, *out.group_lines])

@@ -110,7 +110,8 @@ def _offers_prompt(state: State) -> Prompt:
 def _give_prompt(state: State) -> Prompt:
     amount = subventions.amount(state)
     options = buttons.seat_options(state, subventions.choices(state), "give")
-    return _lm_prompt(state, "give", "aufruhr.prompt.give", list(options), amount=amount)
+    p = _lm_prompt(state, "give", "aufruhr.prompt.give", list(options), amount=amount)
+    return p.model_copy(update={"notes": subventions.reminders(state)})
 
 
 def _intend_prompt(state: State) -> Prompt:

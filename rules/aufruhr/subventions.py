@@ -15,7 +15,7 @@ def begin(state: State, demand: Wish | None, giver: int | None, events: list[Eve
     if isinstance(demand, WantSubvention) and giver is not None:
         state.promised[giver] = demand.amount
     state.phase = "subvention"
-    return _remind(state, give_auto(state, events), events)
+    return give_auto(state, events)
 
 
 def choices(state: State) -> list[int]:
@@ -50,20 +50,25 @@ def give(state: State, to: int, events: list[Event]) -> Step | None:
         city = state.mayors[broken[0]].city
         raise RuleError("error.aufruhr.promised", city_id=city, amount=broken[1])
     _give_one(state, to, events)
-    return _remind(state, give_auto(state, events), events)
+    return give_auto(state, events)
 
 
-def _remind(state: State, step: Step | None, events: list[Event]) -> Step | None:
+def reminders(state: State) -> tuple[Event, ...]:
     """While the Lord Mayor still owes the amount a folder he took demanded, each of his
-    questions comes with it, privately (the group's buttons must not tell whose folder):
-    he gives it himself and would otherwise meet the promise only as a refusal."""
-    if step is None and state.lord_mayor is not None:
-        for seat, promised in state.promised.items():
-            if seat not in state.subvention:
-                city = state.mayors[seat].city
-                params = {"city_id": city, "amount": promised}
-                events.append(Event(key="aufruhr.promise", params=params, to=(state.lord_mayor,)))
-    return step
+    questions comes with it, privately (the group's buttons must not tell whose folder),
+    asked anew or posted again: he gives it himself and would otherwise meet the
+    promise only as a refusal."""
+    if state.lord_mayor is None:
+        return ()
+    return tuple(
+        Event(
+            key="aufruhr.promise",
+            params={"city_id": state.mayors[seat].city, "amount": promised},
+            to=(state.lord_mayor,),
+        )
+        for seat, promised in state.promised.items()
+        if seat not in state.subvention
+    )
 
 
 def lapse(state: State, events: list[Event]) -> Step | None:

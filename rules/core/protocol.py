@@ -24,6 +24,7 @@ from pydantic import (
     SerializerFunctionWrapHandler,
     TypeAdapter,
     ValidationError,
+    field_validator,
     model_serializer,
 )
 
@@ -98,6 +99,10 @@ class Option(Frozen):
     # Seats this button is not shown to (a ballot does not offer the voter himself); the
     # engine still refuses such an answer typed by hand.
     hidden_from: tuple[int, ...] = ()
+    # A button that opens a further list of buttons and answers nothing (a menu, and its
+    # way back): its press is not shown as a choice, and menus get rows of their own
+    # after the answers, so that a keyboard does not mix the two.
+    menu: bool = False
 
 
 class FreeInput(Frozen):
@@ -175,6 +180,17 @@ class Prompt(Frozen):
     # An open prompt that may be answered privately too: its answer changes nothing the
     # group must see and goes to the writer alone (Gaa Under Gunnar's `/where`).
     private_ok: bool = False
+    # Private lines that come with the question each time it is asked, and asked again
+    # (`/board`), to their seats alone: what one seat must keep in mind to answer and the
+    # group must not learn (the subvention an AUFRUHR! Lord Mayor promised in a folder).
+    notes: tuple[Event, ...] = ()
+
+    @field_validator("notes")
+    @classmethod
+    def _notes_are_private(cls, notes: tuple[Event, ...]) -> tuple[Event, ...]:
+        if any(note.to is None for note in notes):
+            raise ValueError("a prompt's note is told privately: it names its seats (`to`)")
+        return notes
 
 
 class VerbOption(Frozen):

@@ -51,7 +51,7 @@ def _move_options(state: State) -> tuple[Option, ...]:
         return tuple(go(s) for s in state.offer if s in reach)
     if state.browse is not None:
         on_line = sorted((s for s, lines in reach.items() if state.browse in lines), key=names.get)
-        back = Option(label="tube.button.back", action=Browse(line=None))
+        back = Option(label="tube.button.back", action=Browse(line=None), menu=True)
         return (*(go(s) for s in on_line[:MAX_BUTTONS]), back)
     ends = sorted(
         (s for s, lines in reach.items() if any(is_end(s, ln) for ln in lines)), key=names.get
@@ -61,7 +61,10 @@ def _move_options(state: State) -> tuple[Option, ...]:
         *(go(s) for s in ends),
         *(
             Option(
-                label="tube.button.line", params={"line": line_names[ln]}, action=Browse(line=ln)
+                label="tube.button.line",
+                params={"line": line_names[ln]},
+                action=Browse(line=ln),
+                menu=True,  # a line's stations, on rows after the end stations
             )
             for ln in lines
         ),

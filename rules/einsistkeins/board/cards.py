@@ -99,14 +99,15 @@ def visit(state: State, seat: int) -> list[Event]:
         return []
     state.visited[seat].append(name)
     visited = [pub(c) for c in state.visited[seat]]
-    params = {"seat": seat, "pub": name, "count": len(visited), "needed": wins.needed(visited)}
-    events = [Event(key="einsistkeins.scored", params=params), *boxed(gone)]
     won = wins.win(visited)
     if won is not None:
+        # The visit that wins says so, not how far the player still was a moment before.
         state.winner, state.win_kind = seat, won.kind
+        scored = Event(key="einsistkeins.scored_win", params={"seat": seat, "pub": name})
         params = {"seat": seat, "count": won.pubs, "needed": won.needed}
-        events.append(Event(key=f"einsistkeins.won.{won.kind}", params=params))
-        return events
+        return [scored, *boxed(gone), Event(key=f"einsistkeins.won.{won.kind}", params=params)]
+    params = {"seat": seat, "pub": name, "count": len(visited), "needed": wins.needed(visited)}
+    events = [Event(key="einsistkeins.scored", params=params), *boxed(gone)]
     if source == "faceup":
         if state.faceup:
             events.append(Event(key="einsistkeins.new_faceup", params={"card": state.faceup}))

@@ -2,7 +2,11 @@
 the console shows them: what a promise accepted with a folder says, whom a folder names,
 the button that opens the Lord Mayor's choice. The readings are in rules/aufruhr/NOTES.md."""
 
+import pytest
+
 from adapters.discord.components import BUTTON_LABEL
+from adapters.web.view import page_view
+from tests.fixtures.chat import Chat
 from tests.rules.aufruhr.test_chat import ELECT_BEN, START
 from tests.rules.aufruhr.test_playtest import after, play
 
@@ -177,3 +181,44 @@ async def test_mayor_buttons_name_a_long_player_name_briefly():
             or line.endswith(f"{LONG[1]} ist Oberbürgermeister und setzt den Hut auf.")
             for line in out
         )
+
+
+async def test_board_posted_again_repeats_the_promise_to_the_lord_mayor_alone():
+    """`/board` during the subvention question posted the question again without ben's
+    reminder of the subvention he promised: it comes again, to him alone, whoever asks
+    for the board; the group and cem, who asked, learn nothing of it."""
+    reminders = {
+        "en": "[dm:ben] Remember the folder you accepted: Duisburg gets 30.",
+        "de": "[dm:ben] Denk an die Mappe, die du angenommen hast: Duisburg bekommt 30.",
+    }
+    for lang, reminder in reminders.items():
+        script = [*START, *ELECT_BEN, *HANDED[lang], ACCEPT[lang]]
+        before = await play(script, lang=lang)
+        for asker in ("ben", "cem"):
+            out = await play([*script, f"{asker}: /board"], lang=lang)
+            again = out[len(before) :]
+            assert again.count(reminder) == 1, again
+            assert [line for line in again if line.startswith("[group] ben, II.")]  # re-posted
+            told = reminder.removeprefix("[dm:ben] ")
+            assert [line for line in again if told in line] == [reminder]
+            assert not [line for line in again if line.startswith("[dm:cem")]
+
+
+@pytest.mark.parametrize(
+    ("lang", "reminder"),
+    [
+        ("en", "Remember the folder you accepted: Duisburg gets 30."),
+        ("de", "Denk an die Mappe, die du angenommen hast: Duisburg bekommt 30."),
+    ],
+)
+async def test_the_lord_mayors_page_shows_the_promise_under_his_question(redis, lang, reminder):
+    """The web page asks ben the same question: the reminder stands under it on his page
+    alone, not on another mayor's nor a spectator's."""
+    chat = Chat.make(redis, lang=lang)
+    await chat.say(*START, *ELECT_BEN, *HANDED[lang], ACCEPT[lang])
+    table = await chat.table()
+    ben, cem = (next(i for i, s in enumerate(table.seats) if s.name == n) for n in ("ben", "cem"))
+    (question,) = page_view(table, ben, lang)["questions"]
+    assert question["text"].splitlines()[-1] == reminder and question["answers"]
+    for seat in (cem, None):
+        assert reminder not in str(page_view(table, seat, lang))

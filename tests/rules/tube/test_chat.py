@@ -5,6 +5,8 @@ while the prompt stays open)."""
 import pytest
 
 from adapters.console.__main__ import run_script
+from bot.table import keyboards, lobby, play
+from bot.table.outbox import Outbox
 from tests.fixtures.chat import Chat
 from tests.fixtures.paths import TRANSCRIPTS
 
@@ -301,3 +303,41 @@ async def test_where_typed_privately_is_answered_privately(lang, listed, refused
     assert len(told) == 2 and all(line.startswith(f"[dm:carl] {listed}") for line in told)
     assert "Walthamstow Central" in told[0] and told[0] == told[1]
     assert not any(refused in line for line in out)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+async def test_a_line_menu_is_no_answer_and_has_rows_of_its_own(redis, lang):
+    # The mover's keyboard: the reachable end stations, then, on rows of their own, a
+    # menu per line; opening one (or going back) is no move, so the status shows no "✓"
+    chat = Chat.make(redis, seed=4, lang=lang)
+    await chat.say("anna: /new tube", *OPENING)
+    table = await chat.table()
+    assert table is not None
+    spec = lobby.spec_of(table)
+    state = play.state_of(spec, table)
+    move = next(p for p in spec.prompts(state) if p.id.startswith("move"))
+    rows = keyboards.prompt_keyboard(table, 0, move, Outbox(lang=lang), move.seats)
+    labels = [[b.label for b in row] for row in rows]
+    ends = ["Aldgate", "Edgware Road (Circle, District and Hammersmith & City)"]
+    assert labels[0][:2] == ends and "Waterloo" in labels[1]
+    menus = [row for row in labels if any(label.endswith(" …") for label in row)]
+    assert menus and all(label.endswith(" …") for row in menus for label in row)
+    assert labels.index(menus[0]) == 2  # after the two rows of end stations
+    out = await chat.say("carl: [Northern …]")
+    back = {"en": "[« back]", "de": "[« zurück]"}[lang]
+    assert any(line.startswith("[group:buttons] [Archway]") and back in line for line in out)
+    assert not any("✓ carl" in line for line in out), out
+    out = await chat.say(f"carl: {back}")
+    assert not any("✓ carl" in line for line in out), out
+    assert any("[Northern …]" in line for line in out)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+async def test_a_station_typed_shows_its_buttons_label_also_behind_a_line_menu(redis, lang):
+    # "✓ alice: kenningt" stood before "alice goes to Kennington": a typed station that
+    # is a button only in a line's menu (Archway, under [Northern …]) shows as a press does
+    chat = Chat.make(redis, seed=4, lang=lang)
+    await chat.say("anna: /new tube", *OPENING)
+    out = await chat.say("carl: /go archwy")
+    assert "[group:edit] ✓ carl: Archway" in out, out
+    assert not any("archwy" in line for line in out)

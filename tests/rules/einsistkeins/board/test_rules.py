@@ -622,6 +622,27 @@ def test_a_win_ends_the_game_at_once():
     assert GAME.outcome(s).ranking[0] == (0,)
 
 
+WINNING_VISIT = {
+    "en": ("{seat} visits {pub}!", "Heroine of the Ghetto! {seat} wins with 7 pubs."),
+    "de": ("{seat} besucht {pub}!", "Heldin des Ghettos! {seat} gewinnt mit 7 Kneipen."),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_winning_visit_says_the_win_not_the_pubs_still_needed(lang):
+    # "Pubs visited: 7, a win needs 8." came right before "… wins with 7 pubs."
+    s = _won_state(2)
+    last = s.hands[0][-1]
+    s, _ = rolled(s, 6)
+    s, events = play(s, 0, Stay())
+    out = Outbox(lang=lang, game="einsistkeins", names=["anna", "bob"])
+    told = [out.text(e.key, **e.params) for e in events]
+    visit, win = WINNING_VISIT[lang]
+    assert told[-2] == visit.format(seat="anna", pub=last)
+    assert told[-1].endswith(win.format(seat="anna"))
+    assert not any("a win needs" in line or "zum Sieg" in line for line in told)
+
+
 def shown(record) -> dict:
     """A record's parameters as /fame shows them (render/einsistkeins.py's hook)."""
     return shown_params(record.key, record.params, str)
