@@ -20,7 +20,7 @@ from typing import Any, Final
 from bot.replies import Reply
 from bot.store.keys import outbox_key, outboxes_key, sending_key
 from bot.store.mailbox import encoded
-from bot.store.versioned import PUSH_CAP, Push
+from bot.store.versioned import PUSH_CAP, Index, Push
 
 SHARDS: Final = 8  # as the deadlines' (bot/store/scheduler.py): spread over a cluster's masters
 # A chat's outbox holds at most PUSH_CAP (50) replies: the table's script drops the
@@ -80,10 +80,10 @@ def push(platform: str, chat: str, replies: list[Reply], version: int) -> tuple[
     return (outbox_key(platform, chat), fields), ids
 
 
-def index(pipe: Any, platform: str, chat: str) -> None:
-    """Queue the chat's entry in its index set (sent with the table's write: harmless if
-    the write loses, the sweep drops a chat whose outbox is empty)."""
-    pipe.sadd(outboxes_key(platform, shard_of(chat)), chat)
+def index(platform: str, chat: str) -> Index:
+    """The chat's entry in its index set, which the table's write adds if it wins (the
+    sweep drops a chat whose outbox is empty)."""
+    return outboxes_key(platform, shard_of(chat)), chat
 
 
 class Outboxes:
