@@ -251,12 +251,14 @@ class RedisStore:
         marker: Marker | None = None,
         push: Push | None = None,
         drop: Drop | None = None,
+        index: Index | None = None,
     ) -> bool:
         """Write `data` (None deletes) if the stored version is still `expected` (and the
         update `marker` names was not applied yet: else `Duplicate`); `push`'s fields are
-        written with it, `drop`'s members removed."""
+        written with it, `drop`'s members removed, `index`'s member added."""
         write = data if isinstance(data, Write) else Write(data)
-        return await self._write(key, expected, write, None, marker, push, drop) is None
+        lost = await self._write(key, expected, write, None, marker, push, drop, index=index)
+        return lost is None
 
     def _cas_args(
         self,
