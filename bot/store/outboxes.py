@@ -11,7 +11,8 @@ Whichever process holds the chat's send lease (`…:sending`, a short-lived key 
 its holder) sends the outbox in order and removes (acknowledges) each reply once the
 platform accepted it (bot/chat/courier.py). A chat whose outbox may hold something is also
 in one of SHARDS index sets (hash tags of their own, like the deadlines'), so a process
-that starts finds what a dead one left unsent.
+that starts finds what a dead one left unsent: added by the same script on one Redis, right
+after the write on a cluster (the set lies in another slot), and only if the write won.
 """
 
 import zlib
