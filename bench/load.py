@@ -437,11 +437,11 @@ async def _floor(
         marker = Marker.of(PLATFORM, "floor", f"f{i}-{time.monotonic_ns()}")
         fields = {outbox_store.field(version + 1, j): b"x" * b for j, b in enumerate(kept)}
         push = (outbox_key(PLATFORM, "floor"), fields) if kept else None
-        also = (lambda pipe: outbox_store.index(pipe, PLATFORM, "floor")) if kept else None
+        index = outbox_store.index(PLATFORM, "floor") if kept else None
         t0, c0 = time.perf_counter(), time.process_time()
         if read:
             version = (await store.load(key)).version
-        assert await store._write(key, version, write, also, marker, push) is None
+        assert await store._write(key, version, write, None, marker, push, index=index) is None
         times["read wall" if read else "wall"].append(time.perf_counter() - t0)
         times["read cpu" if read else "cpu"].append(time.process_time() - c0)
         version += 1

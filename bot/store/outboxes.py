@@ -11,7 +11,8 @@ Whichever process holds the chat's send lease (`…:sending`, a short-lived key 
 its holder) sends the outbox in order and removes (acknowledges) each reply once the
 platform accepted it (bot/chat/courier.py). A chat whose outbox may hold something is also
 in one of SHARDS index sets (hash tags of their own, like the deadlines'), so a process
-that starts finds what a dead one left unsent.
+that starts finds what a dead one left unsent: added by the same script on one Redis, right
+after the write on a cluster (the set lies in another slot), and only if the write won.
 """
 
 import zlib
@@ -20,7 +21,7 @@ from typing import Any, Final
 from bot.replies import Reply
 from bot.store.keys import outbox_key, outboxes_key, sending_key
 from bot.store.mailbox import encoded
-from bot.store.versioned import PUSH_CAP, Push
+from bot.store.versioned import PUSH_CAP, Index, Push
 
 SHARDS: Final = 8  # as the deadlines' (bot/store/scheduler.py): spread over a cluster's masters
 # A chat's outbox holds at most PUSH_CAP (50) replies: the table's script drops the
@@ -80,10 +81,10 @@ def push(platform: str, chat: str, replies: list[Reply], version: int) -> tuple[
     return (outbox_key(platform, chat), fields), ids
 
 
-def index(pipe: Any, platform: str, chat: str) -> None:
-    """Queue the chat's entry in its index set (sent with the table's write: harmless if
-    the write loses, the sweep drops a chat whose outbox is empty)."""
-    pipe.sadd(outboxes_key(platform, shard_of(chat)), chat)
+def index(platform: str, chat: str) -> Index:
+    """The chat's entry in its index set, which the table's write adds if it wins (the
+    sweep drops a chat whose outbox is empty)."""
+    return outboxes_key(platform, shard_of(chat)), chat
 
 
 class Outboxes:

@@ -47,6 +47,7 @@ __all__ = [
     "KEEP",
     "MARKER_TTL_SECONDS",
     "Duplicate",
+    "Index",
     "Marker",
     "MaybeApplied",
     "NotApplied",
@@ -87,8 +88,10 @@ KEEP: Final = Keep()
 # 'p') first, this write's never (bot/store/outboxes.py says why).
 # ARGV after those are members removed from the sorted set KEYS[5] (the chat's deadlines
 # of a step that has passed: bot/table/saved.py), again only if the write wins.
-# KEYS[2], KEYS[3] and KEYS[4] are the table's own key when there is no marker, outbox
-# or log.
+# With ARGV[11] ~= '', it is added to the set KEYS[6] if the write wins (`Index`: the chat
+# in its platform's index of outboxes with something waiting, bot/store/outboxes.py).
+# KEYS[2], KEYS[3], KEYS[4] and KEYS[5] are the table's own key when there is no marker,
+# outbox, log or deadline to remove.
 _CAS = (
     markers.LUA
     + """
@@ -107,13 +110,14 @@ else
   redis.call('PEXPIRE', KEYS[1], ARGV[3])
 end
 if record then mark(record, ARGV[6], ARGV[5], ARGV[4]) end
+if ARGV[11] ~= '' then redis.call('SADD', KEYS[6], ARGV[11]) end
 local m = tonumber(ARGV[10])
 if ARGV[9] ~= '' then
   if ARGV[9] == '1' then redis.call('DEL', KEYS[4]) end
-  if m > 0 then redis.call('RPUSH', KEYS[4], unpack(ARGV, 11, 10 + m)) end
+  if m > 0 then redis.call('RPUSH', KEYS[4], unpack(ARGV, 12, 11 + m)) end
   redis.call('PEXPIRE', KEYS[4], ARGV[3])
 end
-local first = 11 + m
+local first = 12 + m
 local n = tonumber(ARGV[7])
 if n > 0 then
   redis.call('HSET', KEYS[3], unpack(ARGV, first, first + n - 1))
@@ -174,6 +178,12 @@ PUSH_CAP: Final = 50
 # What a write removes from a sorted set beside the table if it wins: the set's key and
 # the members (bot/table/saved.py: the deadlines of a step that has passed).
 Drop = tuple[str, list[str]]
+
+# What a write adds to a set if it wins: the set's key and the member (bot/store/outboxes.py:
+# the chat in its platform's index of outboxes with something waiting). In the script on
+# one Redis, so that the write and its outbox's entry go as one command, not a pipeline
+# of two; on a cluster, where the set lies in another slot, right after the write.
+Index = tuple[str, str]
 
 
 @dataclass(frozen=True)
@@ -241,12 +251,14 @@ class RedisStore:
         marker: Marker | None = None,
         push: Push | None = None,
         drop: Drop | None = None,
+        index: Index | None = None,
     ) -> bool:
         """Write `data` (None deletes) if the stored version is still `expected` (and the
         update `marker` names was not applied yet: else `Duplicate`); `push`'s fields are
-        written with it, `drop`'s members removed."""
+        written with it, `drop`'s members removed, `index`'s member added."""
         write = data if isinstance(data, Write) else Write(data)
-        return await self._write(key, expected, write, None, marker, push, drop) is None
+        lost = await self._write(key, expected, write, None, marker, push, drop, index=index)
+        return lost is None
 
     def _cas_args(
         self,
@@ -257,22 +269,27 @@ class RedisStore:
         push: Push | None = None,
         drop: Drop | None = None,
         token: str = "",
+        index: Index | None = None,
     ) -> tuple[list[str], list[Any]]:
         pairs = [x for pair in push[1].items() for x in pair] if push else []
         log = write.log
+        member = index[1] if index else ""
         args = [expected, write.data or b"", self.ttl_ms, MARKER_TTL_SECONDS * 1000]
         args += [token, marker.update if marker else "", len(pairs), PUSH_CAP]
         if log is not None:
-            args += ["1" if log.reset else "0", len(log.lines), *log.lines]
+            args += ["1" if log.reset else "0", len(log.lines), member, *log.lines]
         else:
-            args += ["", 0]
+            args += ["", 0, member]
         args += pairs
         outbox = push[0] if push and pairs else key
         record = marker.record if marker else key
         keys = [key, record, outbox, log.key if log else key]  # (see _CAS)
-        if drop and drop[1]:
-            keys.append(drop[0])
-            args.extend(drop[1])
+        dropped = drop is not None and bool(drop[1])
+        if dropped or index:
+            keys.append(drop[0] if dropped else key)  # type: ignore[index]
+            args.extend(drop[1] if dropped else ())  # type: ignore[index]
+        if index:
+            keys.append(index[0])
         return keys, args
 
     async def claim(self, marker: Marker) -> None:
@@ -292,13 +309,15 @@ class RedisStore:
         push: Push | None = None,
         drop: Drop | None = None,
         token: str = "",
+        index: Index | None = None,
     ) -> Versioned | None:
         """None if the write won; else what is stored now (the write lost). `NotApplied`
         when Redis could not be reached at all (nothing was sent)."""
         token = token or _token()  # (the marker holds it: see _CAS)
         if self.cluster:
-            # A script touches one slot only, and `drop`'s set lies in another: the write
-            # goes alone, and what goes with it (`also`, `drop`) follows once it has won.
+            # A script touches one slot only, and `drop`'s and `index`'s sets lie in others:
+            # the write goes alone, and what goes with it (`also`, `drop`, `index`) follows
+            # once it has won.
             keys, args = self._cas_args(key, expected, write, marker, push, token=token)
             master = await self.replicas.master(key)
             if master is None:
@@ -306,15 +325,17 @@ class RedisStore:
             else:  # (answered once a replica has it: bot/store/replicated.py)
                 answer = await self.replicas.cas(master, _CAS, keys, args)
             lost = _lost(answer, token)
-            if lost is None and (also is not None or (drop and drop[1])):
+            if lost is None and (also is not None or (drop and drop[1]) or index):
                 async with self.redis.pipeline(transaction=False) as pipe:
                     if also is not None:
                         also(pipe)
                     if drop and drop[1]:
                         pipe.zrem(drop[0], *drop[1])
+                    if index:
+                        pipe.sadd(*index)
                     await pipe.execute()
             return lost
-        keys, args = self._cas_args(key, expected, write, marker, push, drop, token)
+        keys, args = self._cas_args(key, expected, write, marker, push, drop, token, index)
         try:
             return _lost(await self._sent(keys, args, also), token)
         except NotSent as e:
@@ -329,20 +350,22 @@ class RedisStore:
         pipeline that sends SCRIPT EXISTS before every write, a round trip more. The
         script is loaded when the server answers NOSCRIPT (first use, a restart, SCRIPT
         FLUSH), and `also` is then sent once more, which its contract (harmless if the
-        write loses) allows."""
-        if also is None:
-            return await self._cas(keys=keys, args=args)  # (redis-py loads it on NOSCRIPT)
-        for attempt in range(2):
+        write loses) allows. When `also` queues nothing (most writes: their outbox's entry
+        in the index is the script's, `Index`), the script goes alone, as one command: a
+        pipeline of one costs the client more."""
+        for attempt in range(2 if also is not None else 0):
             async with self.redis.pipeline(transaction=False) as pipe:
                 pipe.evalsha(self._cas.sha, len(keys), *keys, *args)
-                also(pipe)
+                also(pipe)  # type: ignore[misc]
+                if len(pipe) == 1:
+                    break
                 try:
                     return (await pipe.execute())[0]
                 except NoScriptError:
                     if attempt:
                         raise
             await self.redis.script_load(_CAS)
-        raise AssertionError("unreachable")
+        return await self._cas(keys=keys, args=args)  # (redis-py loads it on NOSCRIPT)
 
     async def transact(
         self,
@@ -352,6 +375,7 @@ class RedisStore:
         marker: Marker | None = None,
         push: Callable[[R, int], Push | None] | None = None,
         drop: Callable[[R], Drop | None] | None = None,
+        index: Callable[[R], Index | None] | None = None,
     ) -> R:
         """Run `fn(current) -> (new, result)` until its write wins; return its result.
 
@@ -367,7 +391,8 @@ class RedisStore:
         `NotApplied` or `MaybeApplied` says what we know. `push(result, new version)`
         names what is written with the table, atomically (bot/store/outboxes.py);
         `drop(result)` what is removed from a sorted set if the write wins (in the same
-        script; on a cluster, right after it).
+        script; on a cluster, right after it); `index(result)` what is added to a set if
+        it wins (likewise).
         """
         if key in self._turns:  # another command of this process has it: in turn
             await self._wait_turn(key)
@@ -401,11 +426,12 @@ class RedisStore:
                 queue = functools.partial(also, result) if also else None
                 pushed = push(result, current.version + 1) if push else None
                 dropped = drop(result) if drop else None
+                indexed = index(result) if index else None
                 write = new if isinstance(new, Write) else Write(new)  # type: ignore[arg-type]
                 token = _token()  # this write's, in its marker
                 try:
                     lost = await self._write(
-                        key, current.version, write, queue, marker, pushed, dropped, token
+                        key, current.version, write, queue, marker, pushed, dropped, token, indexed
                     )
                 except (RedisTimeoutError, RedisConnectionError) as e:
                     if not await landed(

@@ -96,6 +96,7 @@ class Tables:
             marker=marker,
             push=push if durable else None,
             drop=lambda out: self._passed(platform, out),
+            index=lambda out: outbox_store.index(platform, chat) if out.outbox_ids else None,
         )
         gone, log_key = out.left - out.joined, None
         if isinstance(new := written[0], Write) and new.log is not None and new.log.pack:
@@ -180,8 +181,6 @@ class Tables:
         extra private route is skipped by the router, which checks the table)."""
         if out.schedule:
             self._sharded(out.platform).queue(pipe, out.schedule)
-        if out.outbox_ids:
-            outbox_store.index(pipe, out.platform, chat)
         for user in out.joined - out.left:
             pipe.sadd(user_tables_key(out.platform, user), chat)
             # idle, it goes with its tables (a user's last table expires as idle as this)

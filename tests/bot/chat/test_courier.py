@@ -92,6 +92,21 @@ async def test_a_write_that_loses_its_race_keeps_nothing(redis):
     assert [loads(raw).text for _, raw in waiting] == ["won"]
 
 
+async def test_only_a_write_that_wins_names_its_chat_in_the_index(redis):
+    """The sweep finds a chat whose change was kept, and not one whose write lost (the
+    table's script adds it on one Redis; on a cluster it follows the won write)."""
+    store, outboxes = RedisStore(redis), Outboxes(redis, "telegram")
+    key, index = table_key("telegram", CHAT), outbox_store.index("telegram", CHAT)
+    lost, _ = outbox_store.push("telegram", CHAT, [Reply(text="lost")], 1)
+    assert not await store.cas(key, 5, b"{}", push=lost, index=index)  # no version 5
+    assert await redis.smembers(index[0]) == set()
+    won, ids = outbox_store.push("telegram", CHAT, [Reply(text="won")], 1)
+    assert await store.cas(key, 0, b"{}", push=won, index=index)
+    assert await outboxes.chats() == {CHAT: 1}
+    await outboxes.ack(CHAT, ids)
+    assert await outboxes.chats() == {}
+
+
 async def test_a_platform_without_a_durable_adapter_keeps_nothing(redis):
     replies = await Router(redis).handle(say("ann", "/new auktion rounds=1"))
     assert replies and not any(r.outbox_id for r in replies)
