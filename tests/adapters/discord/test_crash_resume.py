@@ -67,8 +67,10 @@ from adapters.discord.adapter import DiscordAdapter
 from adapters.discord.client import StammtischClient
 from bot.chat import pictures
 from bot.app import make_router
+from bot.ops import logs
 from tests.games import install
 
+logs.configure(os.environ)  # as the adapter's __main__: the log goes to stderr
 install()  # the test-only auction the robots play
 discord.http.Route.BASE = os.environ["FAKE_DISCORD_URL"]
 TOKEN = os.environ["FAKE_DISCORD_TOKEN"]
@@ -115,18 +117,20 @@ class Shard:
     async def start(self) -> None:
         """The next process, back once it is connected and the gateway said READY."""
         known = len(self.fake.gateway.sessions)
-        self.proc = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-c",
-            WORKER,
-            cwd=ROOT,
-            env=self.env,
-            stdin=asyncio.subprocess.PIPE,
-            stdout=asyncio.subprocess.DEVNULL,
-            # the processes' log, for a run that fails: STAMMTISCH_CRASH_LOG=<file>
-            stderr=open(os.environ.get("STAMMTISCH_CRASH_LOG", os.devnull), "a"),  # noqa: SIM115
-            start_new_session=True,
-        )
+        # the processes' log, for a run that fails: STAMMTISCH_CRASH_LOG=<file> (the
+        # process has its own copy of the file: ours is closed once it started)
+        with open(os.environ.get("STAMMTISCH_CRASH_LOG", os.devnull), "a") as log:
+            self.proc = await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-c",
+                WORKER,
+                cwd=ROOT,
+                env=self.env,
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.DEVNULL,
+                stderr=log,
+                start_new_session=True,
+            )
         # (the killed process's session may not yet be known closed: a new one it must be)
         gateway = self.fake.gateway
 
@@ -275,10 +279,13 @@ async def test_a_shard_process_killed_every_few_seconds_forces_no_timeout(real_r
     nothing_forced(control, killed, KILLS)
 
 
-# Open (issue 39): in 1 of 2 runs on the cluster one button was not shown within 12 s
-# after a kill, and so one timeout was forced; its cause is not found yet. Not strict, so
-# that a known defect does not stop CI, while the run still reports XPASS or XFAIL.
-@pytest.mark.xfail(strict=False, reason="cluster: a button once not shown after a kill (issue 39)")
+# Open (issue 39): on the cluster a game now and then stops after a kill — a button not
+# shown within PATIENCE, a timeout forced, and the run past RUN_LIMIT (2 of 6 runs at a
+# load average under 2.5, after 18 passing in a row at 3–9); the
+# process's log then says only "Can't keep up, shard ID 0 websocket is 41.3s behind".
+# Cause not found. Not strict, so that a known defect does not stop CI, while the run
+# still reports XPASS or XFAIL.
+@pytest.mark.xfail(strict=False, reason="a button not always shown after a kill (issue 39)")
 async def test_a_shard_process_on_a_cluster_killed_every_few_seconds_forces_no_timeout(
     real_cluster_url,
 ):

@@ -46,7 +46,9 @@ from adapters.discord.adapter import DiscordAdapter
 from adapters.discord.client import StammtischClient
 from bot.chat import pictures
 from bot.app import make_router
+from bot.ops import logs
 
+logs.configure(os.environ)  # as the adapter's __main__: the log goes to stderr
 discord.http.Route.BASE = os.environ["FAKE_DISCORD_URL"]
 
 async def no_picture(svg):  # boards as text: a PNG takes ~0.1 s, and is not the point here
@@ -81,17 +83,19 @@ async def _start(
         "REDIS_URL": redis_url,
         "REDIS_CLUSTER": "1" if cluster else "0",
     }
-    return await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-c",
-        WORKER,
-        cwd=ROOT,
-        env=env,
-        stdin=asyncio.subprocess.PIPE,
-        stdout=asyncio.subprocess.DEVNULL,
-        # the processes' log, for a run that fails: STAMMTISCH_CRASH_LOG=<file>
-        stderr=open(os.environ.get("STAMMTISCH_CRASH_LOG", os.devnull), "a"),
-    )
+    # the processes' log, for a run that fails: STAMMTISCH_CRASH_LOG=<file> (the process
+    # has its own copy of the file: ours is closed once it started)
+    with open(os.environ.get("STAMMTISCH_CRASH_LOG", os.devnull), "a") as log:
+        return await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-c",
+            WORKER,
+            cwd=ROOT,
+            env=env,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.DEVNULL,
+            stderr=log,
+        )
 
 
 async def _play(redis_url: str, cluster: bool) -> int:
