@@ -175,9 +175,7 @@ def outcome(state: State) -> Outcome | None:
         record = Record(
             seat=first.seat, value=first.turns, key="tube.record", params={"turns": first.turns}
         )
-    return Outcome(
-        ranking=ranking, record=record, unplaced=dnf, unplaced_key="tube.outcome.dnf"
-    )
+    return Outcome(ranking=ranking, record=record, unplaced=dnf, unplaced_key="tube.outcome.dnf")
 
 
 def invariants(state: State) -> None:
