@@ -159,7 +159,7 @@ def act(
     if not prompt.secret and not prompt.standing:  # the button chosen shows in the status
         # (models of another type are never equal: the type is compared first, as
         # pydantic's __eq__ does, and then the fields, which its __eq__ compares first
-        # too: its ~1 µs a button only for the one that matches; a turn may offer twenty)
+        # too: its cost only for the one that matches; a turn may offer twenty buttons)
         kind, fields = type(action), action.__dict__
         chosen: Option | str | None = next(
             (
