@@ -8,8 +8,8 @@ file's syntax tree, so a comment or a sentence that names them is no offence:
   `import pydantic._internal`), or a private name imported from one (`from x import _y`);
 - a private attribute of a module imported from another package (`redis._parsers`,
   `discord.utils._x`), or of an object one of its callables made (`web.TCPSite(…)`'s
-  `_server`), or named in a string to `getattr`, `setattr`, `hasattr`, `delattr` or
-  `import_module`;
+  `_server`), or named in a string to `getattr`, `setattr`, `hasattr`, `delattr`,
+  `import_module` or a mock's `patch` and `patch.object`;
 - a class built on another package's class reaching into its base: `self._x`, `cls._x`
   or `super()._x` that the class never defines itself;
 - an attribute with a name known to be another package's internals, on any object but
@@ -222,14 +222,14 @@ def offences(source: str, strings: bool = True) -> list[tuple[int, str]]:
             if name in ("__setattr__", "setattr", "getattr") and named in PYDANTIC_STATE:
                 found.append((node.lineno, f"{name}(…, {named!r})"))
             elif (
-                name in ("setattr", "getattr", "hasattr", "delattr")
+                name in ("setattr", "getattr", "hasattr", "delattr", "object")  # (patch.object)
                 and isinstance(named, str)
                 and _private(named)
                 and _root(node.args[0]) in theirs
             ):
                 found.append((node.lineno, f"{name}({_root(node.args[0])}, {named!r})"))
             elif (
-                name in ("import_module", "__import__")
+                name in ("import_module", "__import__", "patch", "setattr", "delattr")
                 and node.args
                 and isinstance(node.args[0], ast.Constant)
                 and isinstance(node.args[0].value, str)
@@ -302,6 +302,9 @@ def test_no_file_reaches_into_another_packages_internals():
         # named in a string
         "import telegram\ndef f():\n    return getattr(telegram.Bot, '_request')",
         "import importlib\nimportlib.import_module('pydantic._internal')",
+        "from unittest import mock\nmock.patch('redis.asyncio.connection._x')",
+        "def f(monkeypatch):\n    monkeypatch.setattr('gettext._translations', {})",
+        "import redis\nfrom unittest import mock\nmock.patch.object(redis.Redis, '_x')",
     ],
 )
 def test_the_check_finds_each_kind_of_reach_planted(planted):
