@@ -97,7 +97,7 @@ def waiting_prompts(spec: GameSpec, state: Any) -> list[Prompt]:
 
 def waiting(spec: GameSpec, state: Any) -> list[int]:
     """The seats the table waits for."""
-    return sorted({s for p in spec.prompts(state) if not p.standing for s in p.seats})
+    return sorted({s for p in waiting_prompts(spec, state) for s in p.seats})
 
 
 def _typed_as(
@@ -236,7 +236,7 @@ def settle(
         table.carried = {}
         finish(table, spec, state, outcome, out, now)
         return
-    prompts = [p for p in spec.prompts(state) if not p.standing]
+    prompts = waiting_prompts(spec, state)
     ids = [p.id for p in prompts]
     if ids == table.prompt_ids:
         return
