@@ -33,17 +33,13 @@ def make_router(env: Mapping[str, str] = os.environ, redis: Any = None, **kwargs
 
 
 # Tracked objects allocated (net) between two collections of the youngest generation.
-# Python's 700 collected it every ~30 AUFRUHR! commands, and what it walks then is mostly
-# alive (the tables and states just cached: bot/store/versioned.py,
-# bot/table/model.py), so each pause
-# cost ~0.5 ms and every tenth (the middle generation too) 2-4 ms: 3.2 % of commands
-# held one, and they made much of the p99. At 5,000: 0.4 % of commands hold a pause, the
-# collector's CPU in all is ~35 % less, its longest pause ~3× longer (a p99.9 matter,
-# not a p99 one); RSS the same (the young generation's cyclic garbage waits a little
-# longer, bounded). 3,054 AUFRUHR! commands one at a time, a busy 2-core VM, 2026-11-24,
-# CPU time: 700: 110 pauses, 71-75 ms in all, the longest 3.4-3.8 ms; 5,000: 13 pauses,
-# 40-56 ms, the longest 9.6-12 ms; 10,000: 6 pauses, 25 ms, 6.8 ms (bench/load.py prints
-# the pauses of its quiet run).
+# Python's 700 collected it every few dozen commands, and what it walks then is mostly
+# alive (the tables and states just cached: bot/store/versioned.py, bot/table/model.py),
+# so those pauses, and every tenth one's middle generation, fell on a few percent of
+# commands and made much of the p99. At 5,000 a pause falls on a tenth as many commands
+# and the collector's CPU in all is less; its longest pause is longer (a p99.9 matter,
+# not a p99 one), and RSS stays the same (the young generation's cyclic garbage waits a
+# little longer, bounded). bench/load.py prints the pauses of its quiet run.
 YOUNG = 5000
 
 
@@ -51,8 +47,7 @@ def started() -> None:
     """Called once a worker has started, before its first update: every game's rules are
     imported, and what exists now (modules, schemas, the games' data: ~77,000 objects the
     garbage collector tracks) is frozen out of its reach. A full collection walked them
-    all every time: 70-90 ms on a busy 2-core machine (2026-11-24, `gc.collect(2)` after
-    one AUFRUHR! game; 0.0 ms frozen), a stall of every chat of the process. Not in
+    all every time, tens of milliseconds in which every chat of the process stalls. Not in
     `make_router`: tests build many routers, and their garbage would stay frozen.
 
     Then the youngest generation is collected after YOUNG allocations instead of 700."""

@@ -13,6 +13,7 @@ proofs themselves never do.
 import asyncio
 import json
 import sys
+import zlib
 from typing import Any
 
 from bot.i18n import t
@@ -20,6 +21,7 @@ from bot.proof.games import check, commitment, export, imported, unpacked
 from bot.store import connection
 from bot.table.saved import Tables
 
+NO_RECORD = "{path} holds no game record: save what /verify record posted"
 # What the command line prints, for whoever checks a game (in English, as its flags are).
 REPORT = (
     "game {game}, {seats} seats, {moves} answers",
@@ -33,11 +35,17 @@ def main(argv: list[str]) -> int:
     (from REDIS_URL) once its game is over."""
     if len(argv) == 3 and argv[0] == "export":
         return _export(argv[1], argv[2])
-    if len(argv) != 1:
+    if len(argv) != 1 or argv[0] in ("-h", "--help"):
         print(__doc__)
-        return 2
-    with open(argv[0], encoding="utf-8") as f:
-        proof = imported(unpacked(f.read()))
+        return 0 if argv[:1] in (["-h"], ["--help"]) else 2
+    try:
+        with open(argv[0], encoding="utf-8") as f:
+            proof = imported(unpacked(f.read()))
+    except OSError as e:
+        raise SystemExit(f"cannot read {argv[0]}: {e.strerror}") from None
+    except (ValueError, TypeError, KeyError, AttributeError, zlib.error):
+        # (whoever checks a game gets one line, not the parser's traceback)
+        raise SystemExit(NO_RECORD.format(path=argv[0])) from None
     verdict = check(proof)
     heading, seed_line, end_line = REPORT
     print(heading.format(game=proof.game, seats=proof.seats, moves=proof.actions))

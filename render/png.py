@@ -5,8 +5,8 @@ Pure and synchronous, and it holds the GIL for tens of milliseconds on a big boa
 the bot calls it through bot/chat/pictures.py, which runs it in a worker process.
 
 Why this binding: `resvg` lets us build the options — the fonts — once and reuse
-them; resvg-py loads the font files on every call, and measured here that made a
-~300-element 800 × 800 board take 130 ms instead of 46 ms.
+them; resvg-py loads the font files on every call, which made a board take about three
+times as long.
 
 resvg hands back a PNG whose rows use every PNG filter; undoing Paeth filters byte by
 byte in Python would take seconds, so oxipng (its `pyoxipng` binding) rewrites it once,
@@ -36,9 +36,9 @@ MAX_WIDTH = 960
 # bench.render: 256 colours cost 8–10 % more bytes for no visible gain). No dithering:
 # dots on flat paper cost bytes and look dirty.
 COLOURS = 64
-# libdeflater's level 10 (through oxipng) makes a board 13 % smaller than zlib's level
-# 6 in ~110 ms more; zlib's level 9 is larger and about as slow, oxipng's filter trials
-# (its level 2) four times slower again (bench.render --encoders).
+# libdeflater's level 10 (through oxipng) makes a board about an eighth smaller than
+# zlib's level 6, for more time in the worker process; zlib's level 9 is larger and about
+# as slow, oxipng's filter trials (its level 2) slower still (bench.render --encoders).
 DEFLATE = 10
 _ROOT = re.compile(r"<svg\b[^>]*>")
 _SIGNATURE = b"\x89PNG\r\n\x1a\n"

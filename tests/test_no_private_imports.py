@@ -6,7 +6,12 @@ file's syntax tree, so a comment or a sentence that names them is no offence:
 
 - a private module of another package imported (`from redis._parsers import …`,
   `import pydantic._internal`), or a private name imported from one (`from x import _y`);
-- a private attribute of a module imported from another package (`redis._parsers`);
+- a private attribute of a module imported from another package (`redis._parsers`,
+  `discord.utils._x`), or of an object one of its callables made (`web.TCPSite(…)`'s
+  `_server`), or named in a string to `getattr`, `setattr`, `hasattr`, `delattr`,
+  `import_module` or a mock's `patch` and `patch.object`;
+- a class built on another package's class reaching into its base: `self._x`, `cls._x`
+  or `super()._x` that the class never defines itself;
 - an attribute with a name known to be another package's internals, on any object but
   our own `self` or `cls` (a connection's `_reader`, a stream's `_buffer`, gettext's
   `_catalog` and `_fallback` …);
@@ -104,6 +109,65 @@ def _dotted(statement: ast.stmt) -> bool:
     return isinstance(node, ast.Name)
 
 
+def _root(node: ast.expr) -> str | None:
+    """The name an attribute chain starts from (`redis` of `redis.asyncio._x`), or None."""
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else None
+
+
+def _made_by(value: ast.expr | None, imported: set[str]) -> bool:
+    """Whether an expression is a call of another package's callable (`web.TCPSite(…)`,
+    `await redis.from_url(…)`): what it returns is that package's object."""
+    if isinstance(value, ast.Await):
+        value = value.value
+    return isinstance(value, ast.Call) and _root(value.func) in imported
+
+
+def _own_names(cls: ast.ClassDef) -> set[str]:
+    """The names a class gives itself: its methods and class attributes, and what its
+    methods assign to `self.…` or `cls.…`."""
+    names: set[str] = set()
+    for node in ast.walk(cls):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.ctx, ast.Store)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in ("self", "cls")
+        ):
+            names.add(node.attr)
+    return names
+
+
+def _inherited(tree: ast.Module, imported: set[str]) -> list[tuple[int, str]]:
+    """A class built on another package's class reaching into its base's internals:
+    `self._x`, `cls._x` or `super()._x` where the class never defines `_x` itself."""
+    found = []
+    for cls in ast.walk(tree):
+        if not isinstance(cls, ast.ClassDef) or not any(
+            _root(base) in imported for base in cls.bases
+        ):
+            continue
+        own = _own_names(cls)
+        for node in ast.walk(cls):
+            if not isinstance(node, ast.Attribute) or not _private(node.attr):
+                continue
+            value = node.value
+            on_self = isinstance(value, ast.Name) and value.id in ("self", "cls")
+            on_super = (
+                isinstance(value, ast.Call)
+                and isinstance(value.func, ast.Name)
+                and value.func.id == "super"
+            )
+            if (on_self or on_super) and node.attr not in own:
+                found.append((node.lineno, f"{cls.name}: inherited .{node.attr}"))
+    return found
+
+
 def offences(source: str, strings: bool = True) -> list[tuple[int, str]]:
     """(line, what) for every reach into another package's internals in `source`, and,
     with `strings`, in the code its string constants hold."""
@@ -126,21 +190,53 @@ def offences(source: str, strings: bool = True) -> list[tuple[int, str]]:
                 if _private(alias.name):
                     found.append((node.lineno, f"from {module} import {alias.name}"))
                 imported.add(alias.asname or alias.name)
+    # What another package's callables made is that package's object too: a site
+    # `web.TCPSite(…)` returned has no `_server` of ours.
+    made: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign | ast.AnnAssign) and _made_by(node.value, imported):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            made |= {t.id for t in targets if isinstance(t, ast.Name)}
+        elif (
+            isinstance(node, ast.withitem)
+            and _made_by(node.context_expr, imported)
+            and isinstance(node.optional_vars, ast.Name)
+        ):
+            made.add(node.optional_vars.id)
+    theirs = imported | made
+    found += _inherited(tree, imported)
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute):
             base = node.value.id if isinstance(node.value, ast.Name) else None
+            root = _root(node.value)
             if node.attr in PYDANTIC_STATE:
                 found.append((node.lineno, f".{node.attr}"))
-            elif _private(node.attr) and base in imported and (base, node.attr) not in PUBLIC:
-                found.append((node.lineno, f"{base}.{node.attr}"))
+            elif _private(node.attr) and root in theirs and (base, node.attr) not in PUBLIC:
+                found.append((node.lineno, f"{base or root + '…'}.{node.attr}"))
             elif node.attr in KNOWN_PRIVATE and base not in ("self", "cls"):
                 found.append((node.lineno, f".{node.attr}"))
         elif isinstance(node, ast.Call):
             name = getattr(node.func, "attr", None) or getattr(node.func, "id", None)
-            if name in ("__setattr__", "setattr", "getattr") and len(node.args) >= 2:
-                what = node.args[1]
-                if isinstance(what, ast.Constant) and what.value in PYDANTIC_STATE:
-                    found.append((node.lineno, f"{name}(…, {what.value!r})"))
+            what = node.args[1] if len(node.args) >= 2 else None
+            named = what.value if isinstance(what, ast.Constant) else None
+            if name in ("__setattr__", "setattr", "getattr") and named in PYDANTIC_STATE:
+                found.append((node.lineno, f"{name}(…, {named!r})"))
+            elif (
+                name in ("setattr", "getattr", "hasattr", "delattr", "object")  # (patch.object)
+                and isinstance(named, str)
+                and _private(named)
+                and _root(node.args[0]) in theirs
+            ):
+                found.append((node.lineno, f"{name}({_root(node.args[0])}, {named!r})"))
+            elif (
+                name in ("import_module", "__import__", "patch", "setattr", "delattr")
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+                and isinstance(node.args[0].value, str)
+                and _theirs(node.args[0].value)
+                and any(_private(part) for part in node.args[0].value.split("."))
+            ):
+                found.append((node.lineno, f"{name}({node.args[0].value!r})"))
         elif (
             strings
             and isinstance(node, ast.Constant)
@@ -194,6 +290,21 @@ def test_no_file_reaches_into_another_packages_internals():
         "def f(new, value):\n    new.__pydantic_fields_set__ = value.__pydantic_fields_set__",
         "def f(new):\n    object.__setattr__(new, '__pydantic_fields_set__', set())",
         "def f(m):\n    return m.__pydantic_private__['_state']",
+        # what another package's callable made (aiohttp's site, as the fakes' port was read)
+        "from aiohttp import web\nasync def f(r):\n    s = web.TCPSite(r)\n    return s._server",
+        "import redis.asyncio as r\nasync def f():\n    c = await r.from_url('x')\n    c._lock",
+        "import d20\nwith d20.Roller() as roller:\n    roller._parse_cache = {}",
+        # a private name down a chain of modules
+        "import discord.utils\ndiscord.utils._MissingSentinel",
+        # a base class's internals, through self, cls or super()
+        "import discord\nclass C(discord.Client):\n    def f(self):\n        self._connection",
+        "from redis.asyncio import Redis\nclass R(Redis):\n    def f(self):\n        super()._x",
+        # named in a string
+        "import telegram\ndef f():\n    return getattr(telegram.Bot, '_request')",
+        "import importlib\nimportlib.import_module('pydantic._internal')",
+        "from unittest import mock\nmock.patch('redis.asyncio.connection._x')",
+        "def f(monkeypatch):\n    monkeypatch.setattr('gettext._translations', {})",
+        "import redis\nfrom unittest import mock\nmock.patch.object(redis.Redis, '_x')",
     ],
 )
 def test_the_check_finds_each_kind_of_reach_planted(planted):
@@ -211,6 +322,11 @@ def test_the_check_finds_each_kind_of_reach_planted(planted):
         "x = '__pydantic_fields_set__ is named in a string'",
         "from __future__ import annotations",
         "import os\nos._exit(0)",
+        # a class built on another package's keeps its own private names
+        "import discord\nclass C(discord.Client):\n    def f(self):\n        self._t = self._t",
+        # what our own callables made is ours
+        "from bot.store.versioned import RedisStore\ns = RedisStore(None)\ns._write",
+        "from aiohttp import web\nasync def f(r):\n    return r.addresses[0][1]",
     ],
 )
 def test_the_check_leaves_our_own_and_public_names_alone(clean):

@@ -1,6 +1,6 @@
 """`python -m adapters.console`: a terminal group chat with the bot, or a script run.
 
-Interactive: type `alice: /new auktion` to speak as alice in the group, `alice> 30`
+Interactive: type `alice: /new tube` to speak as alice in the group, `alice> /hand`
 to speak to the bot privately. Script: `--script FILE` reads such lines and prints
 the transcript (see adapters/console/session.py for the format). Interactive with
 `--web PORT`: the table's page is served on 127.0.0.1:PORT too (adapters/console/web.py).

@@ -63,7 +63,7 @@ def page_view(table: Table | None, seat: int | None, lang: str) -> dict[str, Any
     public = spec.public_view(state)
     board = board_svg(spec.id, public, names, label)
     prompts = spec.prompts(state)
-    waiting = sorted({s for p in prompts if not p.standing for s in p.seats})
+    waiting = play.waiting(spec, state)
     view: dict[str, Any] = {
         "playing": True,
         "lang": table.lang,

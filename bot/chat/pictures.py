@@ -2,7 +2,7 @@
 
 Adapters call `await png(svg)` for a reply's `svg`; None means "no picture: send the
 text snapshot" (no rasteriser installed, or it failed — said once in the log).
-Rasterising a board takes ~50 ms of CPU holding the GIL, so it runs in a process
+Rasterising a board holds the GIL for tens of milliseconds, so it runs in a process
 pool: no chat's command waits on another chat's picture. The same board is drawn
 once (a small cache keyed by the SVG text).
 """

@@ -286,7 +286,7 @@ def _number(value: Any, lang: str) -> Any:
     return value
 
 
-# Babel takes ~30 µs a number; a game shows the same few again and again (a blood
+# Babel is slow to format a number; a game shows the same few again and again (a blood
 # alcohol level of 0.6, a treasury of 12,000), so each is formatted once.
 @lru_cache(maxsize=4096)
 def _grouped(value: int, lang: str) -> str:

@@ -78,8 +78,8 @@ class _Handled:
     """stammtisch_commands_total and stammtisch_command_seconds: counted in plain dicts
     by the event loop's thread, and turned into Prometheus samples only when scraped (a
     custom collector). prometheus_client's Counter and Histogram take a lock for each
-    number they change and find a histogram's bucket in a loop of Python: ~17 K
-    instructions on every update (callgrind, 2026-11-24). A scrape (another thread) reads
+    number they change and find a histogram's bucket in a loop of Python, on every
+    update, for numbers nobody reads until a scrape. A scrape (another thread) reads
     copies, each taken whole under the GIL: a histogram it reads in the middle of an
     update may show the count one ahead of the sum, as prometheus_client's may."""
 

@@ -24,9 +24,9 @@ at the list's tail are packed into one zlib-compressed element (bot/store/answer
 `pack`: two round trips every PACK answers), so a long game's log takes ~1/4 of the
 memory its lines would. The table keeps only a running hash of the lines (`chain`), so
 the end's hash is computed without reading the log back; the log is read only by
-`/verify` and the export (`Tables.load(..., answers=True)`). Until 2026-11-24 the log
-was kept inside the table, zlib-compressed (`log`): such a table still verifies, and its
-log moves to the list at its next answer.
+`/verify` and the export (`Tables.load(..., answers=True)`). A table of the older format
+keeps its log inside, zlib-compressed (`log`): it still verifies, and its log moves to
+the list at its next answer.
 """
 
 import base64
@@ -75,9 +75,9 @@ class GameProof(BaseModel):
     seed: str  # hex; secret until the game is over
     commitment: str  # SHA-256 of the seed, in hex: announced at /start
     # The running hash of the answers logged (`chained`): hex, "" before the first. None:
-    # a game begun before 2026-11-24, whose end hashed the answers in one piece.
+    # a game begun before the running hash, whose end hashes the answers in one piece.
     chain: str | None = None
-    # A table stored before 2026-11-24: its answers, JSON lines `[seat, action]`,
+    # A table of the older format: its answers, JSON lines `[seat, action]`,
     # zlib-compressed and base64-encoded (now they are a list beside the table).
     log: str = ""
     actions: int = 0
@@ -142,7 +142,7 @@ def commitment(seed: bytes) -> str:
 def fingerprint(answers: list[tuple[int, dict[str, Any]]], state: BaseModel, chained: bool) -> str:
     """SHA-256 of the answers and the final state, as JSON with sorted keys (the same
     on any machine): announced at the end, it binds the log as it was, even an answer
-    that changed nothing at the end. `chained` (every game begun since 2026-11-24):
+    that changed nothing at the end. `chained` (every game begun with a running hash):
     over the answers' running hash (`link`), which the table keeps as they come."""
     if chained:
         chain = ""
@@ -199,7 +199,7 @@ def record(proof: GameProof | None, seat: int, action: BaseModel | dict[str, Any
         proof.overflow, proof.log, proof.chain = True, "", None
         proof._new, proof._reset = [], True
         return
-    if proof.log:  # stored before 2026-11-24: its log moves to the list, all of it
+    if proof.log:  # the older format: its log moves to the list, all of it
         proof._new, proof._reset = [_canonical(json.loads(x)) for x in proof.lines()], True
         proof.log = ""
     new = proof._new
@@ -252,7 +252,7 @@ def _unpacked_lines(entry: bytes | str) -> list[str]:
 def end(proof: GameProof | None, state: BaseModel, now: float) -> None:
     if proof is None:
         return
-    if proof.chain is None:  # begun before 2026-11-24 and never answered since
+    if proof.chain is None:  # begun before the running hash, and never answered since
         proof.end = fingerprint(proof.answers(), state, chained=False)
     else:
         proof.end = closing(proof.chain, state)

@@ -4,9 +4,9 @@ A table is one hash {v: version, d: JSON}. A command reads it (HMGET, one round
 trip), applies a pure function, and writes back with a Lua compare-and-set
 (EVALSHA, one round trip) that succeeds only if nobody wrote in between; on
 conflict the script answers with what is stored now, and the function runs again on
-that. Lua rather than WATCH/MULTI: measured on loopback Redis 7, WATCH/MULTI managed
-~400 successes/s on a hot key against 6–10k/s for the script, and costs an extra round
-trip.
+that. Lua rather than WATCH/MULTI: on a hot key WATCH/MULTI fails and starts over for
+every write that slipped in between (the script never does: it decides on the server),
+and costs an extra round trip.
 
 A process remembers the version and data of the tables it wrote or read last (`KNOWN`
 of them), and a command starts from that without reading: one round trip when nobody
@@ -147,7 +147,7 @@ class _Tokens:
     """Each write's token (see _CAS): unique among every write of every process, not
     secret — a random part drawn once per process (again in a forked child) and a count.
     `secrets.token_hex` for every write asked the kernel for randomness each time (a
-    syscall, ~3 µs on this VM: more than the rest of the token's path)."""
+    syscall: more than the rest of the token's path costs)."""
 
     def __init__(self) -> None:
         self.draw()
@@ -231,7 +231,7 @@ class RedisStore:
         self.replicas = Replicas(redis)
         # The keys a command of this process is on: those queued behind it, if any (a
         # deque of their futures). An asyncio.Lock per key, in a WeakValueDictionary, cost
-        # a lock and a weak reference made and dropped on every command (~5 µs).
+        # a lock and a weak reference made and dropped on every command.
         self._turns: dict[str, deque[asyncio.Future[None]] | None] = {}
         self._known: OrderedDict[str, Versioned] = OrderedDict()
 

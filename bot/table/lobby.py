@@ -39,11 +39,11 @@ _served: dict[str, tuple[GameSpec, GameSpec]] = {}
 class _Remembered:
     """A game's `prompts`, remembered for as long as the state lives. One command asks for
     the prompts of the same state three to five times (the router's check, the answer,
-    the status line, who is still waiting; ~50 µs each for AUFRUHR!), and the next command
+    the status line, who is still waiting; AUFRUHR!'s are costly), and the next command
     on the table asks again for the state this one wrote: bot/table/model.py keeps that very
     object for it (`_parsed`). Remembering only the last eight states missed it whenever
-    more tables than that were busy, 1.9 computations a command instead of 1 with 30
-    tables in flight (bench/load.py, 2026-11-24). By identity, a weak reference telling
+    more tables than that were busy (bench/load.py's 30 tables in flight computed the
+    prompts almost twice a command). By identity, a weak reference telling
     when the state is gone: right because nobody changes a state once its engine has
     returned it (tests/fixtures/conformance.py: `apply` never mutates its input)."""
 

@@ -12,12 +12,11 @@ written again (`stored_from`, the pieces kept in `_pieces`, by that JSON too).
 
 A table larger than `COMPRESS_ABOVE` is stored zlib-compressed (to ~1/4), a smaller one
 as it is: it fits the 8 KiB a table may take in Redis (tests/bot/table/test_size.py), and
-compressing would cost more than the rest of the write (~25 µs for 7 KB, in a tight
-loop; ~100 µs measured in place). A 6-player AUFRUHR! table comes to 5.5–7 KB (more with
-64-character names: then compressed). Until 2026-11-24 the state was stored whole
-(~6.3 KB, the table 7.5–8.5 KB, so compressed): such a table still loads, the defaults
-filled in. A table stored before the two lines (one JSON document, the state inside)
-loads too, and is written anew at its next change.
+compressing would cost more than the rest of the write. A 6-player AUFRUHR! table comes
+to 5.5–7 KB (more with 64-character names: then compressed). A table whose state was
+stored whole, its defaults included (an older format, compressed for its size), still
+loads, the defaults filled in. A table stored before the two lines (one JSON document,
+the state inside) loads too, and is written anew at its next change.
 """
 
 import functools
@@ -43,7 +42,7 @@ S = TypeVar("S", bound=BaseModel)
 # new one: tests/fixtures/conformance.py checks that it never mutates its input). A table written
 # with a new state drops the one it was read with: that JSON is no longer stored, and
 # the state is freed at once, while it is still in the CPU's cache, instead of ~128
-# writes later (~20 µs a write).
+# writes later.
 PARSED_CACHE = 128
 _parsed: OrderedDict[tuple[type, bytes], Any] = OrderedDict()
 # The pieces of the states this process wrote lately (`stored_from`), by their JSON: the
@@ -51,8 +50,8 @@ _parsed: OrderedDict[tuple[type, bytes], Any] = OrderedDict()
 # (~5 KB each; as many as `_parsed` holds states, whose `before` the pieces are used with).
 _pieces: OrderedDict[bytes, dict[str, bytes]] = OrderedDict()
 # A state read as less JSON than this is written whole: writing it piece by piece costs
-# more than its one call to pydantic-core saves (EINS IST KEINS, ~1 KB: 4.9 µs whole,
-# 9.0 µs in pieces; AUFRUHR!, ~4 KB: 45 µs whole, 19.5 µs in pieces; medians, 2026-11-24).
+# more than its one call to pydantic-core saves (an EINS IST KEINS state, ~1 KB, took
+# about twice as long in pieces; an AUFRUHR! one, ~4 KB, less than half).
 PIECES_ABOVE = 2000
 # Compressed tables this process wrote or read lately → their JSON: the next command on
 # the table (usually here: bot/store/versioned.py) starts from it without decompressing.
@@ -65,8 +64,8 @@ COMPRESS_ABOVE = 7000
 COMPRESSION = 1  # zlib's fastest level: 3/4 of level 9's gain at half its time
 # An 8 KiB window and zlib's memory level 6 instead of 32 KiB and 8: zlib then asks for
 # ~50 KB of buffers instead of ~270 KB, which malloc hands out from its heap instead of
-# mapping fresh pages for every table written: 2-3× faster on a 7.7 KB AUFRUHR! table
-# (~50 µs instead of ~160 µs, 2026-11-24), and as small (1,971 B instead of 1,981 B).
+# mapping fresh pages for every table written: several times faster on a large AUFRUHR!
+# table, and as small within a few bytes.
 # Still a zlib stream (its first byte 0x58, never `{`), read by zlib.decompress as before.
 WINDOW_BITS = 13
 MEMORY_LEVEL = 6
@@ -251,7 +250,7 @@ class Table(BaseModel):
         # JSON has no raw line break (one inside a string is written `\n`): the first one
         # ends the table's own fields.
         head, newline, state = data.partition(b"\n")
-        if not newline:  # stored before 2026-11-24: one JSON document, the state in it
+        if not newline:  # the older format: one JSON document, the state in it
             fields = json.loads(data)
             table = cls.model_validate(fields)
             table.state = fields.get("state")
@@ -282,7 +281,7 @@ def stored_state(state: BaseModel) -> bytes:
     """A game's state as a table stores it: its JSON without the fields that hold their
     default, tags kept (~2/3 of it all for AUFRUHR!, and as fast to write). Written by
     pydantic-core's serializer itself, as bytes: `model_dump_json` is the same call with
-    ~1 µs of keyword arguments passed on, and a str (a copy) to encode again."""
+    its keyword arguments passed on, and a str (a copy) to encode again."""
     return type(state).__pydantic_serializer__.to_json(state, exclude_defaults=True)
 
 
@@ -300,7 +299,7 @@ def stored_from(
     rules/core/clone.py, and leaves most as they were), is not written again: its piece
     is. Most answers change one or two fields of forty (a token put into a folder changes
     `folders` alone), and pydantic-core's time goes by the models it walks, not by the
-    bytes (~0.3 µs a token of AUFRUHR!'s 36). The fields come in another order than
+    bytes (each of AUFRUHR!'s 36 tokens is a model). The fields come in another order than
     pydantic's, which JSON does not mind; a dict's keys keep theirs, which an engine
     iterating it after a reload from Redis would see."""
     cls = type(state)

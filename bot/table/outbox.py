@@ -182,16 +182,16 @@ _LISTS = (list, tuple)  # (`list | tuple` in the call made a new union every mes
 
 # The messages made lately, by everything they are made of: a game asks the same few
 # again and again (a button's label, "waiting for Anna, Ben", "Anna: Yes"), and making
-# one — the game's hook, seats to names, the catalog filled — costs ~10 µs. A message is
+# one — the game's hook, seats to names, the catalog filled — costs far more than a
+# look-up. A message is
 # a pure function of its key, parameters, language, names, the game's hook and the
 # catalogs (which change only when a game registers: `registry.version`). Those that
 # are the same for every message of a command (all but the key and the parameters) are
 # named in `_texts`'s keys by one token, the same object for the same ones (`_made_by`).
 # A table's messages name its players, so each busy table keeps its own: bench/load.py's
-# 30 tables in flight keep ~15,000 (~500 a table), and at 4,096 the memo was
-# emptied every ~1,500 commands, each command making 0.86 messages more than it needed
-# (21,007 made for 6,158 commands, against 15,688 now; 2026-11-24). ~265 B an entry (its
-# key and text, getsizeof): ~4.3 MB when full.
+# 30 tables in flight keep ~15,000 (~500 a table), and a memo of 4,096 was emptied so
+# often that a command made most of its messages again. ~265 B an entry (its key and
+# text, getsizeof): ~4.3 MB when full.
 TEXTS = 16384
 _texts: dict[tuple[Any, ...], str] = {}
 _tokens: dict[tuple[Any, ...], object] = {}

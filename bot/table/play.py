@@ -97,7 +97,7 @@ def waiting_prompts(spec: GameSpec, state: Any) -> list[Prompt]:
 
 def waiting(spec: GameSpec, state: Any) -> list[int]:
     """The seats the table waits for."""
-    return sorted({s for p in spec.prompts(state) if not p.standing for s in p.seats})
+    return sorted({s for p in waiting_prompts(spec, state) for s in p.seats})
 
 
 def _typed_as(
@@ -159,7 +159,7 @@ def act(
     if not prompt.secret and not prompt.standing:  # the button chosen shows in the status
         # (models of another type are never equal: the type is compared first, as
         # pydantic's __eq__ does, and then the fields, which its __eq__ compares first
-        # too: its ~1 µs a button only for the one that matches; a turn may offer twenty)
+        # too: its cost only for the one that matches; a turn may offer twenty buttons)
         kind, fields = type(action), action.__dict__
         chosen: Option | str | None = next(
             (
@@ -236,7 +236,7 @@ def settle(
         table.carried = {}
         finish(table, spec, state, outcome, out, now)
         return
-    prompts = [p for p in spec.prompts(state) if not p.standing]
+    prompts = waiting_prompts(spec, state)
     ids = [p.id for p in prompts]
     if ids == table.prompt_ids:
         return

@@ -36,7 +36,7 @@ class Tables:
         self.redis = redis
         self.store = store or RedisStore(redis)
         # One platform's deadline shards, to queue and drop with a write: made once (a
-        # Deadlines registers its three scripts and names its shards, ~20 µs).
+        # Deadlines registers its three scripts and names its shards).
         self._shards: dict[str, Deadlines] = {}
 
     async def load(self, platform: str, chat: str, answers: bool = False) -> Table | None:

@@ -163,6 +163,27 @@ async def test_the_command_line_checks_an_exported_record(redis, tmp_path, capsy
     assert "Mismatch ❌" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize(
+    "text", ["hello", '{"game": "tube"}', "eJzLSM3JyVcozy/KSQEAGgQEXQ==", '["a", 1]']
+)
+def test_the_command_line_refuses_what_is_no_record_in_one_line(tmp_path, text):
+    record = tmp_path / "game.txt"
+    record.write_text(text)
+    with pytest.raises(SystemExit) as refused:
+        verify.main([str(record)])
+    assert refused.value.code == f"{record} holds no game record: save what /verify record posted"
+    with pytest.raises(SystemExit) as refused:
+        verify.main([str(tmp_path / "missing.txt")])
+    assert (
+        refused.value.code == f"cannot read {tmp_path / 'missing.txt'}: No such file or directory"
+    )
+
+
+def test_the_command_line_helps(capsys):
+    assert verify.main(["--help"]) == 0
+    assert "python -m bot.verify FILE" in capsys.readouterr().out
+
+
 def test_the_log_is_bounded():
     proof = game_proof.GameProof(
         game="auktion", seats=2, options={}, seed="00" * 32, commitment="x"

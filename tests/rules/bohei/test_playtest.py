@@ -249,11 +249,11 @@ async def test_a_step_ended_by_a_report_does_not_read_as_everyone_answered():
 
 
 async def test_the_script_writer_presses_cards_by_their_names():
-    """tests/tools/bohei_script.py wrote "[{card}]" for every card button (its outbox
+    """tests/fixtures/bohei_script.py wrote "[{card}]" for every card button (its outbox
     knew no game to name the card in), pressed nothing, and never reached an end."""
     from rules.bohei.model import PlayCard
     from rules.bohei.prompts import card_option
-    from tests.tools.bohei_script import Writer
+    from tests.fixtures.bohei_script import Writer
 
     writer = Writer(["anna", "bert", "cora"], seed=1, lang="de", options="")
     assert writer.label(card_option("diet", PlayCard(card="diet"))) == "Diät"

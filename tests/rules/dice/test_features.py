@@ -11,7 +11,7 @@ import pytest
 from rules.core.errors import GameError, ParseError, RuleError
 from rules.core.rng import Rng
 from rules.dice import MAX_DICE, roll
-from tests.rules.dice.written import written
+from tests.fixtures.written import breakdown_written as written
 
 
 class Script:

@@ -12,7 +12,7 @@ from rules.core.errors import GameError, RuleError
 from rules.core.rng import Rng
 from rules.dice import MAX_DICE, MAX_LENGTH, roll
 from tests.fixtures.examples import examples
-from tests.rules.dice.written import written
+from tests.fixtures.written import breakdown_written as written
 
 # ----- any text at all ------------------------------------------------------------------
 

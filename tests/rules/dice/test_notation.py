@@ -9,8 +9,8 @@ from rules.core.errors import GameError, ParseError, RuleError
 from rules.core.rng import Rng
 from rules.dice import MAX_DICE, roll
 from rules.dice.result import plain
+from tests.fixtures.written import breakdown_written as written
 from tests.rules.dice.test_features import dealt
-from tests.rules.dice.written import written
 
 # ----- 1. comparisons of totals: never a silent misreading --------------------------------
 
