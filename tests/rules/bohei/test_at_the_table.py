@@ -22,6 +22,7 @@ GERMAN = {
     "Dice Duel": "Würfelduell",
     "Roll 🎲": "Würfeln 🎲",
     "Rock Paper Scissors": "Schnick-Schnack-Schnuck",
+    "Nope ✋": "Nö ✋",
 }
 
 
@@ -86,6 +87,38 @@ async def test_opposite_day_turns_your_own_discard_into_a_draw(lang, told):
     for line in told:
         assert line in out
     assert out.index(told[0]) < out.index(told[1]) < out.index(told[2])
+
+
+@pytest.mark.parametrize(
+    ("lang", "told"),
+    [
+        (
+            "en",
+            [
+                "[group] anna plays Nope!",
+                "[dm:anna] 🃏 Gone from your hand: Nope. Your hand: 1 card.",
+            ],
+        ),
+        (
+            "de",
+            [
+                "[group] anna spielt Nö!",
+                "[dm:anna] 🃏 Weg von der Hand: Nö. Auf der Hand: 1 Karte.",
+            ],
+        ),
+    ],
+)
+async def test_nope_spares_you_the_discard_your_own_card_asks(lang, told):
+    """„Nö-Karten können jederzeit gespielt werden und verhindern, dass man Karten
+    aufnehmen oder ablegen muss“: anna's own Spring Cleaning, and her Nope keeps her last
+    other card (only the Nope goes)."""
+    # seed 119: anna holds Generous, Nope, Spring Cleaning
+    lines = [*JOIN, "anna: [That's me 🙋]", "anna: [No, thanks]", "anna> [Spring Cleaning]"]
+    out = await play([*lines, "anna: [Nope ✋]"], 119, lang)
+    for line in told:
+        assert line in out
+    discard = {"en": "Choose a card to discard", "de": "Wähle eine Karte"}[lang]
+    assert not any(discard in line for line in out)  # nothing else goes
 
 
 # seed 24 on: bert's word chain (cora and anna break it), bert wins; cora activates
