@@ -171,6 +171,8 @@ AUFRUHR = ["anna: /new aufruhr", "ben: /join", "cem: /join", "dan: /join", "anna
         # where the buttons are, "above" is right
         ("en", HEINZEL, "alice: /go Dom", "[group] Answer with one of the buttons above, please."),
         ("en", AUFRUHR, "ben> /bid 50", "[dm:ben] Answer with one of the buttons above, please."),
+        ("de", HEINZEL, "alice: /go Dom", "[group] Antworte bitte mit einem der Knöpfe oben."),
+        ("de", AUFRUHR, "ben> /bid 50", "[dm:ben] Antworte bitte mit einem der Knöpfe oben."),
     ],
     ids=lambda v: v if isinstance(v, str) and v[:1] in "ab" and ("/" in v) else None,
 )
