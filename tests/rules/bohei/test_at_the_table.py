@@ -215,3 +215,24 @@ async def test_a_roll_before_start_does_not_change_the_german_deal():
     assert rolled[0] == "[group] 🎲 anna würfelt"
     assert rolled[2:] == plain
     assert any(line.startswith("[dm:anna] 🃏 Deine Hand:") for line in plain)
+
+
+@pytest.mark.parametrize(
+    ("lang", "told"),
+    [
+        (
+            "en",
+            "[dm:anna] Nobody called “@zed” plays at this table: /foul @player names one who does.",
+        ),
+        (
+            "de",
+            "[dm:anna] Niemand namens „@zed“ spielt an diesem Tisch:"
+            " /foul @Person nennt jemanden, der mitspielt.",
+        ),
+    ],
+)
+async def test_reporting_someone_not_at_the_table_says_so(lang, told):
+    """`/foul @zed`, zed not playing, was told "Write /foul @player." as if it were
+    written wrong; nothing is put to the vote."""
+    out = await play([*FOUL[:-1], "anna: /foul @zed"], 24, lang)
+    assert out[-1] == told
