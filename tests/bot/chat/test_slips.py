@@ -154,6 +154,21 @@ async def test_a_bad_option_value_says_what_the_option_allows(redis, lang, line,
 
 
 @pytest.mark.parametrize(
+    "lang, opened",
+    [
+        ("en", "[group] anna opened a table for The Heinzelmännchen of Cologne (2–4 players)."),
+        ("de", "[group] anna hat einen Tisch für Die Heinzelmännchen von Köln eröffnet"),
+    ],
+)
+async def test_an_option_name_capitalised_by_the_keyboard_is_taken(redis, lang, opened):
+    # `Youngest=2` (a phone capitalises the first word) was an "unknown option"
+    chat = Chat.make(redis, lang=lang)
+    out = await chat.say("anna: /new heinzel Youngest=2 DEADLINE=60")
+    assert out[0].startswith(opened), out
+    assert (await chat.table()).options == {"deadline": 60, "youngest": 2, "searching": 1}
+
+
+@pytest.mark.parametrize(
     "lang, expected",
     [
         ("en", "[group] Option deadline=" + "1" * 39 + "… is not allowed: deadline is"),
