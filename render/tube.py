@@ -73,7 +73,9 @@ def private(view: SeatView, names: list[str], label: Label) -> str:
             )
         )
         if p.drops:
-            lines.append(label("tube.board.drops", drops=", ".join(d.station for d in p.drops)))
+            stations = net().names
+            dropped = ", ".join(stations.get(d.station, d.station) for d in p.drops)
+            lines.append(label("tube.board.drops", drops=dropped))
     if view.reachable:
         lines.append(label("tube.board.reachable", stations=", ".join(view.reachable)))
     return fit(lines)

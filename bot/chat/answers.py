@@ -9,7 +9,7 @@ from bot.i18n import keys
 from bot.table.model import Table
 from bot.table.outbox import Outbox
 from rules.core.errors import GameError, ParseError, RuleError
-from rules.core.protocol import GameSpec, Prompt, seat_token
+from rules.core.protocol import FreeInput, GameSpec, Prompt, seat_token
 
 # A mention by user id: Discord writes `<@123>` (`<@!123>` for a nickname), and the
 # Telegram adapter writes its text mentions (users without a @handle) the same way.
@@ -214,6 +214,19 @@ def reads_as_answer(
     return True
 
 
+def _example(spec: FreeInput) -> int:
+    """A number the input takes, for the line that refuses one it cannot read: 30, or the
+    nearest the bounds allow (a guess of 1 to 20 is not answered "write e.g. 30")."""
+    value = 30
+    if spec.max is not None:
+        value = min(value, spec.max)
+    if spec.multiple_of:
+        value -= value % spec.multiple_of
+    if spec.min is not None:
+        value = max(value, spec.min)
+    return value
+
+
 def typed_value(table: Table, prompt: Prompt, text: str, out: Outbox) -> Any:
     spec = prompt.input
     assert spec is not None
@@ -231,9 +244,10 @@ def typed_value(table: Table, prompt: Prompt, text: str, out: Outbox) -> Any:
             raise ParseError("error.text_length", max=spec.max_length)
         return named_seats(table, text) if spec.names_seats else text
     if not WHOLE.fullmatch(text.strip()):
+        example = _example(spec)
         if DECIMAL.fullmatch(text.strip()):  # `25.5`, `25,5`: a number, but not whole
-            raise ParseError("error.not_whole", text=text[:20])
-        raise ParseError("error.not_a_number", text=text[:20])
+            raise ParseError("error.not_whole", text=text[:20], example=example)
+        raise ParseError("error.not_a_number", text=text[:20], example=example)
     value = int(text.replace(" ", ""))
     if spec.min == 0 and value < 0:  # "at least 0" read as if 0 were a sum to reach
         raise RuleError("error.number_negative")

@@ -82,6 +82,7 @@ def parse_options(spec: GameSpec, words: list[str], text: Callable[..., str]) ->
     raw: dict[str, str] = {}
     for word in words:
         name, eq, value = word.partition("=")
+        name = name.casefold()  # a phone's keyboard capitalises the first letter: `Events=4`
         if not eq or name not in fields:
             raise ParseError("error.bad_option", option=word, allowed=", ".join(fields) or "—")
         raw[name] = value

@@ -110,7 +110,14 @@ def retire_status(table: Table, out: Outbox, key: str | None = None) -> None:
     if table.status_message is None:
         return
     key = key or out.closing
-    last = out.chosen if key == "status.done" and out.chosen else out.text(key)
+    if key == "status.done" and out.chosen:
+        last = out.chosen
+    elif key == "status.done" and len(table.asked) == 1:
+        # one seat was asked and answered (its choice secret, or said in what follows):
+        # who answered, not "everyone has answered"
+        last = out.text("status.answered", seats=table.asked)
+    else:
+        last = out.text(key)
     text = "\n".join(filter(None, [table.status_head, last]))
     out.edits.append(Reply(text=text, edit=table.status_message))
     table.status_message = None

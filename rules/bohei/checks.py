@@ -92,7 +92,9 @@ def no_digits(text: str, before: int) -> bool:
 
 
 def all_caps(text: str, before: int) -> bool:
-    return any(c.islower() for c in without_names(text))
+    # ß has no capital on a German keyboard (caps lock types ß, "ß".upper() is "SS"): a
+    # shouted "GROß" is in capitals
+    return any(c.islower() and c != "ß" for c in without_names(text))
 
 
 def ends_bang(text: str, before: int) -> bool:

@@ -13,6 +13,7 @@ from rules.core.protocol import Event
 from rules.core.turns import Collect
 
 SEAT_FIRST = re.compile(r"\s*#(\d+)\b")
+NAME_FIRST = re.compile(r"\s*(@?\w\S*)")  # a name the router found nobody at the table for
 
 
 def penalty(state: State, seat: int) -> Pending:
@@ -50,16 +51,18 @@ def foul(state: State, seat: int, text: str, active: list[str], watched: list[st
     """`/foul @player`: the others vote whether `player` broke an active rule the group
     watches (`watched`). A rule the bot checks is not reported: the bot has judged every
     message against it already, and a vote could only punish one it found clean."""
-    match = SEAT_FIRST.match(text)
-    if not match:
-        raise RuleError("bohei.error.foul_usage")
-    accused = int(match[1])
-    if not 0 <= accused < state.players:
+    match, named = SEAT_FIRST.match(text), NAME_FIRST.match(text)
+    if not match and not named:
         raise RuleError("bohei.error.foul_usage")
     if not active:
         raise RuleError("bohei.error.no_rules")
     if not watched:
         raise RuleError("bohei.error.foul_checked", rules=names_of(active))
+    if not match:  # a name of nobody at the table (a seat's reaches us as its token)
+        raise RuleError("bohei.error.foul_nobody", name=named[1][:40])
+    accused = int(match[1])
+    if not 0 <= accused < state.players:
+        raise RuleError("bohei.error.foul_usage")
     if state.vote is not None:
         raise RuleError("bohei.error.vote_running")
     if accused == seat:

@@ -39,7 +39,9 @@ _ALLOWS: dict[str, tuple[type, ...]] = {
 
 
 def setup(seats: int, options: Options, seed: int) -> State:
-    ref = 0 if options.referee and seats >= 3 else None
+    if options.referee and seats < 3:  # a referee and one piece is no race: refused, not ignored
+        raise RuleError("tube.error.referee_seats", players=seats)
+    ref = 0 if options.referee else None
     rng = Rng.from_seed(seed)
     players = [Player(seat=s) for s in range(seats) if s != ref]
     rolls: dict[int, list[int]] = {}

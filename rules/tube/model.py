@@ -13,7 +13,9 @@ DropKind = Literal["north", "south", "central", "heathrow"]
 
 
 class Options(Frozen):
-    referee: int = Field(default=0, ge=0, le=1)  # 1: the first seat referees (3+ seats)
+    referee: int = Field(
+        default=0, ge=0, le=1
+    )  # 1: the first seat referees (3+ seats; fewer: /start refuses)
     dnf_minutes: int = Field(default=15, ge=1, le=60)
     leicester_limit: int = Field(default=2, ge=0, le=5)  # friendly games may change it
     inhibitions: int = Field(default=INHIBITIONS, ge=1, le=INHIBITIONS)  # fewer: a short game

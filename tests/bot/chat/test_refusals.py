@@ -171,6 +171,8 @@ AUFRUHR = ["anna: /new aufruhr", "ben: /join", "cem: /join", "dan: /join", "anna
         # where the buttons are, "above" is right
         ("en", HEINZEL, "alice: /go Dom", "[group] Answer with one of the buttons above, please."),
         ("en", AUFRUHR, "ben> /bid 50", "[dm:ben] Answer with one of the buttons above, please."),
+        ("de", HEINZEL, "alice: /go Dom", "[group] Antworte bitte mit einem der Knöpfe oben."),
+        ("de", AUFRUHR, "ben> /bid 50", "[dm:ben] Antworte bitte mit einem der Knöpfe oben."),
     ],
     ids=lambda v: v if isinstance(v, str) and v[:1] in "ab" and ("/" in v) else None,
 )
@@ -179,4 +181,42 @@ async def test_a_button_asked_elsewhere_is_said_where(redis, lang, before, line,
     await chat.say(*before)
     stored = await chat.stored()
     assert await chat.say(line) == [expected]
+    assert await chat.stored() == stored
+
+
+@pytest.mark.parametrize(
+    ("lang", "labels", "typed", "told"),
+    [
+        (
+            "en",
+            ["That's me 🙋", "No, thanks", "Number Oracle"],
+            ["7.5", "twelve"],
+            [
+                "[dm:bert] Whole numbers only: “7.5” has a fraction. Write e.g. 20.",
+                "[dm:bert] “twelve” is not a number. Write a whole number, e.g. 20.",
+            ],
+        ),
+        (
+            "de",
+            ["Ich bin's 🙋", "Nein, danke", "Zahlenorakel"],
+            ["7,5", "zwölf"],
+            [
+                "[dm:bert] Nur ganze Zahlen: „7,5“ hat Nachkommastellen. Schreib z. B. 20.",
+                "[dm:bert] „zwölf“ ist keine Zahl. Schreib eine ganze Zahl, z. B. 20.",
+            ],
+        ),
+    ],
+)
+async def test_a_number_not_read_is_answered_with_one_the_question_takes(
+    redis, lang, labels, typed, told
+):
+    # Bohei's Number Oracle asks for 1 to 20; a guess it could not read was told "Write
+    # e.g. 30"
+    chat = Chat.make(redis, seed=27, lang=lang)  # seed 27: anna holds Number Oracle
+    owns_up, no_draw, oracle = labels
+    await chat.say("anna: /new bohei", "bert: /join", "cora: /join", "anna: /start")
+    await chat.say(f"anna: [{owns_up}]", f"anna: [{no_draw}]", f"anna> [{oracle}]")
+    stored = await chat.stored()
+    for text, line in zip(typed, told, strict=True):
+        assert await chat.say(f"bert> {text}") == [line]
     assert await chat.stored() == stored

@@ -2,6 +2,7 @@
 language for every slip (an empty command, a second press, a stranger's command), and
 no group noise from a private step. AUFRUHR! is the vehicle; the rules are the bot's."""
 
+import fakeredis
 import pytest
 
 from bot.table.lobby import parse_options
@@ -151,6 +152,19 @@ async def test_a_bad_option_value_says_what_the_option_allows(redis, lang, line,
     assert len(out) == 1 and expected in out[0], out
     assert out[0].startswith("[group] Option ")
     assert await chat.stored() is None or (await chat.table()).status == "idle"
+
+
+async def test_an_option_name_capitalised_by_the_keyboard_is_taken():
+    # `Youngest=2` (a phone capitalises the first word) was an "unknown option"
+    opened = {
+        "en": "[group] anna opened a table for The Heinzelmännchen of Cologne (2–4 players).",
+        "de": "[group] anna hat einen Tisch für Die Heinzelmännchen von Köln eröffnet",
+    }
+    for lang, said in opened.items():
+        chat = Chat.make(fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer()), lang=lang)
+        out = await chat.say("anna: /new heinzel Youngest=2 DEADLINE=60")
+        assert out[0].startswith(said), out
+        assert (await chat.table()).options == {"deadline": 60, "youngest": 2, "searching": 1}
 
 
 @pytest.mark.parametrize(

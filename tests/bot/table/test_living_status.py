@@ -7,6 +7,7 @@ import contextlib
 import fakeredis
 import pytest
 
+from adapters.console.__main__ import run_script
 from tests.fixtures.fake_discord import EPHEMERAL, World
 from tests.fixtures.fake_telegram import GROUP, Clock, FakeTelegram, begin, running_bot, until
 
@@ -143,3 +144,24 @@ async def test_telegram_an_old_status_message_is_posted_anew(fake):
         await bot.adapter.sender.drain()
         new = [c for c in group_posts(fake)[posts:] if "protest" in c.get("text", "")]
         assert new and 'href="tg://user?id=' in new[0]["text"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", ["That's me 🙋", "No, thanks", "Telegram Style", "Nothing", "bert plays nothing."]),
+        ("de", ["Ich bin's 🙋", "Nein, danke", "Telegrammstil", "Nichts", "bert spielt nichts."]),
+    ],
+)
+async def test_one_seats_secret_answer_ends_its_status_with_its_name(lang, words):
+    """A step that asked one seat alone, secretly (Bohei's card chosen privately), ended
+    "✓ Everyone has answered." after that one player's choice: it names who answered
+    (the choice itself is said in what follows, or stays private)."""
+    owns_up, no_draw, rule, nothing, said = words
+    lines = ["anna: /new bohei", "bert: /join", "cora: /join", "anna: /start"]
+    lines += [f"bert: [{owns_up}]", f"bert: [{no_draw}]", f"bert> [{rule}]", f"bert> [{nothing}]"]
+    out: list[str] = []
+    await run_script(lines, seed=12, lang=lang, write=out.append)  # bert holds a rule
+    said_at = out.index(f"[group] {said}")
+    assert out[said_at - 1] == "[group:edit] ✓ bert"
+    assert not any("Everyone has answered" in line or "Alle haben" in line for line in out)

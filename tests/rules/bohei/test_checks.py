@@ -86,6 +86,8 @@ CASES = {
         ("ICH ZIEHE! 😀", False),
         ("GRÜSSE AN ALLE", False),
         ("Grüße", True),
+        ("GROßE GRÜßE", False),  # caps lock types ß: it has no capital on the keyboard
+        ("GROSSE grüße", True),
         ("I PASS", False),
         ("i pass", True),
         ("👍", False),

@@ -341,3 +341,30 @@ async def test_a_station_typed_shows_its_buttons_label_also_behind_a_line_menu(r
     out = await chat.say("carl: /go archwy")
     assert "[group:edit] ✓ carl: Archway" in out, out
     assert not any("archwy" in line for line in out)
+
+
+@pytest.mark.parametrize(
+    ("lang", "said", "begins"),
+    [
+        (
+            "en",
+            "[group] referee=1 needs 3 seats, the referee and two players: 2 are seated."
+            " More can /join, or /abort and open the table again without referee=1.",
+            "[group] Gaa Under Gunnar begins! At the table: anna, bert, carl.",
+        ),
+        (
+            "de",
+            "[group] referee=1 braucht 3 Plätze, den Schiedsrichter und zwei Spieler: 2 sitzen"
+            " am Tisch. Weitere können /join sagen, oder /abort und den Tisch neu eröffnen"
+            " ohne referee=1.",
+            "[group] Gaa Under Gunnar beginnt! Am Tisch: anna, bert, carl.",
+        ),
+    ],
+)
+async def test_start_refuses_a_referee_with_two_seats(lang, said, begins):
+    # `referee=1` with two seats was taken silently: both played, nobody refereed
+    lines = ["anna: /new tube referee=1", "bert: /join", "anna: /start"]
+    out = await played(lines, seed=1, lang=lang)
+    assert out[-1] == said
+    out = await played([*lines, "carl: /join", "anna: /start"], seed=1, lang=lang)
+    assert begins in out

@@ -100,3 +100,10 @@ def test_the_german_picture_legend_is_german():
     texts = [e.text for e in ET.fromstring(svg).iter(f"{SVG_NS}text")]
     assert "Abwurf (Farbe des Spielers)" in texts  # the texts' word, not "Drop"
     assert not any(t and t.startswith("Drop") for t in texts)
+
+
+@pytest.mark.parametrize(("lang", "told"), [("en", "Drops: "), ("de", "Abwürfe: ")])
+def test_your_drops_are_named_by_their_stations(lang, told):
+    """/hand listed the drops by their ids ("harrow_and_wealdstone"), not as the map says."""
+    text = boards.private_text("tube", SPEC.seat_view(mid_game(), 0), NAMES, label_for(lang))
+    assert f"{told}Morden, Epping" in text.splitlines()

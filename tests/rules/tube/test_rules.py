@@ -303,6 +303,13 @@ def test_the_referee_plays_no_piece_and_calls_snol():
         SPEC.apply(without, 0, Snol(call=f"#{without.turn}"))
 
 
+def test_a_referee_needs_two_players_beside_them():
+    # a referee and one piece is no race: /start refuses it (it was ignored, silently)
+    with pytest.raises(RuleError, match="referee_seats"):
+        SPEC.setup(2, Options(referee=1), 1)
+    assert SPEC.setup(3, Options(referee=1), 1).referee == 0
+
+
 def test_who_may_act_is_what_the_prompts_ask():
     state = started(["baker_street", "victoria", "aldgate"], referee=1)
     me(state, 2).owed = 3
