@@ -345,17 +345,22 @@ class RedisStore:
     async def _before(
         self, key: str, also: Callable[[Any], None] | None, index: Index | None
     ) -> None:
-        """On a cluster, what goes before the write (see `_write`); `NotApplied` if it
-        fails: the write was not sent."""
+        """On a cluster, what goes before the write (see `_write`); `NotApplied` if any
+        of it fails: the write was not sent. Errors are taken as answers, not raised:
+        raised, they make redis-py's cluster pipeline try again after re-reading the
+        layout, three timeouts where the write's own path spends one."""
         async with self.redis.pipeline(transaction=False) as pipe:
             if also is not None:
                 also(pipe)
             if index:
                 pipe.sadd(*index)
             try:
-                await pipe.execute()  # (nothing queued: no round trip)
+                answers = await pipe.execute(raise_on_error=False)  # (nothing queued: no trip)
             except (RedisError, RedisClusterException) as e:
                 raise NotApplied(key) from e
+        for answer in answers:
+            if isinstance(answer, BaseException):
+                raise NotApplied(key) from answer
 
     async def _sent(
         self, keys: list[str], args: list[Any], also: Callable[[Any], None] | None
