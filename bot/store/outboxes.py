@@ -11,8 +11,12 @@ Whichever process holds the chat's send lease (`…:sending`, a short-lived key 
 its holder) sends the outbox in order and removes (acknowledges) each reply once the
 platform accepted it (bot/chat/courier.py). A chat whose outbox may hold something is also
 in one of SHARDS index sets (hash tags of their own, like the deadlines'), so a process
-that starts finds what a dead one left unsent: added by the same script on one Redis, right
-after the write on a cluster (the set lies in another slot), and only if the write won.
+that starts finds what a dead one left unsent: added by the same script on one Redis if
+the write wins; on a cluster, where the set lies in another slot, just before the write,
+so that a process dying as its write is answered leaves its chat findable (an entry whose
+outbox is empty leaves at the next sweep). A sweep that finds the chat between the entry
+and the write may drop it; the writer then sends on its own, and only its death in that
+moment too leaves the replies to the step's next deadline (bot/store/versioned.py).
 """
 
 import zlib

@@ -33,7 +33,7 @@ from typing import Any, Final, TypeVar
 
 from redis.asyncio.cluster import RedisCluster
 from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import NoScriptError, RedisError
+from redis.exceptions import NoScriptError, RedisClusterException, RedisError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from bot.ops import logs, metrics
@@ -182,7 +182,8 @@ Drop = tuple[str, list[str]]
 # What a write adds to a set if it wins: the set's key and the member (bot/store/outboxes.py:
 # the chat in its platform's index of outboxes with something waiting). In the script on
 # one Redis, so that the write and its outbox's entry go as one command, not a pipeline
-# of two; on a cluster, where the set lies in another slot, right after the write.
+# of two; on a cluster, where the set lies in another slot, just before the write (whatever
+# it does: an entry whose outbox is empty leaves at the next sweep).
 Index = tuple[str, str]
 
 
@@ -315,9 +316,16 @@ class RedisStore:
         when Redis could not be reached at all (nothing was sent)."""
         token = token or _token()  # (the marker holds it: see _CAS)
         if self.cluster:
-            # A script touches one slot only, and `drop`'s and `index`'s sets lie in others:
-            # the write goes alone, and what goes with it (`also`, `drop`, `index`) follows
-            # once it has won.
+            # A script touches one slot only, and what goes with the write lies in others.
+            # What another process must find if this one dies the moment its write is
+            # answered goes first: the deadlines it schedules (`also`) and its chat's entry
+            # in the index of outboxes (`index`), both harmless if the write loses. Sent
+            # after it, a process killed in between would leave a prompt no sweep finds
+            # and a step without a deadline: a game stopped for good (issue 39). (A
+            # deadline is due seconds later; its step is written a round trip after it.)
+            # What only a won write may do (`drop`) follows it; lost with a dying
+            # process, a passed step's deadlines fire on nothing.
+            await self._before(key, also, index)
             keys, args = self._cas_args(key, expected, write, marker, push, token=token)
             master = await self.replicas.master(key)
             if master is None:
@@ -325,21 +333,34 @@ class RedisStore:
             else:  # (answered once a replica has it: bot/store/replicated.py)
                 answer = await self.replicas.cas(master, _CAS, keys, args)
             lost = _lost(answer, token)
-            if lost is None and (also is not None or (drop and drop[1]) or index):
-                async with self.redis.pipeline(transaction=False) as pipe:
-                    if also is not None:
-                        also(pipe)
-                    if drop and drop[1]:
-                        pipe.zrem(drop[0], *drop[1])
-                    if index:
-                        pipe.sadd(*index)
-                    await pipe.execute()
+            if lost is None and drop and drop[1]:
+                await self.redis.zrem(drop[0], *drop[1])
             return lost
         keys, args = self._cas_args(key, expected, write, marker, push, drop, token, index)
         try:
             return _lost(await self._sent(keys, args, also), token)
         except NotSent as e:
             raise NotApplied(key) from e  # (no connection could be had: nothing was sent)
+
+    async def _before(
+        self, key: str, also: Callable[[Any], None] | None, index: Index | None
+    ) -> None:
+        """On a cluster, what goes before the write (see `_write`); `NotApplied` if any
+        of it fails: the write was not sent. Errors are taken as answers, not raised:
+        raised, they make redis-py's cluster pipeline try again after re-reading the
+        layout, three timeouts where the write's own path spends one."""
+        async with self.redis.pipeline(transaction=False) as pipe:
+            if also is not None:
+                also(pipe)
+            if index:
+                pipe.sadd(*index)
+            try:
+                answers = await pipe.execute(raise_on_error=False)  # (nothing queued: no trip)
+            except (RedisError, RedisClusterException) as e:
+                raise NotApplied(key) from e
+        for answer in answers:
+            if isinstance(answer, BaseException):
+                raise NotApplied(key) from answer
 
     async def _sent(
         self, keys: list[str], args: list[Any], also: Callable[[Any], None] | None
@@ -383,16 +404,16 @@ class RedisStore:
         None to delete the key, a `Write` (bytes or None, and lines for a list beside
         the table), or KEEP to write nothing (one round trip only).
         `also(result, pipe)` may queue commands sent in the same round trip as the write
-        — before it is known to win, so only commands harmless if it loses (`pipe` has
-        redis-py's command methods: the write's pipeline).
+        (on a cluster, in the one before it: `_write`) — before it is known to win, so
+        only commands harmless if it loses (`pipe` has redis-py's command methods).
         `marker` (in a record of the same hash tag, bot/store/markers.py) names the platform
         update being handled: it is marked with the write (or, for KEEP, on its own),
         and an update marked already raises `Duplicate`. When Redis fails mid-write,
         `NotApplied` or `MaybeApplied` says what we know. `push(result, new version)`
         names what is written with the table, atomically (bot/store/outboxes.py);
         `drop(result)` what is removed from a sorted set if the write wins (in the same
-        script; on a cluster, right after it); `index(result)` what is added to a set if
-        it wins (likewise).
+        script; on a cluster, right after it); `index(result)` what is added to a set
+        (in the script if the write wins; on a cluster, before it, as `also`).
         """
         if key in self._turns:  # another command of this process has it: in turn
             await self._wait_turn(key)

@@ -4,8 +4,9 @@
 The router changes tables only through here and never sees a key or a Redis command.
 What the keys look like is bot/store/keys.py's; how a table is written, bot/store/versioned.py's.
 Round trips per change: one read, then the table's compare-and-set with the deadlines
-it schedules and the routes it adds in one pipeline; routes forgotten (a player left,
-a game ended) cost one more, after the write has won.
+it schedules and the routes it adds in one pipeline (on a cluster those go in a round
+trip before the write, and a passed step's deadlines are removed in one after it);
+routes forgotten (a player left, a game ended) cost one more, after the write has won.
 """
 
 import logging
@@ -176,9 +177,10 @@ class Tables:
         return moved.decode() if isinstance(moved, bytes) else moved
 
     def _with_write(self, chat: str, out: Outbox, pipe: Any) -> None:
-        """Sent in the same round trip as the table's write, before we know it wins:
-        only what is harmless when it loses (see play.settle on deadline tokens; an
-        extra private route is skipped by the router, which checks the table)."""
+        """Sent in the same round trip as the table's write (on a cluster, in the one
+        before it), before we know it wins: only what is harmless when it loses (see
+        play.settle on deadline tokens; an extra private route is skipped by the router,
+        which checks the table)."""
         if out.schedule:
             self._sharded(out.platform).queue(pipe, out.schedule)
         for user in out.joined - out.left:

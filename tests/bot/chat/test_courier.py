@@ -3,9 +3,11 @@ in Redis with the change, sent by whichever process holds the chat's send lease,
 removed only once the platform took it — on fakeredis and a real redis-server."""
 
 import asyncio
+import contextlib
 
 import fakeredis
 import pytest
+from redis.asyncio.connection import AbstractConnection
 
 from bot.chat import pictures
 from bot.chat.courier import Courier
@@ -16,6 +18,7 @@ from bot.store.keys import outbox_key, outboxes_key, sending_key, table_key
 from bot.store.mailbox import loads
 from bot.store.outboxes import Outboxes
 from bot.store.versioned import RedisStore
+from bot.table import deadlines
 from tests.bot.store.test_scheduler import AnswersAsItIsCancelled
 from tests.bot.store.test_versioned import round_trips  # noqa: F401  (the fixture)
 from tests.conftest import make_backend
@@ -92,13 +95,15 @@ async def test_a_write_that_loses_its_race_keeps_nothing(redis):
     assert [loads(raw).text for _, raw in waiting] == ["won"]
 
 
-async def test_only_a_write_that_wins_names_its_chat_in_the_index(redis):
-    """The sweep finds a chat whose change was kept, and not one whose write lost (the
-    table's script adds it on one Redis; on a cluster it follows the won write)."""
+async def test_the_sweep_finds_a_chat_whose_write_won_and_none_whose_write_lost(redis):
+    """The table's script adds a chat to the index if its write wins, on one Redis; on a
+    cluster the entry goes just before the write, whatever it does, and the sweep drops
+    it with the outbox empty."""
     store, outboxes = RedisStore(redis), Outboxes(redis, "telegram")
     key, index = table_key("telegram", CHAT), outbox_store.index("telegram", CHAT)
     lost, _ = outbox_store.push("telegram", CHAT, [Reply(text="lost")], 1)
     assert not await store.cas(key, 5, b"{}", push=lost, index=index)  # no version 5
+    assert await outboxes.chats() == {}
     assert await redis.smembers(index[0]) == set()
     won, ids = outbox_store.push("telegram", CHAT, [Reply(text="won")], 1)
     assert await store.cas(key, 0, b"{}", push=won, index=index)
@@ -271,6 +276,67 @@ async def test_a_prompt_written_but_never_sent_goes_out_when_a_process_starts(fa
     if await pictures.png("<svg xmlns='http://www.w3.org/2000/svg' width='1' height='1'/>"):
         assert fake.done("sendPhoto")  # the board's picture, drawn again from the table
     await redis.aclose()
+
+
+class Killed(BaseException):
+    """The process died (nothing in redis-py or the bot catches it)."""
+
+
+@contextlib.contextmanager
+def dies_once_written(monkeypatch, key: str):
+    """The process dies the moment the compare-and-set of `key` has gone out: the write
+    lands, and nothing the process would send after it does. Patched where every
+    command and pipeline goes over the wire (fakeredis' connection inherits it)."""
+    send = AbstractConnection.send_packed_command
+    dead = False
+
+    async def sending(self, command, *args, **kwargs):
+        nonlocal dead
+        if dead:
+            raise Killed
+        wire = command if isinstance(command, bytes) else b"".join(command)
+        await send(self, command, *args, **kwargs)
+        dead = b"EVAL" in wire and key.encode() in wire
+
+    monkeypatch.setattr(AbstractConnection, "send_packed_command", sending)
+    with contextlib.suppress(Killed):  # (on one Redis nothing follows the write's pipeline)
+        yield
+    assert dead, "the write never went out"
+    monkeypatch.setattr(AbstractConnection, "send_packed_command", send)
+
+
+async def test_a_process_killed_as_its_write_went_out_leaves_its_prompt_and_deadline_found(
+    redis, redis_factory, monkeypatch
+):
+    """Killed between the table's write and anything after it (on a cluster the index
+    and the deadlines lie in other slots): the next process's sweep finds the sealed-bid
+    prompts the write kept, and the new step's deadline is there to time it out."""
+    dead = Router(redis)
+    dead.durable.add("telegram")
+    for user, text in (("11", "/new auktion rounds=1 deadline=60"), ("22", "/join")):
+        await dead.handle(say(user, text))
+    outboxes = Outboxes(redis, "telegram")
+    await outboxes.ack(CHAT, [f for f, _ in await outboxes.waiting(CHAT)])  # all sent
+    assert await outboxes.chats() == {}  # (and out of the index)
+    with dies_once_written(monkeypatch, table_key("telegram", CHAT)):
+        await dead.handle(say("11", "/start"))
+
+    later = await redis_factory()
+    router, got = Router(later), []
+
+    async def deliver(replies):
+        got.extend(replies)
+        return [True] * len(replies)
+
+    courier = Courier(Outboxes(later, "telegram"), futures(deliver), no_table)
+    await courier.sweep()
+    await courier.drain()
+    assert any("begins" in r.text for r in got)
+    assert {r.to for r in got if r.buttons and "sealed bid" in r.text} == {"11", "22"}
+    table = await router.table("telegram", CHAT)
+    assert table.status == "playing"
+    scheduled = await router.deadlines("telegram").matching(f"telegram|{CHAT}|*")
+    assert scheduled[deadlines.of_step(table)[0]] == table.deadline_at
 
 
 async def test_the_sweep_stops_even_when_a_redis_command_loses_the_cancellation():

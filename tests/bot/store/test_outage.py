@@ -287,6 +287,9 @@ async def test_every_command_in_an_outage_gets_a_truthful_answer(fake, kind):
 async def test_a_pause_longer_than_the_bot_asks_is_told_as_unknown_and_a_retry_applies_once(
     fake, kind
 ):
+    """On the cluster the press's write never goes out: what goes before it (its chat's
+    outbox entry, on another node: bot/store/versioned.py) meets the frozen node first,
+    and the player hears at once that nothing was changed."""
     settle = 1.0  # seconds the bot asks whether its write landed (production: 6 s)
     with own_redis(kind) as server:
         redis = server.client(TIMEOUT)
@@ -308,8 +311,9 @@ async def test_a_pause_longer_than_the_bot_asks_is_told_as_unknown_and_a_retry_a
                 answer, _, button = await _press_and_roll(
                     fake, ALICE, "Alice", "1", TIMEOUT + settle + 3 + more, told
                 )
-                took = _answered_at(fake, MAYBE, started) - started
-                assert MAYBE in answer, answer
+                told_as = NOT_CHANGED if kind == "cluster" else MAYBE
+                took = _answered_at(fake, told_as, started) - started
+                assert told_as in answer, answer
                 assert took < TIMEOUT + settle + 2 + more, took
                 server.thaw()
                 # What the server held in its sockets runs now: the write, or the bot's
