@@ -15,7 +15,8 @@ and for tests through the real chat clients:
   a request it refused as breaking the Bot API fails the test;
 - `world`: a fake Discord with one bot process logged in (tests/fixtures/fake_discord.py);
 - `text_boards`: boards go out as text snapshots, no PNG (~0.1 s each, and not what
-  these tests look at); `world` has it.
+  these tests look at); `world` has it;
+- `blank_boards`: boards go out as blank PNGs of the size they are drawn at.
 
 Every client made here is closed after the test. The real redis-server is started once
 per session on a free loopback port (tests/fixtures/redis_server.py), or taken from
@@ -160,6 +161,22 @@ def text_boards(monkeypatch):
     from bot.chat import pictures
 
     monkeypatch.setattr(pictures, "png", _no_picture)
+
+
+async def _blank_board(svg: str) -> bytes:
+    from tests.fixtures.telegram_photo import blank_board
+
+    return blank_board(svg)
+
+
+@pytest.fixture
+def blank_boards(monkeypatch):
+    """Boards go out as photos of the size they are drawn at, but blank: the same requests
+    as with drawn boards (a photo, its caption, its edits) and the same photo checks by
+    the fake Telegram, without the CPU of drawing each (tens to hundreds of ms)."""
+    from bot.chat import pictures
+
+    monkeypatch.setattr(pictures, "png", _blank_board)
 
 
 @pytest.fixture

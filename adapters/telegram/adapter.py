@@ -106,7 +106,14 @@ class TelegramAdapter:
             self.sender.send([closed])
         else:
             mine = None
-        self.sender.send(r for r in replies if r is not notice and not (r is mine and not r.text))
+        # A durable `mine` goes too, though `closed` shows it: its chat's outbox holds it,
+        # and one never offered stalls the chat's sending (bot/chat/courier.py GRACE)
+        # until it is read back and delivered all the same.
+        self.sender.send(
+            r
+            for r in replies
+            if r is not notice and not (r is mine and not r.text and not r.outbox_id)
+        )
 
     async def on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         chat = update.effective_chat if isinstance(update, Update) else None

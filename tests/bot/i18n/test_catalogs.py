@@ -1,6 +1,7 @@
 """Every user-visible line comes from the catalogs, in both languages, alike in placeholders."""
 
 import ast
+import functools
 import re
 import string
 from pathlib import Path
@@ -34,8 +35,12 @@ def _code_files():
         yield from (ROOT / folder).rglob("*.py")
 
 
-def _key_args():
-    """Every first string argument (or key=/label=) of a key call: constants and f-strings."""
+@functools.cache
+def _key_args() -> tuple[ast.expr, ...]:
+    """Every first string argument (or key=/label=) of a key call: constants and f-strings.
+    Read once: both parametrizations below are made from it as every xdist worker
+    collects this file, and parsing all the code is most of that."""
+    found: list[ast.expr] = []
     for path in _code_files():
         for node in ast.walk(ast.parse(path.read_text())):
             if not isinstance(node, ast.Call):
@@ -43,9 +48,9 @@ def _key_args():
             name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
             if name not in KEY_CALLS:
                 continue
-            args = [a for a in node.args[:2] if isinstance(a, ast.Constant | ast.JoinedStr)]
-            args += [k.value for k in node.keywords if k.arg in KEY_KWARGS]
-            yield from args
+            found += [a for a in node.args[:2] if isinstance(a, ast.Constant | ast.JoinedStr)]
+            found += [k.value for k in node.keywords if k.arg in KEY_KWARGS]
+    return tuple(found)
 
 
 def _keys_in_code() -> set[str]:

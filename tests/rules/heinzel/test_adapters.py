@@ -15,9 +15,11 @@ pytestmark = pytest.mark.slow
 
 
 @pytest.mark.parametrize("players", [2])
-async def test_heinzel_through_telegram(fake, players, monkeypatch):
+async def test_heinzel_through_telegram(fake, players, monkeypatch, request):
     monkeypatch.setattr(telegram_games, "play_out", play_aiming)
-    await telegram_games.test_a_whole_game_with_robot_players(fake, "heinzel", players, "", "en")
+    await telegram_games.test_a_whole_game_with_robot_players(
+        fake, "heinzel", players, "", "en", request
+    )
 
 
 @pytest.mark.parametrize("players", [4])
