@@ -1,7 +1,7 @@
 """Bribe tokens and scandals: which a mayor may put into a folder, and what a new term
 changes about them."""
 
-from rules.aufruhr.model import Gift, Scandal, State, Token
+from rules.aufruhr.model import Scandal, State, Token
 
 
 def usable(t: Token, lord_mayor: int | None) -> bool:
@@ -24,31 +24,7 @@ def usable_tokens(state: State, seat: int) -> list[int]:
     ]
 
 
-# `usable_stars`, remembered by the very tokens and gifts it was made from: the folder
-# prompt asks after every token put into a folder, which leaves both lists as they were
-# (a transition copies only what it changes, rules/aufruhr/clone.py, and never changes a
-# state once returned: tests/fixtures/conformance.py). The lists are held with the answer, so
-# their ids are not another list's while it is kept.
-STARS_KEPT = 256
-_Key = tuple[int, int, int | None, tuple[int, ...]]
-_stars: dict[_Key, tuple[list[Token], list[Gift], dict[int, set[int]]]] = {}
-
-
 def usable_stars(state: State, seats: tuple[int, ...]) -> dict[int, set[int]]:
-    """The star counts each of `seats` could put in. Shared: never change it."""
-    tokens, gifts = state.tokens, state.gifts
-    key = (id(tokens), id(gifts), state.lord_mayor, seats)
-    kept = _stars.get(key)
-    if kept is not None:
-        return kept[2]
-    stars = _usable_stars(state, seats)
-    if len(_stars) >= STARS_KEPT:  # (all forgotten at once: cheaper than ordering them)
-        _stars.clear()
-    _stars[key] = (tokens, gifts, stars)
-    return stars
-
-
-def _usable_stars(state: State, seats: tuple[int, ...]) -> dict[int, set[int]]:
     """The star counts each of `seats` could put in, in one pass over the tokens."""
     stars: dict[int, set[int]] = {s: set() for s in seats}
     lm, away = state.lord_mayor, handed(state) if state.gifts else ()

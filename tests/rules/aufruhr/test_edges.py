@@ -6,7 +6,7 @@ import pytest
 
 from rules.aufruhr.engine import public_view, secrets
 from rules.aufruhr.invariants import invariants
-from rules.aufruhr.tokens import _usable_stars, stars_received, usable_stars, usable_tokens
+from rules.aufruhr.tokens import stars_received, usable_stars, usable_tokens
 from rules.core.errors import RuleError
 from tests.fixtures.chat import Chat
 from tests.fixtures.conformance import leaks
@@ -157,18 +157,21 @@ def test_a_folder_taken_counts_for_the_bribe_bonus_and_binds_its_tokens_meanwhil
     assert "gift_stars" not in secrets(state)[DUISBURG]
 
 
-def test_the_stars_a_mayor_may_put_in_are_remembered_only_while_tokens_and_gifts_stay():
-    """The folder prompt's star buttons (rules/aufruhr/tokens.py `usable_stars`) come from
-    the very token and gift lists they were worked out from, and anew once either is
-    another: a folder handed away, a token covered."""
+def test_the_stars_a_mayor_may_put_in_follow_his_tokens_and_the_folders_handed():
+    """The folder prompt's star buttons (rules/aufruhr/tokens.py `usable_stars`) are the
+    stars of the tokens each mayor may put in (`usable_tokens`), and change with them: a
+    folder handed away, a token covered."""
+
+    def each_token(state, seats):
+        return {s: {state.tokens[i].stars for i in usable_tokens(state, s)} for s in seats}
+
     state = to_intention()
     seats = (DUISBURG, BOCHUM, DORTMUND)
     first = usable_stars(state, seats)
-    assert first == _usable_stars(state, seats) and 3 in first[DUISBURG]
-    assert usable_stars(state, seats) is first
+    assert first == each_token(state, seats) and 3 in first[DUISBURG]
     handed, _ = act(state, DUISBURG, type="folder", text="#2 3: vote for me")
     assert 3 not in usable_stars(handed, seats)[DUISBURG]  # his only ★★★ is in the folder
-    assert usable_stars(handed, seats) == _usable_stars(handed, seats)
+    assert usable_stars(handed, seats) == each_token(handed, seats)
     gifted = state.model_copy(update={"gifts": list(handed.gifts)})  # the very tokens
     assert gifted.tokens is state.tokens and 3 not in usable_stars(gifted, seats)[DUISBURG]
     mine = [i for i, t in enumerate(state.tokens) if t.holder == BOCHUM]
