@@ -140,6 +140,8 @@ class Figures:
     waits: list[float] = field(default_factory=list)  # answer → its result in the group
     group_stamps: list[float] = field(default_factory=list)
     said: list[str] = field(default_factory=list)  # each new group message, for --messages
+    # each group call, for --calls: (model time, method, its text's first line)
+    calls: list[tuple[float, str, str]] = field(default_factory=list)
 
     def row(self) -> str:
         per = self.group_new / max(self.decisions, 1)
@@ -174,6 +176,23 @@ def waits(answers: list[float], stamps: list[float]) -> list[float]:
         if seen:
             out.append(seen[-1] - at)
     return out
+
+
+def print_calls(figures: Figures) -> None:
+    """Each answer, then the group calls it caused (until the next answer), with the
+    seconds since the answer: what one decision costs of the group's 20 a minute."""
+    answers = sorted(figures.answers)
+    calls = sorted(figures.calls)
+    j = 0
+    for i, at in enumerate(answers):
+        until = answers[i + 1] if i + 1 < len(answers) else float("inf")
+        print(f"   answer {i + 1} at {at - answers[0]:7.1f} s")
+        while j < len(calls) and calls[j][0] < until:
+            stamp, method, shown = calls[j]
+            if stamp >= at:
+                last = re.sub(r"<[^>]+>", "", (shown.strip().splitlines() or [""])[-1])
+                print(f"   │ +{stamp - at:4.1f} {method:18} {len(shown):5} {last[:90]}")
+            j += 1
 
 
 HEADER = (
@@ -257,6 +276,10 @@ async def telegram_game(game: str, players: int, options: str) -> Figures:
         group = params.get("chat_id") == GROUP
         if group and method.startswith(("send", "edit")):  # what the group's pacing counts
             figures.group_stamps.append(at)
+            media = params.get("media")
+            shown = params.get("text") or params.get("caption") or ""
+            shown = shown or (media.get("caption", "") if isinstance(media, dict) else "")
+            figures.calls.append((at, method, str(shown)))
         if method in ("sendMessage", "sendPhoto") and group:
             figures.group_new += 1
             text = params.get("text") or params.get("caption") or ""
@@ -419,6 +442,11 @@ async def main() -> None:
     parser.add_argument(
         "--messages", action="store_true", help="print each new group message (its first lines)"
     )
+    parser.add_argument(
+        "--calls",
+        action="store_true",
+        help="print each group call (Telegram), under the answer that caused it",
+    )
     args = parser.parse_args()
     logging.basicConfig(level=logging.CRITICAL)
     install_test_games()  # the test game (auktion) is a robot game too
@@ -437,6 +465,8 @@ async def main() -> None:
                 if args.messages:
                     for said in figures.said:
                         print("   │ " + " ⏎ ".join(said.splitlines()[:4])[:160])
+                if args.calls:
+                    print_calls(figures)
 
 
 if __name__ == "__main__":
