@@ -41,7 +41,7 @@ class Boards:
 
     async def show(self, key: str, reply: Reply) -> None:
         kind, replaced = _placed(reply.replaces)
-        told = kind == PHOTO and await self._tells(key, replaced)
+        told = kind == PHOTO and await self.photos.tells(key, replaced)
         await self._show(key, reply)
         if reply.replaces and not told:  # the board moved down: the old one goes
             chat, _ = parse_key(key)
@@ -60,8 +60,9 @@ class Boards:
         if status.mentions:
             caption = format.with_mentions(caption, status.mentions)
         table = await self.router.table(PLATFORM, key)
-        kind, old = _placed(board.replaces or (table.board_message if table else None))
-        told = kind == PHOTO and await self._tells(key, old)
+        # the board it replaces, and the one the table holds (a change made while an
+        # earlier board was being posted names the board before that one)
+        olds = {_placed(board.replaces), _placed(table.board_message if table else None)}
         try:
             sent = await self.poster.photo(
                 chat, thread, picture, caption, format.keyboard(status.buttons)
@@ -75,8 +76,9 @@ class Boards:
         await self.router.remember_board(PLATFORM, key, f"{PHOTO}:{sent.message_id}")
         shown = Shown(sent.message_id, caption, _rows(status.buttons), picture_hash(picture), True)
         await self.photos.put(key, shown)
-        if old and not told:  # the board moved down with the status
-            await self.delete(chat, old)
+        for kind, old in olds:  # the board moved down with the status
+            if old and not (kind == PHOTO and await self.photos.tells(key, old)):
+                await self.delete(chat, old)
         return sent.message_id
 
     async def edit_with(self, key: str, edit: Reply, board: Reply) -> bool:
@@ -136,11 +138,6 @@ class Boards:
             hashed = shown.picture if picture is None else picture_hash(picture)
             await self.photos.put(key, Shown(shown.message_id, caption, rows, hashed, shown.status))
         return done
-
-    async def _tells(self, key: str, message_id: int) -> bool:
-        """Whether the photo `message_id` carries a step's status (what happened)."""
-        shown = await self.photos.get(key, message_id)
-        return shown is not None and shown.status
 
     async def _board_message(self, key: str) -> str | None:
         table = await self.router.table(PLATFORM, key)

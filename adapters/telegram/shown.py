@@ -52,8 +52,25 @@ class Photos:
         return shown if shown.message_id == message_id else None
 
     async def put(self, key: str, shown: Shown) -> None:
-        await self.redis.set(_key(key), json.dumps(asdict(shown)), ex=TTL_SECONDS)
+        """What the table's board photo shows now; one that carries a status is kept
+        among those that tell what happened, too."""
+        raw = json.dumps(asdict(shown))
+        if not shown.status:
+            await self.redis.set(_key(key), raw, ex=TTL_SECONDS)
+            return
+        told = _key(key, "told_photos")
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.set(_key(key), raw, ex=TTL_SECONDS)
+            pipe.sadd(told, shown.message_id)
+            pipe.expire(told, TTL_SECONDS)
+            await pipe.execute()
+
+    async def tells(self, key: str, message_id: int) -> bool:
+        """Whether the photo `message_id` ever carried a step's status: then it is what
+        happened, and is never deleted. (Not only the board photo now: a board moved
+        down was said by a change made while the photo after it was being posted.)"""
+        return bool(await self.redis.sismember(_key(key, "told_photos"), message_id))
 
 
-def _key(key: str) -> str:
-    return adapter_key(PLATFORM, key, "board_photo")
+def _key(key: str, what: str = "board_photo") -> str:
+    return adapter_key(PLATFORM, key, what)
