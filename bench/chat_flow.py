@@ -50,6 +50,7 @@ import fakeredis
 
 from adapters.telegram.pace import Pace
 from bot.i18n import t
+from bot.store.outboxes import Outboxes
 from tests.fixtures import fake_discord, fake_telegram
 from tests.fixtures.fake_discord import EPHEMERAL, FakeDiscord, World
 from tests.fixtures.fake_telegram import GROUP, FakeTelegram, running_bot, until
@@ -228,6 +229,7 @@ async def telegram_game(game: str, players: int, options: str) -> Figures:
     started = time.monotonic()
     # The router's clock is the model clock too: deadlines and who counts as watching
     # (bot/table/play.py) see the players' thinking time.
+    outboxes = Outboxes(redis, "telegram")
     async with running_bot(fake, redis, pace=pace, clock=clock) as bot:
         router = bot.adapter.router
 
@@ -238,11 +240,15 @@ async def telegram_game(game: str, players: int, options: str) -> Figures:
             return table
 
         async def think() -> None:
-            await bot.adapter.sender.drain()  # the bot is done before the player thinks
-            # (the table is written before its replies are queued: a moment for those,
-            # or the model clock jumps past a reminder before the step's message is out)
-            await asyncio.sleep(0.01)
-            await bot.adapter.sender.drain()
+            # The bot is done before the player thinks: the replies of the last change,
+            # written into the chat's outbox with the table, are all sent (else, on a
+            # busy machine, the model clock jumped past them before they were out, and
+            # a wait or a reminder depended on the load).
+            while True:
+                await bot.adapter.sender.drain()
+                if not await outboxes.waiting(str(GROUP)):
+                    break
+                await asyncio.sleep(0.005)
             table = await load()
             clock.now += thinking(table, clock.now)
 

@@ -173,6 +173,8 @@ class Sender:
             await self._with_board(place, first, batch[-1])
             return
         if isinstance(first, Reply) and first.edit is not None:
+            if not place.startswith(DM) and await self._with_later_board(place, first):
+                return
             chat = int(place.removeprefix(DM)) if place.startswith(DM) else parse_key(place)[0]
             await self._edit(chat, first, place)
             if place.startswith(DM):
@@ -217,6 +219,27 @@ class Sender:
             await self.boards.show(place, board)
         else:
             await self._remember_status(place, status, photo)
+
+    async def _with_later_board(self, place: str, edit: Reply) -> bool:
+        """An edit of the board photo's status with a board edited in place further down
+        the queue (a game's end: its last status, the result, then the board): one edit
+        of the photo, which stands above them anyway. False if there is none."""
+        queue = self._queues[place]
+        later = None
+        for item in queue:
+            if _carries_status(item):  # a status before the board takes it (a new step)
+                return False
+            if _is_board(item):
+                later = item
+                break
+        if later is None or later.replaces or not await self.boards.edit_with(place, edit, later):
+            return False
+        for i, item in enumerate(queue):
+            if item is later:
+                del queue[i]
+                break
+        self._settle([later], True)
+        return True
 
     async def _remember_status(self, place: str, status: Reply, message_id: int) -> None:
         closing = await self.router.remember_status(
