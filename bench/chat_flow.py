@@ -2,7 +2,7 @@
 Discord servers (the real client libraries), every API call recorded and counted.
 
     python -m bench.chat_flow [--platform telegram|discord] [--game ID] [--quick]
-                              [--think SECONDS [SECONDS …]] [--messages]
+                              [--think SECONDS [SECONDS …]] [--messages] [--calls]
 
 Per platform and game it prints:
   decisions   answers the robots gave (one press or typed value each)
