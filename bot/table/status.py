@@ -12,6 +12,11 @@ from rules.core.protocol import Prompt
 # fit one message where it is edited (Discord's limit is 2000, Telegram's 4096; an
 # edit of a longer one would keep only its last part, and what happened would be lost).
 MORPH_LIMIT = 1500
+# Where a platform edits the status in a smaller place, what it may hold in all (in
+# UTF-16 units, as Telegram counts): on Telegram the status is the board photo's
+# caption (adapters/telegram/board.py), 1024, less room for the status line that the
+# answers change ("✓ … · ⏳ Waiting for … · 48 s left", longer with long names).
+EDIT_LIMITS = {"telegram": 1024 - 160}
 # Seconds since a seat's last answer within which it counts as watching the chat: its
 # next turn is edited into the status message it is looking at (no new message, so no
 # notification); a seat away longer is called by a new message that mentions it. Two
@@ -24,6 +29,12 @@ WATCHING = 120
 MORPH_BELOW = 1
 
 
+def fits(platform: str, lines: list[str]) -> bool:
+    """Whether a status of these lines (and a status line) fits where `platform` edits it."""
+    limit = EDIT_LIMITS.get(platform)
+    return limit is None or sum(len(line.encode("utf-16-le")) // 2 + 1 for line in lines) <= limit
+
+
 def fold_into_status(table: Table, out: Outbox) -> bool:
     """Move the group lines said so far into the living status's text (True), when
     there is one and it has room."""
@@ -31,6 +42,8 @@ def fold_into_status(table: Table, out: Outbox) -> bool:
         return False
     said = "\n".join(out.group_lines)
     if len(table.status_head) + len(said) + 1 >= MORPH_LIMIT:
+        return False
+    if not fits(out.platform, [table.status_head, *out.group_lines]):
         return False
     # Kept above the question: the question and its buttons stay at the bottom.
     log = "\n".join(filter(None, [table.status_log, said]))
