@@ -222,9 +222,12 @@ async def picture(reply: Reply) -> bytes | None:
 
 
 def _caption(edit: Reply) -> str:
-    """An edit's text as a caption: a long one's last part, where the status and the
-    question are (as a text message's edit keeps its last piece)."""
-    return format.pieces(format.lines_of(edit), format.CAPTION_LIMIT)[-1]
+    """An edit's text as a caption: of a long one the last lines that fit, where the
+    status and the question are (the oldest of what happened left out first)."""
+    lines = format.lines_of(edit)
+    while len(lines) > 1 and format.size(lines) > format.CAPTION_LIMIT:
+        lines = lines[1:]
+    return format.pieces(lines, format.CAPTION_LIMIT)[-1]
 
 
 def _rows(buttons: tuple[tuple[Button, ...], ...]) -> list[list[tuple[str, str]]]:

@@ -205,7 +205,7 @@ def act(
         # "Anna: no") goes into the living status, above its last line, instead of a
         # message of its own. A standing command's (a payment) is posted: it is talk
         # between players, not the step's.
-        folded = fold_into_status(table, out) if not prompt.standing else False
+        folded = fold_into_status(table, out, now) if not prompt.standing else False
         if folded or waits != was:
             # Who has answered shows in the living status, edited in place: no new
             # message. A step of a multi-step secret answer (a token put into a folder)
@@ -281,7 +281,7 @@ def announce(table: Table, prompts: list[Prompt], out: Outbox, now: float) -> No
         and (asked == table.asked or watching(table, asked, now))
         and len(table.status_log) + sum(len(line) + 1 for line in out.group_lines[:told])
         < MORPH_LIMIT
-        and fits(out.platform, [*log, *out.group_lines])
+        and fits(table, asked, [*log, *out.group_lines], out, now)
     ):
         # The same seats are asked again (their turn goes on), or seats that answered a
         # moment ago and are watching: the status message they are looking at becomes
