@@ -2,7 +2,7 @@
 Discord servers (the real client libraries), every API call recorded and counted.
 
     python -m bench.chat_flow [--platform telegram|discord] [--game ID] [--quick]
-                              [--think SECONDS [SECONDS …]] [--messages]
+                              [--think SECONDS [SECONDS …]] [--messages] [--calls]
 
 Per platform and game it prints:
   decisions   answers the robots gave (one press or typed value each)
@@ -50,6 +50,7 @@ import fakeredis
 
 from adapters.telegram.pace import Pace
 from bot.i18n import t
+from bot.store.outboxes import Outboxes
 from tests.fixtures import fake_discord, fake_telegram
 from tests.fixtures.fake_discord import EPHEMERAL, FakeDiscord, World
 from tests.fixtures.fake_telegram import GROUP, FakeTelegram, running_bot, until
@@ -140,6 +141,8 @@ class Figures:
     waits: list[float] = field(default_factory=list)  # answer → its result in the group
     group_stamps: list[float] = field(default_factory=list)
     said: list[str] = field(default_factory=list)  # each new group message, for --messages
+    # each group call, for --calls: (model time, method, its text's first line)
+    calls: list[tuple[float, str, str]] = field(default_factory=list)
 
     def row(self) -> str:
         per = self.group_new / max(self.decisions, 1)
@@ -176,6 +179,23 @@ def waits(answers: list[float], stamps: list[float]) -> list[float]:
     return out
 
 
+def print_calls(figures: Figures) -> None:
+    """Each answer, then the group calls it caused (until the next answer), with the
+    seconds since the answer: what one decision costs of the group's 20 a minute."""
+    answers = sorted(figures.answers)
+    calls = sorted(figures.calls)
+    j = 0
+    for i, at in enumerate(answers):
+        until = answers[i + 1] if i + 1 < len(answers) else float("inf")
+        print(f"   answer {i + 1} at {at - answers[0]:7.1f} s")
+        while j < len(calls) and calls[j][0] < until:
+            stamp, method, shown = calls[j]
+            if stamp >= at:
+                last = re.sub(r"<[^>]+>", "", (shown.strip().splitlines() or [""])[-1])
+                print(f"   │ +{stamp - at:4.1f} {method:18} {len(shown):5} {last[:90]}")
+            j += 1
+
+
 HEADER = (
     f"{'platform':8} {'game':24} {'think':>5} {'dec':>5} {'new/dec':>7} {'status':>6} "
     f"{'edits':>6} {'live':>5} {'KB up':>8} {'max png':>7} {'burst':>5} {'ment/pr':>7} "
@@ -209,6 +229,7 @@ async def telegram_game(game: str, players: int, options: str) -> Figures:
     started = time.monotonic()
     # The router's clock is the model clock too: deadlines and who counts as watching
     # (bot/table/play.py) see the players' thinking time.
+    outboxes = Outboxes(redis, "telegram")
     async with running_bot(fake, redis, pace=pace, clock=clock) as bot:
         router = bot.adapter.router
 
@@ -219,11 +240,15 @@ async def telegram_game(game: str, players: int, options: str) -> Figures:
             return table
 
         async def think() -> None:
-            await bot.adapter.sender.drain()  # the bot is done before the player thinks
-            # (the table is written before its replies are queued: a moment for those,
-            # or the model clock jumps past a reminder before the step's message is out)
-            await asyncio.sleep(0.01)
-            await bot.adapter.sender.drain()
+            # The bot is done before the player thinks: the replies of the last change,
+            # written into the chat's outbox with the table, are all sent (else, on a
+            # busy machine, the model clock jumped past them before they were out, and
+            # a wait or a reminder depended on the load).
+            while True:
+                await bot.adapter.sender.drain()
+                if not await outboxes.waiting(str(GROUP)):
+                    break
+                await asyncio.sleep(0.005)
             table = await load()
             clock.now += thinking(table, clock.now)
 
@@ -257,6 +282,10 @@ async def telegram_game(game: str, players: int, options: str) -> Figures:
         group = params.get("chat_id") == GROUP
         if group and method.startswith(("send", "edit")):  # what the group's pacing counts
             figures.group_stamps.append(at)
+            media = params.get("media")
+            shown = params.get("text") or params.get("caption") or ""
+            shown = shown or (media.get("caption", "") if isinstance(media, dict) else "")
+            figures.calls.append((at, method, str(shown)))
         if method in ("sendMessage", "sendPhoto") and group:
             figures.group_new += 1
             text = params.get("text") or params.get("caption") or ""
@@ -419,6 +448,11 @@ async def main() -> None:
     parser.add_argument(
         "--messages", action="store_true", help="print each new group message (its first lines)"
     )
+    parser.add_argument(
+        "--calls",
+        action="store_true",
+        help="print each group call (Telegram), under the answer that caused it",
+    )
     args = parser.parse_args()
     logging.basicConfig(level=logging.CRITICAL)
     install_test_games()  # the test game (auktion) is a robot game too
@@ -437,6 +471,8 @@ async def main() -> None:
                 if args.messages:
                     for said in figures.said:
                         print("   │ " + " ⏎ ".join(said.splitlines()[:4])[:160])
+                if args.calls:
+                    print_calls(figures)
 
 
 if __name__ == "__main__":

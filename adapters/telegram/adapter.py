@@ -99,7 +99,7 @@ class TelegramAdapter:
         finally:
             await self._answer(query, notice)
         mine = next((r for r in replies if r.pressed and r.to == incoming.user), None)
-        if mine and (query.message.text or query.message.caption):
+        if mine and (query.message.text or query.message.caption) and _shows(query):
             # The pressed message is done with: it shows the choice, and no buttons.
             assert mine.pressed is not None
             closed = _done(query.message, mine.pressed, incoming.chat if not private else "")
@@ -144,6 +144,16 @@ class TelegramAdapter:
         if spec is None or spec.who != "host":
             return False
         return await self.admins.includes(message.chat.id, user.id)
+
+
+def _shows(query: CallbackQuery) -> bool:
+    """Whether the pressed message still shows the button pressed. One edited since (a
+    living status that took the next step, a tap sent twice) is left as it is: its
+    buttons are the current step's."""
+    message = query.message
+    markup = message.reply_markup if isinstance(message, Message) else None
+    rows = markup.inline_keyboard if markup is not None else ()
+    return any(button.callback_data == query.data for row in rows for button in row)
 
 
 def _done(message: Message, line: str, chat: str) -> Reply:

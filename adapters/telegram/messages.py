@@ -107,11 +107,38 @@ class Poster:
             ),
         )
 
-    async def edit_photo(self, chat: int, message_id: int, png: bytes, caption: str) -> bool:
-        """Replace a photo and its caption; False if Telegram will not."""
+    async def edit_photo(
+        self,
+        chat: int,
+        message_id: int,
+        png: bytes,
+        caption: str,
+        markup: InlineKeyboardMarkup | None = None,
+    ) -> bool:
+        """Replace a photo, its caption and its keyboard (none: Telegram removes it);
+        False if Telegram will not."""
         media = InputMediaPhoto(png, caption=caption, parse_mode=HTML)
         return await self._edit(
-            chat, lambda: self.bot.edit_message_media(media, chat_id=chat, message_id=message_id)
+            chat,
+            lambda: self.bot.edit_message_media(
+                media, chat_id=chat, message_id=message_id, reply_markup=markup
+            ),
+        )
+
+    async def edit_caption(
+        self, chat: int, message_id: int, caption: str, markup: InlineKeyboardMarkup | None = None
+    ) -> bool:
+        """Replace a photo's caption and keyboard, the picture kept; False if Telegram
+        will not."""
+        return await self._edit(
+            chat,
+            lambda: self.bot.edit_message_caption(
+                chat_id=chat,
+                message_id=message_id,
+                caption=caption,
+                parse_mode=HTML,
+                reply_markup=markup,
+            ),
         )
 
     async def _edit(self, chat: int, fn: Callable[[], Awaitable[object]]) -> bool:

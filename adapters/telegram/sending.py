@@ -30,6 +30,7 @@ from bot.chat.courier import LEASE, SWEEP, Courier
 from bot.chat.router import Router
 from bot.replies import Reply
 from bot.store.outboxes import Outboxes
+from bot.table.standing import STANDING
 
 log = logging.getLogger(__name__)
 DM = "dm:"  # queue names: a table's chat key, or `dm:<user id>`
@@ -135,6 +136,8 @@ class Sender:
                 if not place.startswith(DM):
                     # Wait first, then take: what piles up meanwhile goes out merged.
                     await self._ready(place)
+                while len(queue) > 1 and _superseded(queue[0], queue[1]):
+                    self._settle([queue.popleft()], True)  # only the later edit shows
                 batch = _take(queue)
                 done = True
                 try:
@@ -166,9 +169,14 @@ class Sender:
 
     async def _deliver(self, place: str, batch: Sequence[Item]) -> None:
         first = batch[0]
+        if isinstance(first, Reply) and _carries_status(first) and _is_board(batch[-1]):
+            await self._with_board(place, first, batch[-1])
+            return
         if isinstance(first, Reply) and first.edit is not None:
+            if not place.startswith(DM) and await self._with_later_board(place, first):
+                return
             chat = int(place.removeprefix(DM)) if place.startswith(DM) else parse_key(place)[0]
-            await self._edit(chat, first)
+            await self._edit(chat, first, place)
             if place.startswith(DM):
                 await self.private.forget(place.removeprefix(DM), first.edit)
             return
@@ -195,16 +203,58 @@ class Sender:
             reply_to = int(first.reply_to) if first.reply_to else None
             sent = await self.poster.text(chat, thread, pieces, markup, reply_to=reply_to)
             if first.status and sent is not None:  # the living status: later edited
-                closing = await self.router.remember_status(
-                    PLATFORM, place, str(sent.message_id), first.status, first.text
-                )
-                if closing is not None:  # its step is over already: its buttons go
-                    await self._edit(chat, closing)
+                await self._remember_status(place, first, sent.message_id)
 
-    async def _edit(self, chat: int, reply: Reply) -> None:
+    async def _with_board(self, place: str, status: Reply, board: Reply) -> None:
+        """A step's status (posted or edited) and the board after it: one message where
+        the board photo can carry the status (adapters/telegram/board.py), else both."""
+        if status.edit is not None:
+            if not await self.boards.edit_with(place, status, board):
+                await self._deliver(place, [status])
+                await self.boards.show(place, board)
+            return
+        photo = await self.boards.with_status(place, board, status)
+        if photo is None:
+            await self._deliver(place, [status])
+            await self.boards.show(place, board)
+        else:
+            await self._remember_status(place, status, photo)
+
+    async def _with_later_board(self, place: str, edit: Reply) -> bool:
+        """An edit of the board photo's status with a board edited in place further down
+        the queue (a game's end: its last status, the result, then the board): one edit
+        of the photo, which stands above them anyway. False if there is none."""
+        queue = self._queues[place]
+        later = None
+        for item in queue:
+            if _carries_status(item):  # a status before the board takes it (a new step)
+                return False
+            if _is_board(item):
+                later = item
+                break
+        if later is None or later.replaces or not await self.boards.edit_with(place, edit, later):
+            return False
+        for i, item in enumerate(queue):
+            if item is later:
+                del queue[i]
+                break
+        self._settle([later], True)
+        return True
+
+    async def _remember_status(self, place: str, status: Reply, message_id: int) -> None:
+        closing = await self.router.remember_status(
+            PLATFORM, place, str(message_id), status.status, status.text
+        )
+        if closing is not None:  # its step is over already: its buttons go
+            await self._edit(parse_key(place)[0], closing, place)
+
+    async def _edit(self, chat: int, reply: Reply, place: str) -> None:
         """An earlier message edited in place: a long one's last piece, where the
-        status and the buttons are. A message Telegram will not edit stays as it is."""
+        status and the buttons are (the board photo's caption, where it carries the
+        status). A message Telegram will not edit stays as it is."""
         assert reply.edit is not None
+        if not place.startswith(DM) and await self.boards.edit_status(place, reply):
+            return
         last = format.pieces(format.lines_of(reply))[-1]
         await self.poster.edit_text(chat, int(reply.edit), last, format.keyboard(reply.buttons))
 
@@ -230,8 +280,11 @@ def _place(reply: Reply) -> str:
 
 
 def _take(queue: deque[Item]) -> Sequence[Item]:
-    """The leading items that make one message."""
+    """The leading items that make one message: a step's status with the board that
+    follows it (one photo, where it can: Sender._with_board), or texts merged."""
     first = queue.popleft()
+    if _carries_status(first) and queue and _is_board(queue[0]):
+        return [first, queue.popleft()]
     if not _mergeable(first):
         return [first]
     batch = [first]
@@ -243,6 +296,30 @@ def _take(queue: deque[Item]) -> Sequence[Item]:
         batch.append(queue.popleft())
         used += more
     return batch
+
+
+def _carries_status(item: Item) -> TypeGuard[Reply]:
+    """A step's living status, new or edited, that the board photo may carry."""
+    if not isinstance(item, Reply) or item.private or item.board or item.pressed:
+        return False
+    return item.edit is not None or bool(item.status and not item.status.startswith(STANDING))
+
+
+def _is_board(item: Item) -> TypeGuard[Reply]:
+    return isinstance(item, Reply) and item.board and not item.private
+
+
+def _superseded(item: Item, following: Item) -> bool:
+    """An edit whose message the next item edits again, whole: only the later shows."""
+    return (
+        isinstance(item, Reply)
+        and isinstance(following, Reply)
+        and item.edit is not None
+        and following.edit == item.edit
+        and following.private == item.private
+        and not item.pressed
+        and not following.pressed
+    )
 
 
 def _mergeable(item: Item) -> TypeGuard[Reply]:

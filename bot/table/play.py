@@ -30,6 +30,7 @@ from bot.table.outbox import Outbox
 from bot.table.standing import close_standing, offer_standing
 from bot.table.status import (
     MORPH_LIMIT,
+    fits,
     fold_into_status,
     open_status,
     refresh_status,
@@ -204,7 +205,7 @@ def act(
         # "Anna: no") goes into the living status, above its last line, instead of a
         # message of its own. A standing command's (a payment) is posted: it is talk
         # between players, not the step's.
-        folded = fold_into_status(table, out) if not prompt.standing else False
+        folded = fold_into_status(table, out, now) if not prompt.standing else False
         if folded or waits != was:
             # Who has answered shows in the living status, edited in place: no new
             # message. A step of a multi-step secret answer (a token put into a folder)
@@ -271,24 +272,27 @@ def announce(table: Table, prompts: list[Prompt], out: Outbox, now: float) -> No
     table.deadline_at = min(table.deadlines.values(), default=None)
     deadline = round(table.deadline_at - now) if table.deadline_at is not None else None
     asked = sorted({s for p in prompts for s in p.seats})
+    told = len(out.group_lines)  # what happened; the question follows
+    post_prompts(table, prompts, out, table.carried)
+    log = [line for line in (table.status_log, out.chosen or "") if line]
     if (
         table.status_message is not None
         and asked
         and (asked == table.asked or watching(table, asked, now))
-        and len(table.status_log) + sum(len(line) + 1 for line in out.group_lines) < MORPH_LIMIT
+        and len(table.status_log) + sum(len(line) + 1 for line in out.group_lines[:told])
+        < MORPH_LIMIT
+        and fits(table, asked, [*log, *out.group_lines], out, now)
     ):
         # The same seats are asked again (their turn goes on), or seats that answered a
         # moment ago and are watching: the status message they are looking at becomes
         # this step's, edited in place, with what happened kept above the new question.
         # Nobody needs to be called, so nothing is posted.
         out.morph = table.status_message
-        log = [table.status_log, out.chosen or ""]
-        out.group_lines[:0] = [line for line in log if line]
+        out.group_lines[:0] = log
+        told += len(log)
     else:
         retire_status(table, out)
     table.asked = asked
-    told = len(out.group_lines)
-    post_prompts(table, prompts, out, table.carried)
     open_status(table, prompts, out, now, told)
     _schedule(table, prompts, deadline, out, now)
 

@@ -12,6 +12,11 @@ from rules.core.protocol import Prompt
 # fit one message where it is edited (Discord's limit is 2000, Telegram's 4096; an
 # edit of a longer one would keep only its last part, and what happened would be lost).
 MORPH_LIMIT = 1500
+# Where a platform edits the status in a smaller place, what it may hold in all (in
+# UTF-16 units, as Telegram counts): on Telegram the status is the board photo's
+# caption (adapters/telegram/board.py), 1024, the status line that the answers change
+# ("✓ … · ⏳ Waiting for … · 48 s left") included.
+EDIT_LIMITS = {"telegram": 1024}
 # Seconds since a seat's last answer within which it counts as watching the chat: its
 # next turn is edited into the status message it is looking at (no new message, so no
 # notification); a seat away longer is called by a new message that mentions it. Two
@@ -24,13 +29,41 @@ WATCHING = 120
 MORPH_BELOW = 1
 
 
-def fold_into_status(table: Table, out: Outbox) -> bool:
+def fits(table: Table, seats: list[int], lines: list[str], out: Outbox, now: float) -> bool:
+    """Whether a status of these lines fits where the platform edits it, with the
+    longest last line it can end with while `seats` answer (and when it is closed)."""
+    limit = EDIT_LIMITS.get(out.platform)
+    if limit is None:
+        return True
+    return (
+        sum(_units(line) + 1 for line in lines) + max(map(_units, ends(table, seats, out, now)))
+        <= limit
+    )
+
+
+def ends(table: Table, seats: list[int], out: Outbox, now: float) -> list[str]:
+    """Every last line the status of `seats` can show: who answered and whom we wait
+    for, or that all have (a line's length depends only on which of the two is empty,
+    the names being the same), the time left as it reads now (it only shrinks), and
+    how it closes."""
+    seconds = max(0, round(table.deadline_at - now)) if table.deadline_at else None
+    lines = [_line(seats[:k], seats[k:], out, seconds) for k in range(len(seats) + 1)]
+    return [*lines, out.text("status.done"), out.text("status.time_up")]
+
+
+def _units(text: str) -> int:
+    return len(text.encode("utf-16-le")) // 2  # as Telegram counts (an emoji is two)
+
+
+def fold_into_status(table: Table, out: Outbox, now: float) -> bool:
     """Move the group lines said so far into the living status's text (True), when
     there is one and it has room."""
     if table.status_message is None or not out.group_lines or out.group_buttons:
         return False
     said = "\n".join(out.group_lines)
     if len(table.status_head) + len(said) + 1 >= MORPH_LIMIT:
+        return False
+    if not fits(table, table.asked, [table.status_head, *out.group_lines], out, now):
         return False
     # Kept above the question: the question and its buttons stay at the bottom.
     log = "\n".join(filter(None, [table.status_log, said]))
@@ -54,10 +87,15 @@ def watching(table: Table, seats: list[int], now: float) -> bool:
 def status_line(table: Table, waiting: list[int], out: Outbox, now: float) -> str:
     """Who has answered, whom we wait for, the time left: one line."""
     answered = [s for s in table.asked if s not in waiting]
+    seconds = max(0, round(table.deadline_at - now)) if table.deadline_at else None
+    return _line(answered, waiting, out, seconds)
+
+
+def _line(answered: list[int], waiting: list[int], out: Outbox, seconds: int | None) -> str:
     parts = [out.text("status.answered", seats=answered)] if answered else []
     parts.append(out.text("status.waiting", seats=waiting) if waiting else out.text("status.done"))
-    if waiting and table.deadline_at:
-        parts.append(out.text("status.time_left", seconds=max(0, round(table.deadline_at - now))))
+    if waiting and seconds is not None:
+        parts.append(out.text("status.time_left", seconds=seconds))
     return " · ".join(parts)
 
 

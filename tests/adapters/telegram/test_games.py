@@ -13,7 +13,7 @@ from bot.chat import hygiene
 from bot.i18n import LANGUAGES, t
 from bot.proof import games as game_proof
 from rules import registry
-from tests.fixtures.fake_telegram import GROUP, FakeTelegram, running_bot, until
+from tests.fixtures.fake_telegram import GROUP, FakeTelegram, running_bot, said, until
 from tests.fixtures.robot import (
     HOSTILE_NAMES,
     PLAYS,
@@ -73,7 +73,7 @@ async def test_a_whole_game_with_robot_players(fake, game, players, options, lan
     assert moves > players
     # The /start message commits to the seed; the end reveals it (bot/proof/games.py).
     begins = fixed(lang, "game.started")
-    started = [m["text"] for m in fake.sent.values() if begins in m.get("text", "")]
+    started = [said(m) for m in fake.sent.values() if begins in said(m)]
     assert t(lang, "proof.committed", hash=proof.commitment) in started[0]
     assert hashlib.sha256(bytes.fromhex(proof.seed)).hexdigest() == proof.commitment
     revealed = t(lang, "proof.revealed", seed=proof.seed).split("{hash}")[0]

@@ -195,14 +195,15 @@ async def test_a_photo_board_is_edited_in_place(fake, redis):
         await until(lambda: fake.done("sendPhoto"), timeout=10)
         photo = fake.done("sendPhoto")[0]
         assert photo["photo"][:8] == b"\x89PNG\r\n\x1a\n"
-        assert photo["caption"].startswith("Auction (test game) – the board\n<pre>Round 1 of 2")
+        # the step's message is the board photo's caption (adapters/telegram/board.py)
+        assert photo["caption"].startswith("Auction (test game) begins!")
         await until(lambda: _sent_to(fake, ALICE) and _sent_to(fake, BOB))
         fake.press_label(ALICE, "Alice", "2", chat=ALICE)  # the next turn edits the board
         fake.press_label(BOB, "Bob", "1", chat=BOB)
         await until(lambda: fake.done("editMessageMedia"), timeout=10)
         await bot.adapter.sender.drain()
         assert len([c for c in fake.done("sendPhoto") if c["chat_id"] == GROUP]) == 1
-        assert "Round 1 of 2" in fake.done("editMessageMedia")[0]["media"]["caption"]
+        assert "Alice buys the lot for 2." in fake.done("editMessageMedia")[0]["media"]["caption"]
 
 
 async def test_a_board_that_cannot_be_edited_is_posted_anew(fake, redis):
