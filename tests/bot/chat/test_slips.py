@@ -187,8 +187,7 @@ async def test_a_long_refused_option_value_is_marked_as_cut(redis, lang, expecte
     [
         (
             "en",
-            "[group] deadline is given twice: deadline=30 and deadline=40."
-            " Give each option once.",
+            "[group] deadline is given twice: deadline=30 and deadline=40. Give each option once.",
         ),
         (
             "de",
