@@ -175,8 +175,8 @@ def marked(lang: str, key: str, **params: Any) -> Marked:
     template = _template(lang, key, params)
     spans = {k: v for k, v in params.items() if _is_marked(v)}
     shown = _filled({k: v for k, v in params.items() if k not in spans}, lang)
-    words = {**shown, **{k: "".join(span.text for span in v) for k, v in spans.items()}}
-    template = one_stop(template, words)
+    words = {k: "".join(span.text for span in v) for k, v in spans.items()}
+    template = one_stop(template, {**shown, **words} if words else shown)
     out: list[Span] = []
     for literal, name, spec, conversion in _FORMATTER.parse(template):
         if literal:
