@@ -164,7 +164,9 @@ def fill(lang: str, key: str, params: dict[str, Any]) -> str:
     if not params:  # a label, a title: the same text every time
         return _bare(text)
     shown = _filled(params, lang)
-    return one_stop(text, shown).format_map(shown)
+    if "}." in text:  # (a field before a full stop: about one message in eight)
+        text = one_stop(text, shown)
+    return text.format_map(shown)
 
 
 def marked(lang: str, key: str, **params: Any) -> Marked:

@@ -17,22 +17,21 @@ _ENDS_SENTENCE = (".", "!", "?", "…")
 def one_stop(template: str, shown: dict[str, Any]) -> str:
     """`template` without the full stop after a field whose value ends a sentence
     itself: "Your hand: Prost!, Cheers!", never "Cheers!."."""
-    fields = _stopped_fields(template)
-    if not fields:  # (the usual message: no field before a full stop)
+    if "}." not in template:  # (most messages: no field before a full stop)
         return template
-    ended = frozenset(
+    ended = [
         name
-        for name in fields
-        if isinstance(shown.get(name), str) and shown[name].endswith(_ENDS_SENTENCE)
-    )
-    return _unstopped(template, ended) if ended else template
+        for name in _stopped_fields(template)
+        if type(value := shown.get(name)) is str and value.endswith(_ENDS_SENTENCE)
+    ]
+    return _unstopped(template, tuple(ended)) if ended else template
 
 
 @lru_cache(maxsize=4096)
-def _stopped_fields(template: str) -> frozenset[str]:
+def _stopped_fields(template: str) -> tuple[str, ...]:
     """The fields of `template` a full stop follows ("{hand}." but not "{text}…")."""
     parts = list(_FORMATTER.parse(template))
-    return frozenset(
+    return tuple(
         name
         for (_, name, _, _), (after, _, _, _) in pairwise(parts)
         if name is not None and after.startswith(".") and not after.startswith("..")
@@ -40,7 +39,7 @@ def _stopped_fields(template: str) -> frozenset[str]:
 
 
 @lru_cache(maxsize=4096)
-def _unstopped(template: str, ended: frozenset[str]) -> str:
+def _unstopped(template: str, ended: tuple[str, ...]) -> str:
     """`template` again, the full stop after each field of `ended` left out."""
     out: list[str] = []
     before: str | None = None
