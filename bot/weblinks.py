@@ -22,6 +22,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
+from rules.core import numbers
+
 LINK_DAYS: Final = 7  # a seat's link expires after this long even if the game goes on
 _PURPOSE = b"stammtisch web seat v1"
 
@@ -97,7 +99,7 @@ class WebLinks:
         """Whose seat link `token` is, or None: forged, altered, expired or of another game."""
         user, _, rest = token.rpartition(".")
         user, _, expires_text = user.rpartition(".")
-        if not user or not expires_text.isdigit() or len(token) > 300:
+        if not user or not numbers.digits(expires_text) or len(token) > 300:
             return None
         expires = int(expires_text)
         wanted = self.signature(platform, chat, user, game, expires)

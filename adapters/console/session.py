@@ -25,6 +25,7 @@ from bot.i18n import t
 from bot.marks import BOLD, STRIKE
 from bot.replies import Button, Reply
 from bot.table import buttons
+from rules.core import numbers
 
 PLATFORM = "console"
 GROUP = "group"
@@ -108,7 +109,7 @@ class Console:
     def _find_in(self, shown: tuple[Button, ...], choice: str) -> Button | None:
         # A label wins over a number: with buttons [0] [1] [2] [5], `[2]` means the "2".
         by_label = next((b for b in shown if b.label.casefold() == choice.casefold()), None)
-        if by_label is None and choice.isdigit() and 1 <= int(choice) <= len(shown):
+        if by_label is None and numbers.digits(choice) and 1 <= int(choice) <= len(shown):
             return shown[int(choice) - 1]
         return by_label
 

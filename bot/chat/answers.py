@@ -14,12 +14,13 @@ from rules.core.protocol import FreeInput, GameSpec, Prompt, seat_token
 # A mention by user id: Discord writes `<@123>` (`<@!123>` for a nickname), and the
 # Telegram adapter writes its text mentions (users without a @handle) the same way.
 USER_MENTION = re.compile(r"<@!?(\w+)>")
+# Digits are 0–9 only, as everywhere (rules/core/numbers.py: `\d` also takes "٣").
 # One or two digits after the decimal sign: a fraction (three may be a thousands group)
-DECIMAL = re.compile(r"[-+]?\d*[.,]\d{1,2}")
+DECIMAL = re.compile(r"[-+]?[0-9]*[.,][0-9]{1,2}")
 # A whole number; a space may group its thousands ("1 000", as many write it), any other
 # space parts two numbers: "60 70" is no 6070 (a bid of two amounts is refused, not read
 # as a hundred times the first).
-WHOLE = re.compile(r"[-+]?\d{1,3}(?: \d{3})+|[-+]?\d+")
+WHOLE = re.compile(r"[-+]?[0-9]{1,3}(?: [0-9]{3})+|[-+]?[0-9]+")
 
 
 def find_typed(

@@ -24,6 +24,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
+from bot.i18n.stops import one_stop
 from bot.marks import Marked, Span
 from rules import registry
 
@@ -162,7 +163,10 @@ def fill(lang: str, key: str, params: dict[str, Any]) -> str:
     text = _template(lang, key, params)
     if not params:  # a label, a title: the same text every time
         return _bare(text)
-    return text.format_map(_filled(params, lang))
+    shown = _filled(params, lang)
+    if "}." in text:  # (a field before a full stop: about one message in eight)
+        text = one_stop(text, shown)
+    return text.format_map(shown)
 
 
 def marked(lang: str, key: str, **params: Any) -> Marked:
@@ -173,6 +177,8 @@ def marked(lang: str, key: str, **params: Any) -> Marked:
     template = _template(lang, key, params)
     spans = {k: v for k, v in params.items() if _is_marked(v)}
     shown = _filled({k: v for k, v in params.items() if k not in spans}, lang)
+    words = {k: "".join(span.text for span in v) for k, v in spans.items()}
+    template = one_stop(template, {**shown, **words} if words else shown)
     out: list[Span] = []
     for literal, name, spec, conversion in _FORMATTER.parse(template):
         if literal:

@@ -85,6 +85,10 @@ def parse_options(spec: GameSpec, words: list[str], text: Callable[..., str]) ->
         name = name.casefold()  # a phone's keyboard capitalises the first letter: `Events=4`
         if not eq or name not in fields:
             raise ParseError("error.bad_option", option=word, allowed=", ".join(fields) or "—")
+        if name in raw:  # `deadline=30 deadline=40`: which one was meant is not ours to guess
+            raise ParseError(
+                "error.option_twice", option=name, first=_cut(raw[name]), second=_cut(value)
+            )
         raw[name] = value
     try:
         return spec.options.model_validate(raw).model_dump(mode="json")
@@ -92,11 +96,14 @@ def parse_options(spec: GameSpec, words: list[str], text: Callable[..., str]) ->
         err = e.errors()[0]
         name = str(err["loc"][0]) if err["loc"] else "?"
         allowed = _allowed(spec.options.model_json_schema(), name, text)
-        value = raw.get(name, "")
-        # bounded (untrusted input), and a cut marked as one: shown bare, a cut value reads
-        # as the player's own typo
-        shown = value if len(value) <= 40 else value[:39] + "…"
-        raise ParseError("error.bad_option_value", option=name, value=shown, allowed=allowed) from e
+        value = _cut(raw.get(name, ""))
+        raise ParseError("error.bad_option_value", option=name, value=value, allowed=allowed) from e
+
+
+def _cut(value: str) -> str:
+    """An option's value as a refusal shows it: bounded (untrusted input), and a cut marked
+    as one: shown bare, a cut value reads as the player's own typo."""
+    return value if len(value) <= 40 else value[:39] + "…"
 
 
 def _allowed(schema: dict[str, Any], name: str, text: Callable[..., str]) -> str:

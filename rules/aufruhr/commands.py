@@ -10,6 +10,7 @@ from rules.aufruhr.actions import Answer, GiftAnswer, GiveFolder, Pay, Propose, 
 from rules.aufruhr.clone import mayor
 from rules.aufruhr.data import place
 from rules.aufruhr.model import Deal, State
+from rules.core import numbers
 from rules.core.errors import RuleError
 from rules.core.protocol import Event, FreeInput, Option, Prompt, VerbOption, seat_token
 
@@ -40,12 +41,11 @@ def pay(state: State, seat: int, text: str, events: list[Event]) -> None:
     if len(words) != 2:
         raise RuleError("error.aufruhr.pay_usage")
     to = seat_named(state, words[0])
-    try:
-        amount = int(words[1])
-    except ValueError:
+    amount = numbers.whole(words[1])
+    if amount is None:
         if _decimal(words[1]):  # `25.5`: an amount, but no banknote pays it
-            raise RuleError("error.aufruhr.pay_tens") from None
-        raise RuleError("error.aufruhr.pay_usage") from None
+            raise RuleError("error.aufruhr.pay_tens")
+        raise RuleError("error.aufruhr.pay_usage")
     if to is None:
         raise RuleError("error.aufruhr.pay_who", name=words[0][:30])
     if to == seat:
@@ -116,7 +116,7 @@ def choices(name: str) -> tuple[str, ...]:
 
 
 def _decimal(word: str) -> bool:
-    return re.fullmatch(r"-?\d+[.,]\d+", word) is not None
+    return re.fullmatch(r"-?[0-9]+[.,][0-9]+", word) is not None
 
 
 DEALS_PER_ROUND = 12  # proposals a round may hold: talk is free, a table's size is not

@@ -11,7 +11,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 
-SEAT_TOKEN = re.compile(r"#\d+")
+SEAT_TOKEN = re.compile(r"#[0-9]+")
 MENTION = re.compile(r"<@!?\w+>|@\w+")
 WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")  # letters, with inner ' and -
 E_LETTERS = set("eéèêëēėęEÉÈÊËĒĖĘ")
@@ -84,7 +84,7 @@ def no_question(text: str, before: int) -> bool:
 def name_first(text: str, before: int) -> bool:
     """The message must open with the player before the writer (the router turns a
     leading name or mention into `#<seat>`)."""
-    return not re.match(rf"\s*#{before}(?!\d)", text)
+    return not re.match(rf"\s*#{before}(?![0-9])", text)
 
 
 def no_digits(text: str, before: int) -> bool:

@@ -12,7 +12,7 @@ from rules.core.errors import RuleError
 from rules.core.protocol import Event
 from rules.core.turns import Collect
 
-SEAT_FIRST = re.compile(r"\s*#(\d+)\b")
+SEAT_FIRST = re.compile(r"\s*#([0-9]+)\b")
 NAME_FIRST = re.compile(r"\s*(@?\w\S*)")  # a name the router found nobody at the table for
 
 

@@ -5,6 +5,7 @@ place the piece (the first legal route the search finds); `/snøl @player suspen
 turn without a move. Words in German work too (zählen, aussetzen).
 """
 
+from rules.core import numbers
 from rules.core.errors import RuleError
 from rules.core.protocol import Event
 from rules.tube import turn
@@ -21,7 +22,7 @@ def snol(state: State, seat: int, call: str) -> list[Event]:
     if seat != state.referee:
         raise RuleError("tube.error.snol_referee_only")
     words = call.split()
-    if not words or not words[0].startswith("#") or not words[0][1:].isdigit():
+    if not words or not words[0].startswith("#") or not numbers.digits(words[0][1:]):
         raise RuleError("tube.error.snol_usage")
     target = int(words[0][1:])
     if target != state.turn:

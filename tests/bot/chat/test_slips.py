@@ -182,6 +182,29 @@ async def test_a_long_refused_option_value_is_marked_as_cut(redis, lang, expecte
     assert "deadline=" + "1" * 40 + " " in short[0], short
 
 
+@pytest.mark.parametrize(
+    "lang, expected",
+    [
+        (
+            "en",
+            "[group] deadline is given twice: deadline=30 and deadline=40. Give each option once.",
+        ),
+        (
+            "de",
+            "[group] deadline ist zweimal angegeben: deadline=30 und deadline=40."
+            " Gib jede Option nur einmal an.",
+        ),
+    ],
+)
+async def test_an_option_given_twice_is_refused_and_nothing_opens(redis, lang, expected):
+    chat = Chat.make(redis, lang=lang)
+    before = await chat.stored()
+    # (in any case: `Deadline=` is the same option as `deadline=`)
+    assert await chat.say("anna: /new einsistkeins deadline=30 Deadline=40") == [expected]
+    assert await chat.stored() == before
+    assert await chat.table() is None  # no lobby opened
+
+
 @pytest.mark.parametrize("spec", registry.all_games(), ids=lambda spec: spec.id)
 def test_every_option_of_every_game_says_what_it_allows_when_refused(spec):
     """Not only its default ("checks is by default all"): a player cannot guess the rest."""
