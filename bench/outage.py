@@ -9,10 +9,12 @@ Each run starts Redis of its own (tests/fixtures/outage.py: one redis-server, or
 3-master cluster with a replica each, append-only, on loopback), connects as production
 does (bot/store/connection.connect, its default timeout) and opens a test auction of two
 players through the router, as the Telegram adapter does (durable outbox). Then every
-node is frozen (SIGSTOP) or stopped, and at once Alice presses a sealed-bid button (a
-write) and Bob says `/roll 1d6` in the group (a read), each through Router.handle.
-Printed per run: the seconds until each answer and its words, with the load average;
-then per case the median and range. Run it on its own: each run waits for real timeouts.
+node is frozen (SIGSTOP) or stopped, and at once (each through Router.handle) Alice
+presses a sealed-bid button in the process that wrote the table last (a write), Bob
+presses his in a second process, which must read the table first, and Carol says
+`/roll 1d6` in the group (a read). Printed per run: the seconds until each answer and
+its words, with the load average; then per case the median and range. Run it on its
+own: each run waits for real timeouts.
 """
 
 import argparse
@@ -35,7 +37,7 @@ from tests.fixtures.robot import legal_moves
 from tests.games import install
 
 PLATFORM, GROUP = "telegram", "-1001"
-ALICE, BOB = "11", "22"
+ALICE, BOB, CAROL = "11", "22", "33"
 CASES = ("server-frozen", "server-stopped", "cluster-frozen", "cluster-stopped")
 LIMIT = 60.0  # seconds an answer may take before the run says "no answer"
 AFTER = 0.1  # seconds from the outage's start to the press and the roll
@@ -61,23 +63,33 @@ class Player:
         return took, said or "(nothing)"
 
 
-async def _one(case: str) -> tuple[tuple[float, str], tuple[float, str]]:
+# What the players do at once, once Redis is out: Alice's bid through the process that
+# wrote the table last (it holds the table's version: its write goes out without a
+# read); Bob's bid through another process (bots behind one webhook, or one just
+# restarted), which must read the table first; Carol's `/roll 1d6` in the group.
+ACTS = ("press", "press elsewhere", "/roll")
+
+
+async def _one(case: str) -> dict[str, tuple[float, str]]:
     kind, _, how = case.partition("-")
     with own_redis(kind) as server:
-        redis = connect(server.url, cluster=server.cluster)  # (the default timeout)
+        # (two processes' clients, made with the default timeout)
+        redis = connect(server.url, cluster=server.cluster)
+        other = connect(server.url, cluster=server.cluster)
         rng = random.Random(1)
-        router = Router(redis, entropy=lambda: rng.getrandbits(63))
-        router.durable.add(PLATFORM)  # as the Telegram adapter makes it
-        player = Player(router)
+        routers = [Router(r, entropy=lambda: rng.getrandbits(63)) for r in (redis, other)]
+        for router in routers:
+            router.durable.add(PLATFORM)  # as the Telegram adapter makes it
+        here, elsewhere = Player(routers[0]), Player(routers[1])
+        elsewhere.update = 1000  # (update ids of its own)
         try:
-            await player.say(GROUP, ALICE, text="/new auktion rounds=1 deadline=600")
-            await player.say(GROUP, BOB, text="/join")
-            await player.say(GROUP, ALICE, text="/start")
-            table = await router.table(PLATFORM, GROUP)
+            await here.say(GROUP, ALICE, text="/new auktion rounds=1 deadline=600")
+            await here.say(GROUP, BOB, text="/join")
+            await here.say(GROUP, ALICE, text="/start")
+            # (both processes have been talking to Redis: their connections are open)
+            table = await routers[1].table(PLATFORM, GROUP)
             assert table is not None and table.status == "playing", table
-            bid = next(m for m in legal_moves(table, rng) if m.seat == 0 and m.data)
-            # (the process has read the table and written it: connections are open, as
-            # in a bot that has been running)
+            bids = {m.seat: m for m in legal_moves(table, rng) if m.data}
             if how == "frozen":
                 server.freeze()
             else:
@@ -87,15 +99,17 @@ async def _one(case: str) -> tuple[tuple[float, str], tuple[float, str]]:
             # dies, a write goes out on a connection that is closing, and whether it ran
             # cannot be told: "cannot tell yet", after 6 s of asking.)
             await asyncio.sleep(AFTER)
-            press, roll = await asyncio.gather(
-                player.say(ALICE, ALICE, button=bid.data, private=bid.secret),
-                player.say(GROUP, BOB, text="/roll 1d6"),
+            answers = await asyncio.gather(
+                here.say(ALICE, ALICE, button=bids[0].data, private=bids[0].secret),
+                elsewhere.say(BOB, BOB, button=bids[1].data, private=bids[1].secret),
+                here.say(GROUP, CAROL, text="/roll 1d6"),
             )
-            return press, roll
+            return dict(zip(ACTS, answers, strict=True))
         finally:
             if how == "frozen":
-                server.thaw()  # (so that the client's close does not wait on it)
+                server.thaw()  # (so that the clients' close does not wait on it)
             await redis.aclose()
+            await other.aclose()
 
 
 def _spread(values: list[float]) -> str:
@@ -122,23 +136,21 @@ async def main() -> None:
     summary = []
     loads: list[float] = []
     for case in args.case or CASES:
-        presses: list[tuple[float, str]] = []
-        rolls: list[tuple[float, str]] = []
+        got: dict[str, list[tuple[float, str]]] = {act: [] for act in ACTS}
         for n in range(1, args.runs + 1):
-            press, roll = await _one(case)
+            answers = await _one(case)
             load = os.getloadavg()[0]
             loads.append(load)
-            presses.append(press)
-            rolls.append(roll)
-            print(
-                f"{case} run {n}: press {press[0]:.2f} s {press[1]!r}; "
-                f"/roll {roll[0]:.2f} s {roll[1]!r}; load {load:.2f}",
-                flush=True,
-            )
+            for act, answer in answers.items():
+                got[act].append(answer)
+            said = "; ".join(f"{act} {s:.2f} s {w!r}" for act, (s, w) in answers.items())
+            print(f"{case} run {n}: {said}; load {load:.2f}", flush=True)
         summary.append(
-            f"{case}: {args.runs} runs; press {_spread([p[0] for p in presses])}, "
-            f"{_words([p[1] for p in presses])}; /roll {_spread([r[0] for r in rolls])}, "
-            f"{_words([r[1] for r in rolls])}"
+            f"{case}: {args.runs} runs; "
+            + "; ".join(
+                f"{act} {_spread([s for s, _ in got[act]])}, {_words([w for _, w in got[act]])}"
+                for act in ACTS
+            )
         )
     print("\n".join(summary))
     print(f"load average (1 min) after the runs: {min(loads):.2f}–{max(loads):.2f}")
