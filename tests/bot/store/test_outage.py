@@ -16,11 +16,6 @@ tests/bot/store/test_failover.py.)
 """
 
 import asyncio
-import contextlib
-import shutil
-import signal
-import subprocess
-import tempfile
 import time
 
 import pytest
@@ -29,14 +24,13 @@ from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialBackoff
 
 from bot.chat.router import Router
-from bot.store.cluster import Cluster
 from bot.store.connection import Pool, connect
 from bot.store.keys import table_key
 from bot.store.markers import Marker
 from bot.store.versioned import KEEP, MaybeApplied, NotApplied, RedisStore
 from bot.store.write_outcome import SETTLE_SECONDS
 from tests.fixtures.fake_telegram import GROUP, FakeTelegram, running_bot, until
-from tests.fixtures.redis_server import answers_ping, free_port, redis_cluster
+from tests.fixtures.outage import own_redis, own_server
 
 TIMEOUT = 1.0  # the client's, in seconds (production: 5 s)
 LIMIT = 50  # seconds a test may take at most (it fails then, rather than hang the suite)
@@ -46,116 +40,6 @@ NOT_CHANGED_WORDS = ("nothing was changed", NOT_CHANGED)
 MAYBE = "cannot tell yet"
 ALREADY = "already"
 SEALED = "Your bid of {} is sealed."
-
-
-@contextlib.contextmanager
-def own_server():
-    binary = shutil.which("redis-server")
-    if binary is None:
-        pytest.skip("redis-server is not installed")
-    with tempfile.TemporaryDirectory(prefix="stammtisch-outage-") as folder:
-        port = free_port()
-        args = [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", ""]
-        args += ["--appendonly", "yes", "--appendfsync", "always", "--dir", folder]
-        server = Server(args, port)
-        server.start()
-        try:
-            yield server
-        finally:
-            server.stop()
-
-
-@contextlib.contextmanager
-def own_redis(kind: str):
-    """A redis-server ("server") or a Redis Cluster ("cluster") of the test's own."""
-    if kind == "server":
-        with own_server() as server:
-            yield server
-        return
-    persisted = ("--appendonly", "yes", "--appendfsync", "always")
-    try:
-        with redis_cluster(replicas=1, extra=persisted) as made:
-            yield WholeCluster(made)
-    except FileNotFoundError:
-        pytest.skip("redis-server is not installed")
-
-
-class Server:
-    cluster = False
-    tries = 1  # a command's tries before the client gives up, each up to its timeout
-
-    def __init__(self, args: list[str], port: int) -> None:
-        self.args, self.port = args, port
-        self.proc: subprocess.Popen | None = None
-
-    @property
-    def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
-
-    def client(self, timeout: float):
-        """A client made as production makes it, with `timeout`."""
-        return connect(self.url, cluster=self.cluster, timeout=timeout)
-
-    def reader(self):
-        """A client of the test's own, to look at the tables."""
-        return aioredis.Redis.from_url(self.url)
-
-    def start(self) -> None:
-        self.proc = subprocess.Popen(self.args, stdout=subprocess.DEVNULL)
-        for _ in range(500):
-            if answers_ping(self.port):
-                return
-            time.sleep(0.01)
-        raise RuntimeError("redis-server did not start")
-
-    def freeze(self) -> None:
-        assert self.proc is not None
-        self.proc.send_signal(signal.SIGSTOP)
-
-    def thaw(self) -> None:
-        assert self.proc is not None
-        self.proc.send_signal(signal.SIGCONT)
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGCONT)
-            self.proc.terminate()
-            self.proc.wait(10)
-
-
-class WholeCluster(Server):
-    """Every node of a test cluster frozen, thawed, stopped and started at once."""
-
-    cluster = True
-    tries = 3  # redis-py's cluster client tries a command 3 times (and its layout)
-
-    def __init__(self, made) -> None:
-        self.made = made
-
-    @property
-    def url(self) -> str:
-        return self.made.url
-
-    def reader(self):
-        return Cluster.from_url(self.url)
-
-    def freeze(self) -> None:
-        for node in self.made.nodes:
-            node.proc.send_signal(signal.SIGSTOP)
-
-    def thaw(self) -> None:
-        for node in self.made.nodes:
-            node.proc.send_signal(signal.SIGCONT)
-
-    def stop(self) -> None:
-        self.thaw()
-        for node in self.made.nodes:
-            node.stop()
-
-    def start(self) -> None:
-        for node in self.made.nodes:
-            node.start()
-        self.made.wait_ok()
 
 
 def _answer_to(fake: FakeTelegram, query_id: str) -> str | None:
