@@ -161,8 +161,12 @@ async def test_every_command_in_an_outage_gets_a_truthful_answer(fake, kind):
             await redis.aclose()
             await reader.redis.aclose()
     # Said once: in the group's messages as they stand (the result may be edited into
-    # the living status message rather than sent as a new one).
-    shown = [m.get("text") or "" for m in fake.sent.values() if m["chat"]["id"] == GROUP]
+    # the living status message, a text or a board's caption, rather than sent anew).
+    shown = [
+        m.get("text") or m.get("caption") or ""
+        for m in fake.sent.values()
+        if m["chat"]["id"] == GROUP
+    ]
     assert "\n".join(shown).count("The bids: Alice: 1, Bob: 0.") == 1
 
 
