@@ -29,7 +29,7 @@ from bot.replies import Reply, amended
 from bot.store.errors import RedisError
 from bot.store.scheduler import Deadlines
 from bot.store.versioned import KEEP, Duplicate, MaybeApplied, NotApplied, RedisStore
-from bot.table import buttons, lobby, play, standing, timeouts
+from bot.table import asked, buttons, lobby, play, standing, timeouts
 from bot.table.deadlines import Deadline, of_table, what_of_table_reads
 from bot.table.model import Table
 from bot.table.outbox import Outbox
@@ -97,6 +97,7 @@ class Router:
         if text != msg.text or name != msg.name:  # (replace copies every field: only if needed)
             msg = replace(msg, text=text, name=name)
         logs.CHAT.set(f"{msg.platform}:{msg.chat}")
+        asked.a_command()
         kind, started = self._kind(msg), time.perf_counter()
         # (what happened, for the metrics, and what to say: in this coroutine, not one
         # of its own, as every update passes here)
@@ -147,6 +148,7 @@ class Router:
         """Run one due deadline; returns (platform, chat, replies) for the adapter to send."""
         d = Deadline.parse(member)
         now = self.clock()
+        asked.a_command()
 
         def op(table: Table, out: Outbox, now: float) -> bool:
             if d.kind == "lobby":

@@ -4,7 +4,6 @@ Each operation changes the Table it is given and says what happened into the Out
 the router stores the table only if the operation returned without raising.
 """
 
-import weakref
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -12,6 +11,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from bot.table import deadlines
+from bot.table.asked import remembered
 from bot.table.keyboards import close_private
 from bot.table.model import Rematch, Seat, Table
 from bot.table.outbox import Outbox
@@ -19,7 +19,7 @@ from bot.table.standing import close_standing
 from bot.table.status import retire_status
 from rules import registry
 from rules.core.errors import ParseError, RuleError
-from rules.core.protocol import GameSpec, Prompt
+from rules.core.protocol import GameSpec
 
 
 def spec_of(table: Table) -> GameSpec:
@@ -28,43 +28,13 @@ def spec_of(table: Table) -> GameSpec:
         raise RuleError("error.unknown_game", game=table.game or "?")
     served = _served.get(spec.id)
     if served is None or served[0] is not spec:
-        served = _served[spec.id] = (spec, replace(spec, prompts=_Remembered(spec.prompts)))
+        served = _served[spec.id] = (spec, replace(spec, prompts=remembered(spec.prompts)))
     return served[1]
 
 
-# The specs as the bot uses them: the game's own, with its prompts remembered.
+# The specs as the bot uses them, a game's own beside it: its prompts computed once a
+# state within a command (bot/table/asked.py).
 _served: dict[str, tuple[GameSpec, GameSpec]] = {}
-
-
-class _Remembered:
-    """A game's `prompts`, remembered for as long as the state lives. One command asks for
-    the prompts of the same state three to five times (the router's check, the answer,
-    the status line, who is still waiting; AUFRUHR!'s are costly), and the next command
-    on the table asks again for the state this one wrote: bot/table/model.py keeps that very
-    object for it (`_parsed`). Remembering only the last eight states missed it whenever
-    more tables than that were busy (bench/load.py's 30 tables in flight computed the
-    prompts almost twice a command). By identity, a weak reference telling
-    when the state is gone: right because nobody changes a state once its engine has
-    returned it (tests/fixtures/conformance.py: `apply` never mutates its input)."""
-
-    def __init__(self, prompts: Callable[[Any], list[Prompt]]) -> None:
-        self.prompts = prompts
-        self.known: dict[int, tuple[weakref.ref[Any], list[Prompt]]] = {}
-
-    def __call__(self, state: Any) -> list[Prompt]:
-        key = id(state)
-        hit = self.known.get(key)
-        if hit is None or hit[0]() is not state:
-            hit = self.known[key] = (weakref.ref(state, self._forget(key)), self.prompts(state))
-        return list(hit[1])  # a list of its own: the caller may change it
-
-    def _forget(self, key: int) -> Callable[[Any], None]:
-        def gone(ref: Any) -> None:  # (the state is freed: its id may be another's next)
-            hit = self.known.get(key)
-            if hit is not None and hit[0] is ref:
-                del self.known[key]
-
-        return gone
 
 
 def expire_if_stale(table: Table, now: float, lobby_ttl: float) -> bool:
