@@ -96,7 +96,9 @@ GAMES = ("aufruhr:6:events=3 deadline=60", "einsistkeins:4", "einsistkeins_karte
 class Counted:
     """Counts round trips: every send on a connection (one command, or a pipeline) is
     one, counted where every path meets, as tests/bot/store/test_versioned.py's
-    `round_trips` does."""
+    `round_trips` does. (Not a connection class of the bench's own: one server's pool
+    would take it, but redis.asyncio.RedisCluster connects to its nodes with redis-py's
+    own `Connection` whatever it is given.)"""
 
     trips = 0
 
