@@ -11,7 +11,8 @@ dice term, except after the sign of a success comparison):
     unary    := ("-" | "+") unary | note
     note     := atom ["[" TEXT "]"]           `2d6[fire]`: names a part, changes nothing
     atom     := "(" expr ")" | dice | INT
-    dice     := [INT] "d" (INT | "%" | "F") mod*      each kind of mod at most once
+    dice     := [INT] ("d" | "w") (INT | "%" | "F") mod*   each kind of mod at most once;
+                                                       `w` as in German (`3W6`)
     mod      := ("kh" | "kl" | "dh" | "dl") [INT]     keep/drop; no count means 1
               | ("k" | "d") INT                        k = kh, d = dl
               | ("k" | "d") cmp INT                    keep/drop the dice passing
@@ -61,6 +62,9 @@ from rules.dice.words import Words, read_words, starts_words, with_advantage
 # One character for one: positions in the normalised text are positions in the input.
 # (str.lower would not do: "İ".lower() is two characters long.)
 _NORMAL = str.maketrans({"×": "*", "÷": "/", "−": "-"} | {c: c.lower() for c in ascii_uppercase})
+# A die is `d`, or `w` as German players write it (W for Würfel: `3W6`, `W20`); only
+# as the die itself, never for the `d` of "drop" (`4d6d1`).
+_DIE = frozenset("dw")
 _DIGITS = frozenset("0123456789")  # not str.isdigit, which also takes "²" and "٣"
 _INT = re.compile(r"[0-9]+")  # not \d, for the same reason
 _SPACES = re.compile(r"\s*")
@@ -188,7 +192,7 @@ class _Reader:
         self.skip()
         mark, after = self.peek(), self.norm[self.pos + 1 : self.pos + 2]
         # `6 xp` is 6 with a label; `6xd6` and `6x (…)` are repeats
-        if attached or (mark == "x" and (after == "d" or not after.isalpha())):
+        if attached or (mark == "x" and (after in _DIE or not after.isalpha())):
             self.pos += 1
             if count < 1:
                 raise RuleError("dice.zero_repeats")
@@ -278,13 +282,13 @@ class _Reader:
             self.pos += 1
             return Group(inner)
         start = self.pos
-        if char == "d":
+        if char in _DIE:
             self.pos += 1
             return self.dice(1, start)
         if not char or char not in _DIGITS:
             self.fail()
         value, _ = self.digits()
-        if self.peek() == "d":
+        if self.peek() in _DIE:
             self.pos += 1
             return self.dice(value, start)
         self.pos = start
@@ -361,7 +365,7 @@ class _Reader:
                 and char in _COMPARE_STARTS
                 and (found := self.compare(spaced=True))
             ):
-                if self.peek() == "d":  # `1d20>=1d6`: the target is dice, not "drop 6"
+                if self.peek() in _DIE:  # `1d20>=1d6`: the target is dice, not "drop 6"
                     self.pos = here
                     break
                 mods["success"] = found

@@ -21,6 +21,7 @@ from tests.rules.dice.test_features import dealt
         # the `d` after a target is the target's dice, never "drop"
         ("1d20 >= 1d20", [12, 9], "1d20 ≥ 1d20", 12, ">=", 9, True),
         ("1d20>=1d6", [3, 4], "1d20 ≥ 1d6", 3, ">=", 4, False),
+        ("1W20>=1W6", [3, 4], "1d20 ≥ 1d6", 3, ">=", 4, False),  # (W: a German die)
         ("1d20 >= d20", [7, 7], "1d20 ≥ 1d20", 7, ">=", 7, True),
         # no d6 passes > 7, every d6 passes <= 12: the player means the sum
         ("2d6 > 7", [3, 5], "2d6 > 7", 8, ">", 7, True),
@@ -110,7 +111,9 @@ def test_notation_of_other_bots_is_refused_with_what_we_understand(text, key, pa
     assert (err.value.key, err.value.params) == (key, params)
 
 
-@pytest.mark.parametrize("text", ["2d6 extra", "d20 to hit", "2d6 t-rex", "d20 e-mail", "2d6 x"])
+@pytest.mark.parametrize(
+    "text", ["2d6 extra", "d20 to hit", "2d6 t-rex", "d20 e-mail", "2d6 x", "2W6 W6 wut"]
+)
 def test_words_that_merely_start_like_notation_stay_labels(text):
     assert roll(text, Rng.from_seed(1)).label == text.split(" ", 1)[1]
 
@@ -160,6 +163,12 @@ def test_words_that_merely_start_like_notation_stay_labels(text):
         ("3d6!!", [6, 6, 2, 3, 6, 1], "3d6!!", "3d6!! (6!+6!+2, 3, 6!+1)", 24),
         ("2d10!!>=9", [9, 10, 1, 4], "2d10!!≥9", "2d10!!≥9 (9!+10!+1, 4)", 24),
         ("3d6>=8!!", [6, 4, 5, 6, 6, 1], "3d6≥8!!", "3d6≥8!! (**6!+4**, 5, **6!+6!+1**)", 2),
+        # W for Würfel, as German players write a die: the reply writes it as d
+        ("3W6", [4, 5, 1], "3d6", "3d6 (4, 5, 1)", 10),
+        ("W20+2", [7], "1d20+2", "1d20 (7) + 2", 9),
+        ("4w6kh3", [4, 1, 3, 3], "4d6kh3", "4d6kh3 (4, ~~1~~, 3, 3)", 10),
+        ("w%", [59], "1d100", "1d100 (59)", 59),
+        ("4WF", [1, 0, 1, -1], "4dF", "4dF (1, 0, 1, -1)", 1),
     ],
 )
 def test_notations_players_type(text, faces, expression, breakdown, total):
