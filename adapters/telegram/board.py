@@ -182,8 +182,9 @@ class Boards:
         self, key: str, shown: Shown, caption: str, rows: list[list[tuple[str, str]]], board: str
     ) -> bool:
         """The text board `shown` edited to show the board `board` (its HTML), `caption`
-        below it and the buttons `rows`, with one call, or none if nothing changes; False
-        if Telegram will not."""
+        below it and the buttons `rows`, with one call, or none if nothing changes (where
+        both no longer fit one message, the caption alone, the board posted anew below
+        it); False if Telegram will not."""
         hashed = picture_hash(board)
         new = replace(shown, caption=caption, buttons=rows, picture=hashed, board=board)
         if new == shown:  # Telegram would refuse it: "message is not modified"
@@ -193,9 +194,9 @@ class Boards:
         if format.visible(new.text) > format.MESSAGE_LIMIT:
             # The status stays where the players look, the board goes below it: every
             # line is kept (a snapshot cut to fit would show a board that is not).
-            done = await self.poster.edit_text(chat, shown.message_id, caption, markup)
+            await self.poster.edit_text(chat, shown.message_id, caption, markup)
             await self._post_text(key, [board])
-            return done
+            return True  # (the board is shown, whatever became of the status)
         done = await self.poster.edit_text(chat, shown.message_id, new.text, markup)
         if done:
             await self.shown.put(key, new)
