@@ -267,3 +267,51 @@ async def test_a_board_that_outgrows_the_message_is_posted_below_the_status(fake
         bot.adapter.sender.send([edit])
         (call,) = await _after(fake, bot, since)
         assert call.params["message_id"] == message and "<pre>" not in call.params["text"]
+
+
+async def test_a_text_board_that_told_a_step_stays_when_the_board_moves_down(fake, redis):
+    go = ((Button("Go", "st1:go"),),)
+    async with running_bot(fake, redis) as bot:
+        token = await _lobby(fake, bot)
+        since = len(fake.calls)
+        bot.adapter.sender.send([_board("alone")])  # a board that tells no step
+        (alone,) = await _after(fake, bot, since)
+        assert alone.method == "sendMessage" and "reply_markup" not in alone.params
+        first = max(fake.sent)
+        since = len(fake.calls)
+        anna = Reply(text="⏳ Waiting for Anna", status=token, buttons=go, chat=str(GROUP))
+        bot.adapter.sender.send([anna, _board("one")])
+        (posted,) = await _after(fake, bot, since)
+        assert posted.method == "sendMessage" and _snapshot(posted.params["text"]) == "one"
+        told = max(fake.sent)
+        # the board came down with the step: the one above, which told nothing, is gone
+        assert [c["message_id"] for c in fake.done("deleteMessage")] == [first]
+
+        # The next step is posted anew below, with the board: the message that told the
+        # last one keeps its board and what it said.
+        since = len(fake.calls)
+        ben = Reply(text="⏳ Waiting for Ben", status=token, buttons=go, chat=str(GROUP))
+        moved = Reply(
+            text="The board", pre="two", board=True, replaces=f"text:{told}", chat=str(GROUP)
+        )
+        bot.adapter.sender.send([ben, moved])
+        (posted,) = await _after(fake, bot, since)
+        assert _snapshot(posted.params["text"]) == "two"
+        assert _below(posted.params["text"]) == [ben.text]
+        assert plain(fake.sent[told]["text"]).split("\n") == ["The board", "one", anna.text]
+        assert [c["message_id"] for c in fake.done("deleteMessage")] == [first]
+
+        # `/board` posts it anew alone (the table forgets the board it had, as
+        # bot/table/play.py's show_board does): the message that tells the step stays.
+        since = len(fake.calls)
+        step = max(fake.sent)
+        await bot.router.remember_board("telegram", str(GROUP), None)
+        again = Reply(
+            text="The board", pre="two", board=True, replaces=f"text:{step}", chat=str(GROUP)
+        )
+        bot.adapter.sender.send([again])
+        (posted,) = await _after(fake, bot, since)
+        assert posted.method == "sendMessage" and _snapshot(posted.params["text"]) == "two"
+        assert step in fake.sent and [c["message_id"] for c in fake.done("deleteMessage")] == [
+            first
+        ]
