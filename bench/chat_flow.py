@@ -2,9 +2,12 @@
 Discord servers (the real client libraries), every API call recorded and counted.
 
     python -m bench.chat_flow [--platform telegram|discord] [--game ID] [--quick]
-                              [--think SECONDS [SECONDS …]] [--messages] [--calls]
+                              [--think SECONDS [SECONDS …]] [--boards photo|text …]
+                              [--messages] [--calls]
 
-Per platform and game it prints:
+Per platform, game and kind of board it prints:
+  board       Telegram: `photo`, the board a picture; `text`, in a chat that refuses the
+              bot photos, where the board is its <pre> snapshot (adapters/telegram/board.py)
   decisions   answers the robots gave (one press or typed value each)
   new/dec     new group messages per decision (target ≤ 0.6)
   status      new group messages that only say who answered / who we wait for / time
@@ -27,7 +30,8 @@ Per platform and game it prints:
 
 Telegram runs with its real pacing (20 a minute, a second apart) on the model clock;
 Discord has no pacing of ours (its p50/p99 are not measured). Each game is played once
-per --think value (default 5 and 2 seconds), the rows side by side. The robots are
+per --think value (default 5 and 2 seconds) and, on Telegram, per --boards kind
+(default both), the rows side by side. The robots are
 tests/fixtures/robot.py's, at the counts and options of its PLAYS (--quick: the smallest
 count only).
 """
@@ -58,6 +62,7 @@ from tests.fixtures.robot import PLAYS, discord_act, play_out, telegram_act
 from tests.games import install as install_test_games
 
 THINK = 5.0  # seconds a player takes per decision, on the model clock
+PHOTO, TEXT = "photo", "text"  # Telegram's boards: pictures, or <pre> snapshots
 WINDOW = 60.0
 ANSWER_BEFORE = 10.0  # seconds before a prompt's deadline a slow player answers
 PROMPT_DATA = re.compile(r"^st\d:")  # a prompt's button (bot/table/buttons.py)
@@ -125,6 +130,7 @@ class Figures:
     game: str
     players: int
     think: float = THINK
+    board: str = "–"  # Telegram: PHOTO or TEXT
     decisions: int = 0
     prompts: int = 0
     group_new: int = 0
@@ -150,7 +156,8 @@ class Figures:
         calls = len(self.group_stamps) / max(self.decisions, 1)
         p50, p99 = (f"{q:5.1f}" for q in percentiles(self.waits)) if self.waits else ("    –",) * 2
         return (
-            f"{self.platform:8} {self.game + '-' + str(self.players):24} {self.think:5.1f} "
+            f"{self.platform:8} {self.game + '-' + str(self.players):24} {self.board:5} "
+            f"{self.think:5.1f} "
             f"{self.decisions:5} {per:7.2f} {self.status_new:6} {self.edits:6} {self.live:5} "
             f"{self.uploaded / 1024:8.0f} {self.largest_png / 1024:7.0f} {self.burst:5} "
             f"{ment:7.2f} {self.lag:4} {calls:9.2f} {p50} {p99} {self.seconds:6.1f}"
@@ -197,7 +204,8 @@ def print_calls(figures: Figures) -> None:
 
 
 HEADER = (
-    f"{'platform':8} {'game':24} {'think':>5} {'dec':>5} {'new/dec':>7} {'status':>6} "
+    f"{'platform':8} {'game':24} {'board':5} {'think':>5} {'dec':>5} {'new/dec':>7} "
+    f"{'status':>6} "
     f"{'edits':>6} {'live':>5} {'KB up':>8} {'max png':>7} {'burst':>5} {'ment/pr':>7} "
     f"{'lag':>4} {'calls/dec':>9} {'p50':>5} {'p99':>5} {'wall s':>6}"
 )
@@ -217,14 +225,16 @@ def _has_prompt_buttons_dc(message: dict[str, Any]) -> bool:
     return False
 
 
-async def telegram_game(game: str, players: int, options: str) -> Figures:
+async def telegram_game(game: str, players: int, options: str, board: str = PHOTO) -> Figures:
     clock = ModelClock()
     fake = FakeTelegram(clock=clock)
+    if board == TEXT:  # the chat refuses the bot photos: every board is text
+        fake.no_photos.add(GROUP)
     runner = await fake.start()
     users = [(100 + i, f"Player{i}") for i in range(players)]
     redis = fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer())
     pace = Pace(redis, clock=clock, sleep=clock.sleep)
-    figures = Figures("telegram", game, players, THINK)
+    figures = Figures("telegram", game, players, THINK, board)
     steps: set[int] = set()
     started = time.monotonic()
     # The router's clock is the model clock too: deadlines and who counts as watching
@@ -446,6 +456,13 @@ async def main() -> None:
         help="seconds a player takes per decision (each value a run of every game)",
     )
     parser.add_argument(
+        "--boards",
+        choices=[PHOTO, TEXT],
+        nargs="+",
+        default=[PHOTO, TEXT],
+        help="Telegram: boards as pictures, or as text in a chat that refuses photos",
+    )
+    parser.add_argument(
         "--messages", action="store_true", help="print each new group message (its first lines)"
     )
     parser.add_argument(
@@ -458,21 +475,24 @@ async def main() -> None:
     install_test_games()  # the test game (auktion) is a robot game too
     print(HEADER, flush=True)
     for platform in [args.platform] if args.platform else ["telegram", "discord"]:
-        run = telegram_game if platform == "telegram" else discord_game
         for game, players, options in plays(platform, args.quick, args.game):
-            for think in args.think:
-                THINK = think
-                try:
-                    figures = await run(game, players, options)
-                except Exception as e:  # one broken game must not hide the others' figures
-                    print(f"{platform:8} {game}-{players}: failed: {e!r}"[:200], flush=True)
-                    continue
-                print(figures.row(), flush=True)
-                if args.messages:
-                    for said in figures.said:
-                        print("   │ " + " ⏎ ".join(said.splitlines()[:4])[:160])
-                if args.calls:
-                    print_calls(figures)
+            for board in args.boards if platform == "telegram" else [None]:
+                for think in args.think:
+                    THINK = think
+                    try:
+                        if board is None:
+                            figures = await discord_game(game, players, options)
+                        else:
+                            figures = await telegram_game(game, players, options, board)
+                    except Exception as e:  # one broken game must not hide the others'
+                        print(f"{platform:8} {game}-{players}: failed: {e!r}"[:200], flush=True)
+                        continue
+                    print(figures.row(), flush=True)
+                    if args.messages:
+                        for said in figures.said:
+                            print("   │ " + " ⏎ ".join(said.splitlines()[:4])[:160])
+                    if args.calls:
+                        print_calls(figures)
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@
 registered game, in English and German, with hostile player names, through the strict fake
 Telegram (tests/fixtures/fake_telegram.py, held to the Bot API's api.json), counted.
 
-    python -m bench.telegram_spec [--game ID] [--quick] [--lang en|de]
+    python -m bench.telegram_spec [--game ID] [--quick] [--lang en|de] [--boards photo|text]
 
 Per game, player count and language, and then in all, it prints:
   requests    requests the fake checked against the spec (the menus at start-up too)
@@ -14,7 +14,9 @@ Per game, player count and language, and then in all, it prints:
   violations  requests Telegram would refuse (target 0), each with Telegram's answer
 
 The robots and their counts and options are tests/fixtures/robot.py's (PLAYS; --quick: the
-smallest count only); boards go out as pictures, so photo limits are checked too.
+smallest count only); boards go out as pictures, so photo limits are checked too, or
+with `--boards text` in a chat that refuses the bot photos, where each step's status rides
+below the board's <pre> snapshot in one message of at most 4096.
 """
 
 import argparse
@@ -47,9 +49,11 @@ def units(text: str) -> int:
 
 
 async def game_through_the_fake(
-    game: str, players: int, options: str, lang: str
+    game: str, players: int, options: str, lang: str, text: bool = False
 ) -> tuple[FakeTelegram, float]:
     fake = FakeTelegram()
+    if text:  # the chat refuses the bot photos: every board is text
+        fake.no_photos.add(GROUP)
     runner = await fake.start()
     users = hostile_players(players, start=len(game))
     redis = fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer())
@@ -98,6 +102,7 @@ async def main() -> None:
     parser.add_argument("--game")
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--lang", choices=LANGUAGES)
+    parser.add_argument("--boards", choices=["photo", "text"], default="photo")
     args = parser.parse_args()
     logging.basicConfig(level=logging.CRITICAL)
     install_test_games()  # the test game (auktion) is a robot game too
@@ -116,7 +121,9 @@ async def main() -> None:
         for players, options in counts[:1] if args.quick else counts:
             for lang in [args.lang] if args.lang else LANGUAGES:
                 try:
-                    fake, seconds = await game_through_the_fake(spec.id, players, options, lang)
+                    fake, seconds = await game_through_the_fake(
+                        spec.id, players, options, lang, args.boards == "text"
+                    )
                 except Exception as e:  # one broken game must not hide the others' figures
                     print(f"{spec.id}-{players} {lang}: failed: {e!r}"[:200], flush=True)
                     continue

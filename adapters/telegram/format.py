@@ -11,6 +11,7 @@ on its own, so no tag ever spans two messages and no cut falls inside `&amp;`.
 
 import html
 import itertools
+import re
 from collections.abc import Iterable
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
@@ -40,6 +41,12 @@ def lines_of(reply: Reply) -> list[Line]:
 def units(text: str) -> int:
     """Length as Telegram counts it: UTF-16 code units (an emoji is two)."""
     return len(text.encode("utf-16-le")) // 2
+
+
+def visible(html_text: str) -> int:
+    """Length as Telegram counts HTML we made, once parsed: its text without the tags,
+    entities decoded (every text in it is escaped, so each `<` opens one of our tags)."""
+    return units(html.unescape(re.sub(r"<[^>]*>", "", html_text)))
 
 
 def size(lines: Iterable[Line]) -> int:

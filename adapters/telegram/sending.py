@@ -207,23 +207,24 @@ class Sender:
 
     async def _with_board(self, place: str, status: Reply, board: Reply) -> None:
         """A step's status (posted or edited) and the board after it: one message where
-        the board photo can carry the status (adapters/telegram/board.py), else both."""
+        the board's message can carry the status (adapters/telegram/board.py), else both."""
         if status.edit is not None:
             if not await self.boards.edit_with(place, status, board):
                 await self._deliver(place, [status])
                 await self.boards.show(place, board)
             return
-        photo = await self.boards.with_status(place, board, status)
-        if photo is None:
+        message = await self.boards.with_status(place, board, status)
+        if message is None:
             await self._deliver(place, [status])
             await self.boards.show(place, board)
         else:
-            await self._remember_status(place, status, photo)
+            await self._remember_status(place, status, message)
 
     async def _with_later_board(self, place: str, edit: Reply) -> bool:
-        """An edit of the board photo's status with a board edited in place further down
-        the queue (a game's end: its last status, the result, then the board): one edit
-        of the photo, which stands above them anyway. False if there is none."""
+        """An edit of the status the board's message carries, with a board edited in place
+        further down the queue (a game's end: its last status, the result, then the
+        board): one edit of that message, which stands above them anyway. False if there
+        is none."""
         queue = self._queues[place]
         later = None
         for item in queue:
@@ -250,7 +251,7 @@ class Sender:
 
     async def _edit(self, chat: int, reply: Reply, place: str) -> None:
         """An earlier message edited in place: a long one's last piece, where the
-        status and the buttons are (the board photo's caption, where it carries the
+        status and the buttons are (in the board's message, where it carries the
         status). A message Telegram will not edit stays as it is."""
         assert reply.edit is not None
         if not place.startswith(DM) and await self.boards.edit_status(place, reply):
@@ -281,7 +282,7 @@ def _place(reply: Reply) -> str:
 
 def _take(queue: deque[Item]) -> Sequence[Item]:
     """The leading items that make one message: a step's status with the board that
-    follows it (one photo, where it can: Sender._with_board), or texts merged."""
+    follows it (one message, where it can: Sender._with_board), or texts merged."""
     first = queue.popleft()
     if _carries_status(first) and queue and _is_board(queue[0]):
         return [first, queue.popleft()]
@@ -299,7 +300,7 @@ def _take(queue: deque[Item]) -> Sequence[Item]:
 
 
 def _carries_status(item: Item) -> TypeGuard[Reply]:
-    """A step's living status, new or edited, that the board photo may carry."""
+    """A step's living status, new or edited, that the board's message may carry."""
     if not isinstance(item, Reply) or item.private or item.board or item.pressed:
         return False
     return item.edit is not None or bool(item.status and not item.status.startswith(STANDING))

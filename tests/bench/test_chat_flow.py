@@ -1,6 +1,7 @@
-"""bench.chat_flow's wait measure: from a player's answer to the last group call it caused."""
+"""bench.chat_flow: its wait measure (from a player's answer to the last group call it
+caused), and what its text-board figures are of."""
 
-from bench.chat_flow import percentiles, waits
+from bench.chat_flow import PHOTO, TEXT, percentiles, telegram_game, waits
 
 
 def test_a_wait_ends_at_the_last_group_call_before_the_next_answer():
@@ -18,3 +19,12 @@ def test_percentiles_stay_within_what_was_measured():
     assert median == 50.5
     assert 99.0 <= p99 <= 100.0
     assert percentiles([3.0]) == (3.0, 3.0)
+
+
+async def test_the_text_board_figures_are_of_a_chat_that_refuses_photos():
+    # (the test game: a round's bids and protests, on the model clock, in a second)
+    text = await telegram_game("auktion", 3, "rounds=1", TEXT)
+    photo = await telegram_game("auktion", 3, "rounds=1", PHOTO)
+    assert text.board == TEXT and text.decisions > 0
+    assert text.uploaded == 0 and any("<pre>" in shown for _, _, shown in text.calls)
+    assert photo.uploaded > 0  # (the same game with its board as a picture)

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from adapters.telegram import format
 from bot.marks import BOLD, STRIKE, Span
 from bot.replies import Reply, marked
+from tests.fixtures.telegram_html import plain
 
 
 class _Tags(HTMLParser):
@@ -139,3 +140,18 @@ def test_buttons_become_an_inline_keyboard_with_their_payloads():
         ]
     }
     assert format.keyboard(()) is None
+
+
+@given(
+    st.lists(st.tuples(st.text(max_size=12), st.sampled_from(["", BOLD, STRIKE])), max_size=6),
+    st.text(max_size=30),
+    st.text(min_size=1, max_size=8),
+)
+def test_what_is_visible_of_our_html_is_what_telegram_counts(spans, snapshot, name):
+    """A text board's message is measured from its HTML (the board's kept as sent): the
+    count must be Telegram's, names, entities, our marks and mentions included."""
+    reply = marked(tuple(Span(text, mark) for text, mark in spans), pre=snapshot or None)
+    board = format.to_html(format.lines_of(reply))
+    status = format.with_mentions(f"⏳ Waiting for {format.escaped(name)}", (("7", name),))
+    message = f"{board}\n{status}" if board else status
+    assert format.visible(message) == format.units(plain(message))

@@ -1,7 +1,8 @@
 """Whole games through Telegram with robot players (tests/fixtures/robot.py), in English and
-German, players with hostile names: every prompt of a game must reach the right chat with
-buttons that work, nothing private the group, and every request be one the Bot API takes
-(the strict fake refuses any other, and the `fake` fixture fails the test)."""
+German, players with hostile names, boards as pictures and, in a chat that refuses the bot
+photos, as text: every prompt of a game must reach the right chat with buttons that work,
+nothing private the group, and every request be one the Bot API takes (the strict fake
+refuses any other, and the `fake` fixture fails the test)."""
 
 import hashlib
 import re
@@ -40,10 +41,13 @@ def private_lines(fake: FakeTelegram, users: list[int]) -> set[str]:
     return lines
 
 
+@pytest.mark.parametrize("boards", ["photo", "text"])
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize(("game", "players", "options"), robot_games("telegram"))
-async def test_a_whole_game_with_robot_players(fake, game, players, options, lang, request):
-    if lang != "en":
+async def test_a_whole_game_with_robot_players(fake, game, players, options, lang, boards, request):
+    if boards == "text":  # each step's status below the board's snapshot, in one message
+        fake.no_photos.add(GROUP)
+    elif lang != "en":
         # Drawing the boards is most of a game's CPU, and the pictures are tested in both
         # languages on their own (tests/bot/table/test_phone_boards.py): a German game's
         # boards go out blank, of the size they are drawn at, so every message, caption,
@@ -88,6 +92,10 @@ async def test_a_whole_game_with_robot_players(fake, game, players, options, lan
     assert [m["scope"] for m in fake.called("setMyCommands")].count(chat_scope) == 1
     assert [m["scope"] for m in fake.called("deleteMyCommands")] == [chat_scope]
     assert fake.api.requests > moves and not fake.violations  # all as the Bot API takes it
+    if boards == "text":  # (one photo tried, refused; the boards and steps went as text)
+        assert not fake.done("sendPhoto") and len(fake.called("sendPhoto")) == 1
+        steps = [x for x in fake.texts(GROUP) if "</pre>\n" in x and "tg://user?id=" in x]
+        assert steps, "no step's status in a text board's message"
 
 
 def test_every_registered_game_is_played_through_both_platforms():
