@@ -36,6 +36,8 @@ from typing import Any
 from redis.asyncio.cluster import ClusterNode, ClusterPipeline, RedisCluster
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
+NO_ANSWER = "Redis Cluster did not answer within {:g} s: {}"  # (for logs; a player hears one line)
+
 
 @asynccontextmanager
 async def within(seconds: float | None, what: str) -> AsyncIterator[None]:
@@ -46,7 +48,7 @@ async def within(seconds: float | None, what: str) -> AsyncIterator[None]:
     except TimeoutError as e:
         if not deadline.expired():
             raise
-        raise RedisTimeoutError(f"Redis Cluster did not answer {what} within {seconds:g} s") from e
+        raise RedisTimeoutError(NO_ANSWER.format(seconds, what)) from e
 
 
 class Cluster(RedisCluster):
@@ -63,7 +65,7 @@ class Cluster(RedisCluster):
         if not startup:  # (run dry: see the module)
             for node in [*self.get_nodes(), *self.seeds]:
                 startup.setdefault(node.name, node)
-        async with within(self.deadline, "with its layout"):
+        async with within(self.deadline, "layout"):
             return await super().initialize()
 
     async def execute_command(self, *args: Any, **kwargs: Any) -> Any:
@@ -85,5 +87,5 @@ class Pipeline(ClusterPipeline):
     deadline: float | None = None
 
     async def execute(self, raise_on_error: bool = True, allow_redirections: bool = True) -> Any:
-        async with within(self.deadline, "a pipeline"):
+        async with within(self.deadline, "pipeline"):
             return await super().execute(raise_on_error, allow_redirections)

@@ -303,15 +303,18 @@ async def test_a_write_paused_past_the_timeout_is_told_as_landed_or_not_truthful
 @pytest.mark.slow  # a real redis-server or cluster paused for seconds
 @pytest.mark.parametrize("kind", KINDS)
 async def test_every_read_on_a_frozen_redis_gives_up_after_one_timeout(kind):
-    """Every node frozen: a `/roll` and a press in a process that must read the table
-    first are told "Nothing was changed" after one timeout, on the cluster as on one
-    server, and so is each of them again (the cluster client, closed by the first
+    """Every node frozen: a `/roll`, a `/verify` and a press in a process that must read
+    the table first are told "Nothing was changed" after one timeout, on the cluster as on
+    one server, and so is each of them again (the cluster client, closed by the first
     timeout, then asks every node it knows for the layout: bot/store/cluster.py)."""
     chat = "-1"
     with own_redis(kind) as server:
-        clients = [server.client(TIMEOUT), server.client(TIMEOUT)]  # two processes'
-        here, elsewhere = (Router(client) for client in clients)
-        for router in (here, elsewhere):
+        # Three processes, one act each: redis-py's pool for one server makes a connection
+        # under its lock, so two commands of one process that need one at once wait for
+        # each other's connect (docs/operations.md).
+        clients = [server.client(TIMEOUT) for _ in range(3)]
+        here, elsewhere, third = (Router(client) for client in clients)
+        for router in (here, elsewhere, third):
             router.durable.add("telegram")  # (as the Telegram adapter makes it)
         updates = iter(range(1, 1000))
 
@@ -325,6 +328,8 @@ async def test_every_read_on_a_frozen_redis_gives_up_after_one_timeout(kind):
                 await say(here, chat, "11", text="/new auktion rounds=1 deadline=600")
                 await say(here, chat, "22", text="/join")
                 await say(here, chat, "11", text="/start")
+                for router in (elsewhere, third):  # (its connections open, as a live bot's)
+                    await router.table("telegram", chat, answers=True)
                 table = await here.table("telegram", chat)
                 bid = next(m for m in legal_moves(table, random.Random(1)) if m.seat == 1)
                 server.freeze()
@@ -333,6 +338,7 @@ async def test_every_read_on_a_frozen_redis_gives_up_after_one_timeout(kind):
                     told = await asyncio.gather(
                         say(elsewhere, "22", "22", button=bid.data, private=bid.secret),
                         say(here, chat, "33", text="/roll 1d6"),
+                        say(third, chat, "44", text="/verify"),  # (a pipeline: table and log)
                     )
                     took = time.monotonic() - started
                     assert all(NOT_CHANGED in answer for answer in told), told
