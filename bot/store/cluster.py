@@ -18,14 +18,14 @@ Its wait. A command that times out makes the client re-read the layout and try a
 other for CLUSTER SLOTS, each up to the socket timeout. With every node frozen (the
 network to them gone) a read took three timeouts (the command, then two nodes asked in
 vain), and every read after it, the client closed, as many timeouts as it knew nodes
-but one: five, with three masters and their replicas. Fewer retries cut only the first.
-So each command, pipeline and layout read of a `Cluster` made with a `socket_timeout`
-has that timeout as its deadline in all, and past it raises redis-py's TimeoutError (the
-command may have run, as after any timeout). Within it the client still retries
-what fails fast — a refused connection, MOVED, CLUSTERDOWN — as it follows a failover;
-only a retry after a timeout, which could not have been answered within a player's wait
-anyway (a frozen master is replaced after `cluster-node-timeout`, 15 s by default), no
-longer happens.
+but one (up to five with three masters and a replica each). Fewer retries cut only the
+first. So each command, pipeline and layout read of a `Cluster` made with a
+`socket_timeout` has that timeout as its deadline in all, and past it raises redis-py's
+TimeoutError (the command may have run, as after any timeout). Within it the client
+still retries what fails fast — a refused connection, MOVED, CLUSTERDOWN — as it follows
+a failover; what is cut is the wait of a retry after a timeout, which could not have
+been answered within a player's wait anyway (a frozen master is replaced only after
+`cluster-node-timeout`, 15 s by default).
 """
 
 import asyncio
