@@ -19,16 +19,27 @@ TTL_SECONDS = 7 * 24 * 3600
 MAX_WAITING = 50  # replies kept per user: a player away for a whole game gets the last ones
 
 
+# Each a script: atomic on one server and on a Redis Cluster alike (the keys share the
+# user's hash tag), where redis-py 5's cluster client takes no MULTI transaction.
+_KEEP = """
+redis.call('RPUSH', KEYS[1], ARGV[1])
+redis.call('LTRIM', KEYS[1], -tonumber(ARGV[2]), -1)
+redis.call('EXPIRE', KEYS[1], ARGV[3])
+if redis.call('SET', KEYS[2], 1, 'NX', 'EX', ARGV[3]) then return 1 end
+return 0
+"""
+_TAKE = """
+local waiting = redis.call('LRANGE', KEYS[1], 0, -1)
+redis.call('DEL', KEYS[1], KEYS[2])
+return waiting
+"""
+
+
 async def keep(redis: Any, platform: str, user: str, reply: Reply) -> bool:
     """Keep a reply for later; True if the group should be told (the first since the
     last delivery). One round trip."""
-    key = mailbox_key(platform, user)
-    async with redis.pipeline(transaction=True) as pipe:
-        pipe.rpush(key, encoded(reply))
-        pipe.ltrim(key, -MAX_WAITING, -1)
-        pipe.expire(key, TTL_SECONDS)
-        pipe.set(mailbox_told_key(platform, user), 1, nx=True, ex=TTL_SECONDS)
-        *_, first = await pipe.execute()
+    keys = [mailbox_key(platform, user), mailbox_told_key(platform, user)]
+    first = await redis.register_script(_KEEP)(keys, [encoded(reply), MAX_WAITING, TTL_SECONDS])
     return bool(first)
 
 
@@ -41,11 +52,8 @@ async def told(redis: Any, platform: str, user: str) -> bool:
 async def take(redis: Any, platform: str, user: str) -> list[Reply]:
     """Everything waiting for the user, oldest first, and the mailbox emptied, in one
     atomic step: two processes never deliver the same reply."""
-    async with redis.pipeline(transaction=True) as pipe:
-        pipe.lrange(mailbox_key(platform, user), 0, -1)
-        pipe.delete(mailbox_key(platform, user), mailbox_told_key(platform, user))
-        raw, _ = await pipe.execute()
-    return [loads(item) for item in raw]
+    keys = [mailbox_key(platform, user), mailbox_told_key(platform, user)]
+    return [loads(item) for item in await redis.register_script(_TAKE)(keys)]
 
 
 def encoded(reply: Reply, **more: object) -> bytes:

@@ -1,10 +1,15 @@
 """A reply as kept in Redis (bot/store/mailbox.py `encoded`/`loads`): read back as it was made,
 whatever its text holds, and replies kept by earlier versions still read."""
 
+import asyncio
 import json
 
+import pytest
+
 from bot.replies import Button, InputRequest, Reply
+from bot.store import mailbox
 from bot.store.mailbox import encoded, loads, picture_of
+from tests.conftest import make_backend
 
 ODD = 'Anna "die Große" \\ 🎩\n\t<b>&amp;</b> \u2028 ÄÖÜß ✓ €'
 
@@ -45,3 +50,27 @@ def test_a_reply_kept_by_the_json_module_still_reads():
     reply = _reply()
     old = json.dumps(json.loads(encoded(reply)), ensure_ascii=False)  # ", " and ": " spaced
     assert old != encoded(reply).decode() and loads(old) == reply
+
+
+# On fakeredis, a real redis-server and a Redis Cluster: the mailbox's keys share the
+# user's hash tag, so its steps are one slot's on a cluster too.
+@pytest.fixture(params=["fake", "real", "cluster"])
+async def backend(request):
+    async for made in make_backend(request):
+        yield made
+
+
+async def test_replies_wait_and_are_taken_once_with_the_group_told_once(redis):
+    first, second = Reply(text="your hand: 3 ♥", to="u1"), Reply(text="your turn", to="u1")
+    assert await mailbox.keep(redis, "telegram", "u1", first) is True  # tell the group
+    assert await mailbox.keep(redis, "telegram", "u1", second) is False  # told already
+    taken = await asyncio.gather(*(mailbox.take(redis, "telegram", "u1") for _ in range(3)))
+    assert sorted(taken, key=len) == [[], [], [first, second]]  # one taker gets them all
+    assert await mailbox.told(redis, "telegram", "u1") is True  # told anew after a delivery
+
+
+async def test_a_mailbox_keeps_the_last_replies_only(redis):
+    for n in range(mailbox.MAX_WAITING + 5):
+        await mailbox.keep(redis, "discord", "u2", Reply(text=f"#{n}", to="u2"))
+    texts = [r.text for r in await mailbox.take(redis, "discord", "u2")]
+    assert texts == [f"#{n}" for n in range(5, mailbox.MAX_WAITING + 5)]
