@@ -83,6 +83,11 @@ def remind(table: Table, token: str, out: Outbox, now: float) -> bool:
     """Remind the silent seats once, by name."""
     if table.status != "playing" or table.step_token != token or table.reminded:
         return False
+    if table.deadline_at is not None and now >= table.deadline_at:
+        # Fired late (a ticker back after a restart or an outage): the deadline's own
+        # timeout is due too and says what happened; "-40 s left" would tell nobody
+        # anything.
+        return False
     spec = spec_of(table)
     asking = waiting_prompts(spec, state_of(spec, table))
     waiting = sorted({s for p in asking for s in p.seats})

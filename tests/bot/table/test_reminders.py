@@ -48,3 +48,24 @@ async def test_a_seat_asked_without_a_deadline_is_not_told_anothers_time_left(
     # (the step's status line keeps its time left: the step's, not alice's)
     reminded = [line for line in out if "⏳" not in line]
     assert not [line for line in reminded if "alice" in line and "25 s" in line], out
+
+
+LATE = {"en": "Time is up for bob", "de": "Die Zeit ist um für bob"}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+async def test_a_reminder_fired_after_its_deadline_is_not_sent(redis, lang):
+    """A ticker back after a restart finds the reminder and the timeout both due: the
+    timeout tells what happened, and no reminder counts negative seconds."""
+    chat = Chat.make(redis, lang=lang)
+    await chat.say("alice: /new auktion rounds=1 deadline=100", "bob: /join", "alice: /start")
+    await chat.say("alice> 3")
+    clock, deadlines = chat.router.clock, chat.router.deadlines("console")
+    clock.now += 140  # the reminder was due at 75 s, the timeout at 100 s
+    start = len(chat.lines)
+    for member in await deadlines.claim_due(clock.now):
+        _, _, replies = await chat.router.fire(member)
+        await chat.console.show(replies)
+    out = chat.lines[start:]
+    assert any(LATE[lang] in line for line in out), out
+    assert not [line for line in out if "⏰" in line or "-40 s" in line], out
