@@ -18,7 +18,7 @@ pytestmark = pytest.mark.slow
 async def test_heinzel_through_telegram(fake, players, monkeypatch, request):
     monkeypatch.setattr(telegram_games, "play_out", play_aiming)
     await telegram_games.test_a_whole_game_with_robot_players(
-        fake, "heinzel", players, "", "en", request
+        fake, "heinzel", players, "", "en", "photo", request
     )
 
 
