@@ -262,7 +262,7 @@ async def telegram_game(game: str, players: int, options: str, board: str = PHOT
             table = await load()
             clock.now += thinking(table, clock.now)
 
-        answer = telegram_act(fake, users, think)
+        answer = telegram_act(fake, users, think, load)
 
         async def act(table: Any, move: Any) -> None:
             await answer(table, move)
