@@ -28,7 +28,7 @@ Per platform, game and kind of board it prints:
   lag         the most new group messages of ours standing below the board when a
               new one is posted (how far up the board can have scrolled)
 
-Telegram runs with its real pacing (20 a minute, a second apart) on the model clock;
+Telegram runs with the adapter's real pacing (adapters/telegram/pace.py) on the model clock;
 Discord has no pacing of ours (its p50/p99 are not measured). Each game is played once
 per --think value (default 5 and 2 seconds) and, on Telegram, per --boards kind
 (default both), the rows side by side. The robots are
@@ -262,7 +262,7 @@ async def telegram_game(game: str, players: int, options: str, board: str = PHOT
             table = await load()
             clock.now += thinking(table, clock.now)
 
-        answer = telegram_act(fake, users, think)
+        answer = telegram_act(fake, users, think, load)
 
         async def act(table: Any, move: Any) -> None:
             await answer(table, move)

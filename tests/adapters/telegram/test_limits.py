@@ -135,32 +135,6 @@ async def test_while_redis_is_down_the_group_still_gets_its_replies(fake, redis)
         await bot.adapter.sender.drain()
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-    async def sleep(self, seconds: float) -> None:
-        self.now += seconds
-
-
-async def test_the_rate_is_counted_for_all_processes_together(redis):
-    clock = Clock()
-    one, two = (
-        Pace(redis, per_minute=3, gap=1.0, clock=clock, sleep=clock.sleep) for _ in range(2)
-    )
-    sent = []
-    for pace in (one, two, one, two, one):
-        await pace.take(GROUP)
-        sent.append(clock.now - 1000)
-    # one a second, and three a minute however many processes send
-    assert sent == [0, 1, 2, 60, 61]
-    await one.take(ALICE)  # private chats are not paced here
-    assert clock.now - 1000 == 61
-
-
 def _sent_to(fake: FakeTelegram, chat: int) -> list[dict]:
     return [c for c in fake.done("sendMessage") if c["chat_id"] == chat]
 
