@@ -8,7 +8,16 @@ import pytest
 from bot.chat import pictures
 from bot.i18n import LANGUAGES, t
 from bot.replies import Button, Reply
-from tests.fixtures.fake_telegram import GROUP, Call, FakeTelegram, running_bot, until
+from tests.fixtures.fake_telegram import (
+    GROUP,
+    Call,
+    FakeTelegram,
+    button_data,
+    button_labels,
+    group_calls,
+    running_bot,
+    until,
+)
 from tests.fixtures.telegram_photo import png
 
 ALICE, BOB = 11, 22
@@ -21,29 +30,10 @@ async def redis():
     await redis.aclose()
 
 
-def _group_calls(fake: FakeTelegram, since: int) -> list[Call]:
-    """What the group's pace counts: messages and edits there, from call `since` on."""
-    return [
-        c
-        for c in fake.calls[since:]
-        if c.ok and c.params.get("chat_id") == GROUP and c.method.startswith(("send", "edit"))
-    ]
-
-
-def _labels(params: dict) -> list[str]:
-    rows = params.get("reply_markup", {}).get("inline_keyboard", [])
-    return [b["text"] for row in rows for b in row]
-
-
-def _data(params: dict, label: str) -> str:
-    rows = params["reply_markup"]["inline_keyboard"]
-    return next(b["callback_data"] for row in rows for b in row if b["text"] == label)
-
-
 async def _after(fake: FakeTelegram, bot, since: int) -> list[Call]:
-    await until(lambda: _group_calls(fake, since), timeout=10)
+    await until(lambda: group_calls(fake, since), timeout=10)
     await bot.adapter.sender.drain()
-    return _group_calls(fake, since)
+    return group_calls(fake, since)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -60,7 +50,7 @@ async def test_each_decision_is_one_edit_of_the_board_photo_that_carries_the_ste
         # button that opens the secret bid on the photo; no status message of its own.
         (photo,) = [c for c in fake.done("sendPhoto") if c["chat_id"] == GROUP]
         assert t(lang, "prompt.secret_waiting") in photo["caption"]
-        assert _labels(photo) == [t(lang, "auktion.open.bid")]
+        assert button_labels(photo) == [t(lang, "auktion.open.bid")]
         assert not [text for text in fake.texts(GROUP) if "⏳" in text]
         table = await bot.router.table("telegram", str(GROUP))
         photo_id = int(table.board_message.removeprefix("photo:"))
@@ -72,7 +62,7 @@ async def test_each_decision_is_one_edit_of_the_board_photo_that_carries_the_ste
         (call,) = await _after(fake, bot, since)
         assert call.method == "editMessageCaption" and call.params["message_id"] == photo_id
         assert t(lang, "status.answered", seats="Alice") in call.params["caption"]
-        assert _labels(call.params) == [t(lang, "auktion.open.bid")]
+        assert button_labels(call.params) == [t(lang, "auktion.open.bid")]
 
         # Bob bids: the lot is sold, the board changes: picture and caption in one edit,
         # with the next question's buttons.
@@ -84,8 +74,8 @@ async def test_each_decision_is_one_edit_of_the_board_photo_that_carries_the_ste
         assert t(lang, "auktion.sold", winner_seat="Alice", price=2) in caption
         assert caption.startswith(photo["caption"].split("\n")[0])  # what happened: kept
         passing = t(lang, "auktion.button.pass")
-        assert passing in _labels(call.params)
-        stale = _data(call.params, passing)
+        assert passing in button_labels(call.params)
+        stale = button_data(call.params, passing)
 
         # Bob presses a button under the photo: one edit again.
         since = len(fake.calls)
@@ -94,7 +84,7 @@ async def test_each_decision_is_one_edit_of_the_board_photo_that_carries_the_ste
         assert call.params["message_id"] == photo_id
         shown = call.params.get("caption") or call.params["media"]["caption"]
         assert t(lang, "status.chose", seat="Bob", choice=passing) in shown
-        assert passing not in _labels(call.params)
+        assert passing not in button_labels(call.params)
 
         # The same button pressed again is outdated: Bob is told, the group sees nothing.
         since = len(fake.calls)
@@ -102,7 +92,7 @@ async def test_each_decision_is_one_edit_of_the_board_photo_that_carries_the_ste
         await until(lambda: len(fake.called("answerCallbackQuery")) >= 4)
         await bot.adapter.sender.drain()
         assert fake.called("answerCallbackQuery")[-1]["text"] == t(lang, "error.outdated")
-        assert not _group_calls(fake, since)
+        assert not group_calls(fake, since)
 
 
 async def _lobby(fake: FakeTelegram, bot) -> str:
@@ -135,7 +125,7 @@ async def test_an_unchanged_picture_is_not_sent_again_and_the_caption_stays(
         bot.adapter.sender.send([status, _board("a", "1")])
         (posted,) = await _after(fake, bot, since)
         assert posted.method == "sendPhoto" and posted.params["caption"] == text
-        assert _labels(posted.params) == ["Go"]
+        assert button_labels(posted.params) == ["Go"]
         photo = str(max(m for m, message in fake.sent.items() if "photo" in message))
         assert (await bot.router.table("telegram", str(GROUP))).status_message == photo
 
@@ -157,7 +147,7 @@ async def test_an_unchanged_picture_is_not_sent_again_and_the_caption_stays(
         since = len(fake.calls)
         bot.adapter.sender.send([_board("b", "4")])
         await bot.adapter.sender.drain()
-        assert not _group_calls(fake, since)
+        assert not group_calls(fake, since)
         assert fake.sent[int(photo)]["caption"] == edit.text
 
 
@@ -176,7 +166,7 @@ async def test_a_status_longer_than_a_caption_is_a_message_of_its_own(fake, redi
         message, photo = await _after(fake, bot, since)
         # every line in one message with the buttons, the board apart with its own caption
         assert message.method == "sendMessage" and message.params["text"].split("\n") == lines
-        assert _labels(message.params) == ["Go"]
+        assert button_labels(message.params) == ["Go"]
         assert photo.method == "sendPhoto" and "reply_markup" not in photo.params
         assert photo.params["caption"] == "The board\n<pre>snapshot</pre>"
         asked = next(m for m, sent in fake.sent.items() if "Line 0" in sent.get("text", ""))

@@ -8,7 +8,16 @@ import pytest
 
 from bot.i18n import LANGUAGES, t
 from bot.replies import Button, Reply
-from tests.fixtures.fake_telegram import GROUP, Call, FakeTelegram, running_bot, until
+from tests.fixtures.fake_telegram import (
+    GROUP,
+    Call,
+    FakeTelegram,
+    button_data,
+    button_labels,
+    group_calls,
+    running_bot,
+    until,
+)
 from tests.fixtures.telegram_html import plain
 
 ALICE, BOB = 11, 22
@@ -19,25 +28,6 @@ async def redis():
     redis = fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer())
     yield redis
     await redis.aclose()
-
-
-def _group_calls(fake: FakeTelegram, since: int) -> list[Call]:
-    """What the group's pace counts: messages and edits there, from call `since` on."""
-    return [
-        c
-        for c in fake.calls[since:]
-        if c.ok and c.params.get("chat_id") == GROUP and c.method.startswith(("send", "edit"))
-    ]
-
-
-def _labels(params: dict) -> list[str]:
-    rows = params.get("reply_markup", {}).get("inline_keyboard", [])
-    return [b["text"] for row in rows for b in row]
-
-
-def _data(params: dict, label: str) -> str:
-    rows = params["reply_markup"]["inline_keyboard"]
-    return next(b["callback_data"] for row in rows for b in row if b["text"] == label)
 
 
 def _snapshot(html: str) -> str:
@@ -52,9 +42,9 @@ def _below(html: str) -> list[str]:
 
 
 async def _after(fake: FakeTelegram, bot, since: int) -> list[Call]:
-    await until(lambda: _group_calls(fake, since), timeout=10)
+    await until(lambda: group_calls(fake, since), timeout=10)
     await bot.adapter.sender.drain()
-    return _group_calls(fake, since)
+    return group_calls(fake, since)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -78,7 +68,7 @@ async def test_each_decision_is_one_edit_of_the_text_board_that_carries_the_step
         assert "⏳" in below[-1]  # the living status ends the message
         # those who must bid are called by name, in the status line (notified)
         assert 'href="tg://user?id=11"' in board["text"].split("\n")[-1]
-        assert _labels(board) == [t(lang, "auktion.open.bid")]
+        assert button_labels(board) == [t(lang, "auktion.open.bid")]
         assert not [x for x in fake.texts(GROUP) if "⏳" in x and "<pre>" not in x]
         table = await bot.router.table("telegram", str(GROUP))
         board_id = int(table.board_message.removeprefix("text:"))
@@ -92,7 +82,7 @@ async def test_each_decision_is_one_edit_of_the_text_board_that_carries_the_step
         assert call.method == "editMessageText" and call.params["message_id"] == board_id
         assert _snapshot(call.params["text"]) == _snapshot(board["text"])
         assert t(lang, "status.answered", seats="Alice") in _below(call.params["text"])[-1]
-        assert _labels(call.params) == [t(lang, "auktion.open.bid")]
+        assert button_labels(call.params) == [t(lang, "auktion.open.bid")]
         # (what she bid is told to her alone)
         private = t(lang, "auktion.bid_taken", amount=2)
         await until(lambda: any(private in plain(x) for x in fake.texts(ALICE)))
@@ -108,8 +98,8 @@ async def test_each_decision_is_one_edit_of_the_text_board_that_carries_the_step
         assert t(lang, "auktion.sold", winner_seat="Alice", price=2) in call.params["text"]
         assert _below(call.params["text"])[0] == below[0]
         passing = t(lang, "auktion.button.pass")
-        assert passing in _labels(call.params)
-        stale = _data(call.params, passing)
+        assert passing in button_labels(call.params)
+        stale = button_data(call.params, passing)
 
         # Bob presses a button of the board's message: one edit again.
         since = len(fake.calls)
@@ -118,7 +108,7 @@ async def test_each_decision_is_one_edit_of_the_text_board_that_carries_the_step
         assert call.method == "editMessageText" and call.params["message_id"] == board_id
         assert "<pre>" in call.params["text"]
         assert t(lang, "status.chose", seat="Bob", choice=passing) in call.params["text"]
-        assert passing not in _labels(call.params)
+        assert passing not in button_labels(call.params)
 
         # The same button pressed again is outdated: Bob is told, the group sees nothing.
         since = len(fake.calls)
@@ -126,7 +116,7 @@ async def test_each_decision_is_one_edit_of_the_text_board_that_carries_the_step
         await until(lambda: len(fake.called("answerCallbackQuery")) >= 4)
         await bot.adapter.sender.drain()
         assert fake.called("answerCallbackQuery")[-1]["text"] == t(lang, "error.outdated")
-        assert not _group_calls(fake, since)
+        assert not group_calls(fake, since)
     # Not a photo tried again after the first refusal.
     assert len(fake.called("sendPhoto")) == 1
 
@@ -175,7 +165,7 @@ async def test_an_edit_that_changes_nothing_is_not_sent_and_the_status_stays(fak
         (posted,) = await _after(fake, bot, since)
         assert posted.method == "sendMessage"
         assert plain(posted.params["text"]).split("\n") == ["The board", "A <1>", *text.split("\n")]
-        assert _labels(posted.params) == ["Go"]
+        assert button_labels(posted.params) == ["Go"]
         message = max(m for m, sent in fake.sent.items() if "<pre>" in sent.get("text", ""))
         assert (await bot.router.table("telegram", str(GROUP))).status_message == str(message)
 
@@ -185,7 +175,7 @@ async def test_an_edit_that_changes_nothing_is_not_sent_and_the_status_stays(fak
         bot.adapter.sender.send([Reply(text=text, buttons=go, edit=str(message), chat=str(GROUP))])
         bot.adapter.sender.send([_board("A <1>")])
         await bot.adapter.sender.drain()
-        assert not _group_calls(fake, since)
+        assert not group_calls(fake, since)
 
         # The board alone changed: one edit, the step's status and buttons kept below it.
         since = len(fake.calls)
@@ -193,7 +183,7 @@ async def test_an_edit_that_changes_nothing_is_not_sent_and_the_status_stays(fak
         (call,) = await _after(fake, bot, since)
         assert call.method == "editMessageText" and call.params["message_id"] == message
         assert plain(call.params["text"]).split("\n") == ["The board", "A <2>", *text.split("\n")]
-        assert _labels(call.params) == ["Go"]
+        assert button_labels(call.params) == ["Go"]
 
         # The step is over: its status says so and its buttons go, the board kept.
         since = len(fake.calls)
@@ -218,7 +208,7 @@ async def test_a_status_too_long_to_share_a_message_with_the_board_is_a_message_
         message, board = await _after(fake, bot, since)
         # every line in one message with the buttons, the board apart, whole, without any
         assert message.method == "sendMessage" and message.params["text"].split("\n") == lines
-        assert _labels(message.params) == ["Go"]
+        assert button_labels(message.params) == ["Go"]
         assert board.method == "sendMessage" and "reply_markup" not in board.params
         assert _snapshot(board.params["text"]) == snapshot
         asked = next(m for m, sent in fake.sent.items() if "Line 0" in sent.get("text", ""))
@@ -255,7 +245,7 @@ async def test_a_board_that_outgrows_the_message_is_posted_below_the_status(fake
         edit, board = await _after(fake, bot, since)
         assert edit.method == "editMessageText" and edit.params["message_id"] == message
         assert plain(edit.params["text"]).split("\n") == text.split("\n")
-        assert _labels(edit.params) == ["Go"]
+        assert button_labels(edit.params) == ["Go"]
         assert board.method == "sendMessage" and _snapshot(board.params["text"]) == big
         table = await bot.router.table("telegram", str(GROUP))
         assert table.status_message == str(message)
